@@ -1,0 +1,132 @@
+#include "ws_grid.h"
+
+const int8_t WS_DROW[WS_NDIRS] = {-1, -1, 0, 1, 1, 1, 0, -1};
+const int8_t WS_DCOL[WS_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+/* Directions N, NE, E, SE: one of each opposite pair. */
+#define WS_HALF_DIRS 0x0Fu
+
+static int is_palindrome(const uint8_t *word, int32_t len)
+{
+    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
+        if (word[i] != word[j])
+            return 0;
+    return 1;
+}
+
+static int reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
+                    int32_t c, int dir, const uint8_t *word, int32_t len)
+{
+    const int32_t er = r + WS_DROW[dir] * (len - 1);
+    const int32_t ec = c + WS_DCOL[dir] * (len - 1);
+    if (er < 0 || er >= rows || ec < 0 || ec >= cols)
+        return 0;
+    const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
+    const uint8_t *cell = grid + r * cols + c;
+    for (int32_t i = 1; i < len; i++)
+        if (cell[i * step] != word[i])
+            return 0;
+    return 1;
+}
+
+/* Calls visit(start, dir) for each reading; stops when visit returns nonzero. */
+typedef int (*visit_fn)(void *ctx, int32_t start, int dir);
+
+static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
+                         const uint8_t *word, int32_t len, visit_fn visit,
+                         void *ctx)
+{
+    const unsigned dirs = is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
+    for (int32_t r = 0; r < rows; r++) {
+        for (int32_t c = 0; c < cols; c++) {
+            if (grid[r * cols + c] != word[0])
+                continue;
+            for (int dir = 0; dir < WS_NDIRS; dir++) {
+                if ((dirs >> dir) & 1u && reads_at(grid, rows, cols, r, c, dir, word, len)) {
+                    if (visit(ctx, r * cols + c, dir))
+                        return;
+                }
+            }
+        }
+    }
+}
+
+typedef struct {
+    int32_t count, limit;
+} count_ctx;
+
+static int count_visit(void *ctx, int32_t start, int dir)
+{
+    (void)start;
+    (void)dir;
+    count_ctx *k = ctx;
+    return ++k->count >= k->limit;
+}
+
+int32_t ws_count_word(const uint8_t *grid, int32_t rows, int32_t cols,
+                      const uint8_t *word, int32_t len, int32_t limit)
+{
+    count_ctx k = {0, limit};
+    if (len > 0)
+        each_reading(grid, rows, cols, word, len, count_visit, &k);
+    return k.count;
+}
+
+typedef struct {
+    int32_t word, found, capacity;
+    int32_t *out_word, *out_start;
+    uint8_t *out_dir;
+} scan_ctx;
+
+static int scan_visit(void *ctx, int32_t start, int dir)
+{
+    scan_ctx *k = ctx;
+    if (k->found < k->capacity) {
+        k->out_word[k->found] = k->word;
+        k->out_start[k->found] = start;
+        k->out_dir[k->found] = (uint8_t)dir;
+    }
+    k->found++;
+    return 0;
+}
+
+ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
+                        const ws_words *words, int32_t *out_word,
+                        int32_t *out_start, uint8_t *out_dir, int32_t capacity,
+                        int32_t *found)
+{
+    scan_ctx k = {0, 0, capacity, out_word, out_start, out_dir};
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        if (len <= 0)
+            return WS_BAD_ARGUMENT;
+        k.word = w;
+        each_reading(grid, rows, cols, words->letters + words->offsets[w], len,
+                     scan_visit, &k);
+    }
+    *found = k.found;
+    return k.found > capacity ? WS_NO_CAPACITY : WS_OK;
+}
+
+ws_status ws_draw_letters(uint8_t *grid, const int32_t *cells, int32_t ncells,
+                          const uint64_t *cumulative, int32_t nletters,
+                          ws_rng *rng)
+{
+    if (nletters <= 0 || nletters > (int32_t)WS_MAX_LETTER || cumulative[nletters - 1] == 0)
+        return WS_BAD_ARGUMENT;
+    const uint64_t total = cumulative[nletters - 1];
+    for (int32_t i = 0; i < ncells; i++) {
+        const uint64_t r = ws_rng_below(rng, total);
+        /* First letter whose cumulative weight exceeds r. */
+        int32_t lo = 0, hi = nletters - 1;
+        while (lo < hi) {
+            const int32_t mid = lo + (hi - lo) / 2;
+            if (cumulative[mid] > r)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        grid[cells[i]] = (uint8_t)(lo + 1);
+    }
+    return WS_OK;
+}

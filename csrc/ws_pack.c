@@ -1,0 +1,454 @@
+#include "ws_pack.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_INDEX (-1)
+
+typedef struct {
+    int32_t score; /* letters on the grid once the word is placed */
+    int32_t parent;
+    int32_t start;
+    int32_t dir;
+    uint64_t key;
+} candidate;
+
+/* The total order that decides which children survive. */
+static int cand_less(const candidate *a, const candidate *b)
+{
+    if (a->score != b->score)
+        return a->score < b->score;
+    if (a->key != b->key)
+        return a->key < b->key;
+    if (a->parent != b->parent)
+        return a->parent < b->parent;
+    if (a->start != b->start)
+        return a->start < b->start;
+    return a->dir < b->dir;
+}
+
+static int cand_compare(const void *pa, const void *pb)
+{
+    const candidate *a = pa, *b = pb;
+    return cand_less(a, b) ? -1 : cand_less(b, a) ? 1 : 0;
+}
+
+/* A bounded max-heap: keeps the `cap` smallest candidates offered. */
+typedef struct {
+    candidate *items;
+    int32_t size, cap;
+} heap;
+
+static int heap_full(const heap *h) { return h->size == h->cap; }
+
+static void heap_offer(heap *h, const candidate *c)
+{
+    candidate *it = h->items;
+    int32_t i;
+    if (h->size < h->cap) {
+        i = h->size++;
+        while (i > 0) {
+            const int32_t up = (i - 1) / 2;
+            if (!cand_less(&it[up], c))
+                break;
+            it[i] = it[up];
+            i = up;
+        }
+        it[i] = *c;
+        return;
+    }
+    if (!cand_less(c, &it[0]))
+        return;
+    i = 0;
+    for (;;) {
+        int32_t child = 2 * i + 1;
+        if (child >= h->size)
+            break;
+        if (child + 1 < h->size && cand_less(&it[child], &it[child + 1]))
+            child++;
+        if (!cand_less(c, &it[child]))
+            break;
+        it[i] = it[child];
+        i = child;
+    }
+    it[i] = *c;
+}
+
+/* Partial puzzles, best first. */
+typedef struct {
+    uint8_t *grids;   /* cap * ncells */
+    int32_t *starts;  /* cap * nwords */
+    uint8_t *dirs;    /* cap * nwords */
+    int32_t *letters; /* cap: letters on each grid */
+    int32_t size;
+} pool;
+
+static void pool_free(pool *p)
+{
+    free(p->grids);
+    free(p->starts);
+    free(p->dirs);
+    free(p->letters);
+}
+
+static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
+{
+    p->grids = malloc((size_t)cap * (size_t)ncells);
+    p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
+    p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
+    p->letters = malloc((size_t)cap * sizeof(int32_t));
+    p->size = 0;
+    return p->grids && p->starts && p->dirs && p->letters;
+}
+
+/* What every worker needs to expand the pool by one word; read-only. */
+typedef struct {
+    const ws_pack_params *params;
+    const pool *parents;
+    const int32_t *lengths; /* length of each word */
+    int32_t word;
+    const uint8_t *letters;
+    int32_t len;
+    int8_t first_at[256];         /* first index of each letter code in the word */
+    int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
+    int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
+    int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
+    int32_t step[WS_NDIRS];       /* cell offset of one step */
+} step_ctx;
+
+static void step_prepare(step_ctx *s, int32_t word)
+{
+    const ws_pack_params *p = s->params;
+    s->word = word;
+    s->letters = p->words.letters + p->words.offsets[word];
+    s->len = s->lengths[word];
+    memset(s->first_at, NO_INDEX, sizeof s->first_at);
+    for (int32_t i = s->len - 1; i >= 0; i--) {
+        s->next_at[i] = s->first_at[s->letters[i]];
+        s->first_at[s->letters[i]] = (int8_t)i;
+    }
+    const int32_t reach = s->len - 1;
+    for (int d = 0; d < WS_NDIRS; d++) {
+        s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
+        s->row_hi[d] = p->rows - 1 - (WS_DROW[d] > 0 ? reach : 0);
+        s->col_lo[d] = WS_DCOL[d] < 0 ? reach : 0;
+        s->col_hi[d] = p->cols - 1 - (WS_DCOL[d] > 0 ? reach : 0);
+        s->step[d] = WS_DROW[d] * p->cols + WS_DCOL[d];
+        if (!((p->dir_mask >> d) & 1u))
+            s->row_hi[d] = -1; /* an empty range: direction not allowed */
+    }
+}
+
+static int on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
+                      int32_t cols)
+{
+    const int32_t dr = r - start / cols, dc = c - start % cols;
+    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
+    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
+}
+
+/* True when two of the shared cells belong to one word already placed. */
+static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
+                               int dir, const int8_t *shared, int32_t nshared)
+{
+    const int32_t cols = s->params->cols, nwords = s->params->words.count;
+    const int32_t *starts = s->parents->starts + (size_t)parent * nwords;
+    const uint8_t *dirs = s->parents->dirs + (size_t)parent * nwords;
+    const int32_t r0 = start / cols, c0 = start % cols;
+    for (int32_t q = 0; q < s->word; q++) {
+        int32_t hits = 0;
+        for (int32_t k = 0; k < nshared; k++) {
+            const int32_t r = r0 + shared[k] * WS_DROW[dir];
+            const int32_t c = c0 + shared[k] * WS_DCOL[dir];
+            if (on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static uint64_t parent_hash(const step_ctx *s, int32_t parent)
+{
+    const uint64_t id = ((uint64_t)(uint32_t)s->word << 32) | (uint32_t)parent;
+    return ws_mix64(s->params->seed ^ ws_mix64(id));
+}
+
+static uint64_t candidate_key(uint64_t parent_hash, int32_t start, int dir)
+{
+    return ws_mix64(parent_hash ^ ((uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir));
+}
+
+/* Positions that cross at least one letter already on the grid. Each is found
+ * once, through the first cell it shares. */
+static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
+{
+    const int32_t cols = s->params->cols, ncells = s->params->rows * cols;
+    const uint8_t *g = s->parents->grids + (size_t)parent * ncells;
+    const uint8_t *word = s->letters;
+    const int32_t len = s->len, base = s->parents->letters[parent];
+    const uint32_t dir_mask = s->params->dir_mask;
+    int8_t shared[WS_MAX_WORD];
+    for (int32_t cell = 0; cell < ncells; cell++) {
+        const uint8_t x = g[cell];
+        if (x == WS_EMPTY || x == WS_BLOCKED || s->first_at[x] == NO_INDEX)
+            continue;
+        const int32_t r = cell / cols, c = cell % cols;
+        for (int32_t i = s->first_at[x]; i != NO_INDEX; i = s->next_at[i]) {
+            for (int d = 0; d < WS_NDIRS; d++) {
+                if (!((dir_mask >> d) & 1u))
+                    continue;
+                const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
+                if (sr < s->row_lo[d] || sr > s->row_hi[d] || sc < s->col_lo[d] || sc > s->col_hi[d])
+                    continue;
+                const int32_t start = sr * cols + sc, step = s->step[d];
+                int32_t nshared = 0, j;
+                for (j = 0; j < len; j++) {
+                    const uint8_t v = g[start + j * step];
+                    if (v == WS_EMPTY)
+                        continue;
+                    if (v != word[j] || j < i)
+                        break; /* a clash, or a crossing already counted at cell j */
+                    shared[nshared++] = (int8_t)j;
+                }
+                if (j < len)
+                    continue;
+                if (nshared >= 2 && shares_two_with_one(s, parent, start, d, shared, nshared))
+                    continue;
+                const candidate cand = {base + len - nshared, parent, start, d,
+                                        candidate_key(ph, start, d)};
+                heap_offer(h, &cand);
+            }
+        }
+    }
+}
+
+/* Positions over empty cells only; all have the same score, so the key alone
+ * decides, and it is checked before the cells are. */
+static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
+{
+    const int32_t cols = s->params->cols;
+    const uint8_t *g = s->parents->grids + (size_t)parent * s->params->rows * cols;
+    const int32_t len = s->len, score = s->parents->letters[parent] + len;
+    for (int d = 0; d < WS_NDIRS; d++) {
+        const int32_t step = s->step[d];
+        for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
+            for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
+                const int32_t start = sr * cols + sc;
+                const candidate cand = {score, parent, start, d, candidate_key(ph, start, d)};
+                if (heap_full(h) && !cand_less(&cand, &h->items[0]))
+                    continue;
+                int32_t j = 0;
+                while (j < len && g[start + j * step] == WS_EMPTY)
+                    j++;
+                if (j == len)
+                    heap_offer(h, &cand);
+            }
+        }
+    }
+}
+
+typedef struct {
+    const step_ctx *step;
+    int32_t first, stride; /* this worker expands parents first, first+stride, ... */
+    heap h;
+} worker;
+
+static void *worker_run(void *arg)
+{
+    worker *wk = arg;
+    const step_ctx *s = wk->step;
+    heap *h = &wk->h;
+    for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
+        const int32_t base = s->parents->letters[p];
+        /* Parents come best first and no child has fewer letters than its parent. */
+        if (heap_full(h) && base > h->items[0].score)
+            break;
+        const uint64_t ph = parent_hash(s, p);
+        offer_crossings(s, p, ph, h);
+        if (!heap_full(h) || base + s->len <= h->items[0].score)
+            offer_open(s, p, ph, h);
+    }
+    return NULL;
+}
+
+/* Expands every parent; leaves the chosen children, best first, in `chosen`. */
+static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
+                        candidate *chosen, int32_t *nchosen)
+{
+    pthread_t threads[nworkers > 1 ? nworkers : 1];
+    int32_t started = 0;
+    ws_status status = WS_OK;
+    for (int32_t t = 0; t < nworkers; t++) {
+        workers[t].step = s;
+        workers[t].first = t;
+        workers[t].stride = nworkers;
+        workers[t].h.size = 0;
+    }
+    for (int32_t t = 1; t < nworkers; t++) {
+        if (pthread_create(&threads[t], NULL, worker_run, &workers[t]) != 0) {
+            status = WS_NO_MEMORY;
+            break;
+        }
+        started = t;
+    }
+    if (status == WS_OK)
+        worker_run(&workers[0]);
+    for (int32_t t = 1; t <= started; t++)
+        pthread_join(threads[t], NULL);
+    if (status != WS_OK)
+        return status;
+
+    int32_t n = 0;
+    for (int32_t t = 0; t < nworkers; t++) {
+        memcpy(chosen + n, workers[t].h.items, (size_t)workers[t].h.size * sizeof(candidate));
+        n += workers[t].h.size;
+    }
+    qsort(chosen, (size_t)n, sizeof(candidate), cand_compare);
+    const int32_t beam = s->params->beam;
+    *nchosen = n < beam ? n : beam;
+    return WS_OK;
+}
+
+static void materialise(const step_ctx *s, const candidate *chosen, int32_t n, pool *next)
+{
+    const ws_pack_params *p = s->params;
+    const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
+    for (int32_t i = 0; i < n; i++) {
+        const candidate *c = &chosen[i];
+        uint8_t *g = next->grids + (size_t)i * ncells;
+        memcpy(g, s->parents->grids + (size_t)c->parent * ncells, (size_t)ncells);
+        for (int32_t j = 0; j < s->len; j++)
+            g[c->start + j * s->step[c->dir]] = s->letters[j];
+        memcpy(next->starts + (size_t)i * nwords, s->parents->starts + (size_t)c->parent * nwords,
+               (size_t)s->word * sizeof(int32_t));
+        memcpy(next->dirs + (size_t)i * nwords, s->parents->dirs + (size_t)c->parent * nwords,
+               (size_t)s->word);
+        next->starts[(size_t)i * nwords + s->word] = c->start;
+        next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
+        next->letters[i] = c->score;
+    }
+    next->size = n;
+}
+
+static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
+{
+    for (int32_t w = 0; w < p->words.count; w++) {
+        const int32_t at = p->words.offsets[w];
+        const int32_t len = p->words.offsets[w + 1] - at;
+        if (ws_count_word(grid, p->rows, p->cols, p->words.letters + at, len, 2) != 1)
+            return 0;
+    }
+    return 1;
+}
+
+static void collect_finished(const ws_pack_params *p, const pool *done, ws_pack_output *out)
+{
+    const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
+    out->count = 0;
+    for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
+        const uint8_t *g = done->grids + (size_t)i * ncells;
+        if (!reads_each_once(p, g))
+            continue;
+        const int32_t k = out->count++;
+        memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
+        memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
+               (size_t)nwords * sizeof(int32_t));
+        memcpy(out->dirs + (size_t)k * nwords, done->dirs + (size_t)i * nwords, (size_t)nwords);
+    }
+}
+
+static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out,
+                              int32_t *lengths)
+{
+    if (p->rows < 1 || p->cols < 1 || (int64_t)p->rows * p->cols > WS_MAX_CELLS)
+        return WS_BAD_ARGUMENT;
+    if (p->beam < 1 || p->threads < 1 || p->words.count < 0 || out->capacity < 1)
+        return WS_BAD_ARGUMENT;
+    if ((p->dir_mask & WS_ALL_DIRS) == 0 || (p->dir_mask & ~WS_ALL_DIRS) != 0)
+        return WS_BAD_ARGUMENT;
+    for (int32_t i = 0; i < p->rows * p->cols; i++)
+        if (p->cells[i] != WS_EMPTY && p->cells[i] != WS_BLOCKED)
+            return WS_BAD_ARGUMENT;
+    for (int32_t w = 0; w < p->words.count; w++) {
+        const int32_t at = p->words.offsets[w];
+        lengths[w] = p->words.offsets[w + 1] - at;
+        if (lengths[w] < 1 || lengths[w] > WS_MAX_WORD)
+            return WS_BAD_ARGUMENT;
+        for (int32_t j = 0; j < lengths[w]; j++)
+            if (p->words.letters[at + j] == WS_EMPTY || p->words.letters[at + j] > WS_MAX_LETTER)
+                return WS_BAD_ARGUMENT;
+    }
+    return WS_OK;
+}
+
+ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
+{
+    const int32_t nwords = params->words.count;
+    const int32_t ncells = params->rows * params->cols;
+    int32_t *lengths = malloc((size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
+    if (!lengths)
+        return WS_NO_MEMORY;
+    out->count = 0;
+    out->stuck_word = NO_INDEX;
+    ws_status status = check_params(params, out, lengths);
+    if (status != WS_OK) {
+        free(lengths);
+        return status;
+    }
+
+    const int32_t nworkers = params->threads;
+    pool a = {0}, b = {0};
+    worker *workers = calloc((size_t)nworkers, sizeof(worker));
+    candidate *chosen = malloc((size_t)nworkers * (size_t)params->beam * sizeof(candidate));
+    step_ctx *s = malloc(sizeof(step_ctx));
+    int ok = workers && chosen && s && pool_alloc(&a, params->beam, ncells, nwords) &&
+             pool_alloc(&b, params->beam, ncells, nwords);
+    for (int32_t t = 0; ok && t < nworkers; t++) {
+        workers[t].h.cap = params->beam;
+        workers[t].h.items = malloc((size_t)params->beam * sizeof(candidate));
+        ok = workers[t].h.items != NULL;
+    }
+    if (!ok) {
+        status = WS_NO_MEMORY;
+        goto done;
+    }
+
+    memcpy(a.grids, params->cells, (size_t)ncells);
+    a.letters[0] = 0;
+    a.size = 1;
+    pool *cur = &a, *next = &b;
+    s->params = params;
+    s->lengths = lengths;
+    for (int32_t w = 0; w < nwords; w++) {
+        int32_t nchosen = 0;
+        s->parents = cur;
+        step_prepare(s, w);
+        status = expand(s, workers, nworkers, chosen, &nchosen);
+        if (status != WS_OK)
+            goto done;
+        if (nchosen == 0) {
+            out->stuck_word = w;
+            status = WS_NO_ROOM;
+            goto done;
+        }
+        materialise(s, chosen, nchosen, next);
+        pool *tmp = cur;
+        cur = next;
+        next = tmp;
+    }
+    collect_finished(params, cur, out);
+    status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
+
+done:
+    if (workers)
+        for (int32_t t = 0; t < nworkers; t++)
+            free(workers[t].h.items);
+    free(workers);
+    free(chosen);
+    free(s);
+    pool_free(&a);
+    pool_free(&b);
+    free(lengths);
+    return status;
+}

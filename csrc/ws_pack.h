@@ -1,0 +1,44 @@
+/* The beam-search packer.
+ *
+ * Words are placed one at a time, in the order given. A pool of partial
+ * puzzles starts with the empty grid; each word is tried at every valid
+ * position of every puzzle in the pool, and the best `beam` children become the
+ * next pool. Best means fewest letters on the grid; ties are broken by a key
+ * mixed from the seed and the candidate's identity (word, parent rank, start,
+ * direction), so the result is the same for any number of threads.
+ *
+ * A position is valid when it lies inside the grid and the shape, runs in an
+ * allowed direction, every cell is empty or already holds the same letter, and
+ * it shares at most one cell with any single word already placed.
+ */
+#ifndef WS_PACK_H
+#define WS_PACK_H
+
+#include <stdint.h>
+#include "ws_common.h"
+#include "ws_grid.h"
+
+typedef struct {
+    int32_t rows, cols;
+    const uint8_t *cells; /* rows*cols: WS_EMPTY inside the shape, WS_BLOCKED outside */
+    ws_words words;       /* letter codes 1..WS_MAX_LETTER, in placement order */
+    uint32_t dir_mask;    /* bit d set: direction d may be used */
+    int32_t beam;         /* pool size kept after each word, >= 1 */
+    uint64_t seed;
+    int32_t threads;      /* worker threads, >= 1 */
+} ws_pack_params;
+
+typedef struct {
+    int32_t capacity; /* puzzles the buffers below have room for, >= 1 */
+    uint8_t *grids;   /* capacity * rows * cols */
+    int32_t *starts;  /* capacity * word count: start cell of each word */
+    uint8_t *dirs;    /* capacity * word count: direction of each word */
+    int32_t count;    /* out: finished puzzles written, best first */
+    int32_t stuck_word; /* out: with WS_NO_ROOM, the word that found no position */
+} ws_pack_output;
+
+/* Packs every word. On WS_OK, out->count >= 1 puzzles are written, each of
+ * which reads every word exactly once (counting only the placed letters). */
+ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out);
+
+#endif

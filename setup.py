@@ -1,0 +1,20 @@
+"""Builds the C core (csrc/) as a static library with strict warnings, then the
+Cython wrapper that links it; `pip install .` runs both."""
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+C_SOURCES = ["csrc/ws_rng.c", "csrc/ws_grid.c", "csrc/ws_pack.c"]
+C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow",
+           "-D_POSIX_C_SOURCE=200809L", "-pthread"]
+
+core = Extension(
+    "wordsearch._core",
+    sources=["wordsearch/_core.pyx"],
+    include_dirs=["csrc"],
+    extra_link_args=["-pthread"],
+)
+
+setup(
+    libraries=[("wscore", {"sources": C_SOURCES, "include_dirs": ["csrc"], "cflags": C_FLAGS})],
+    ext_modules=cythonize([core], compiler_directives={"language_level": "3"}),
+)

@@ -1,0 +1,177 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The one door into the C core (csrc/).
+
+Arguments are checked and shaped by the Python callers (packer.py, fill.py);
+this module only takes their buffers, releases the GIL around the hot loops and
+turns the core's status codes into Python outcomes, all in `_raise_for`.
+"""
+import numpy as np
+
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+
+from wordsearch.errors import NoRoom, NoUnique
+
+cdef extern from "ws_common.h":
+    ctypedef enum ws_status:
+        WS_OK
+        WS_NO_MEMORY
+        WS_BAD_ARGUMENT
+        WS_NO_ROOM
+        WS_NO_UNIQUE
+        WS_NO_CAPACITY
+    int WS_EMPTY_CODE "WS_EMPTY"
+    int WS_BLOCKED_CODE "WS_BLOCKED"
+    int WS_MAX_LETTER_CODE "WS_MAX_LETTER"
+    int WS_MAX_WORD_LEN "WS_MAX_WORD"
+
+cdef extern from "ws_rng.h":
+    ctypedef struct ws_rng:
+        uint64_t s[4]
+    void ws_rng_seed(ws_rng *rng, uint64_t seed)
+    uint64_t ws_rng_next(ws_rng *rng)
+
+cdef extern from "ws_grid.h":
+    ctypedef struct ws_words:
+        int32_t count
+        const uint8_t *letters
+        const int32_t *offsets
+    ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
+                            const ws_words *words, int32_t *out_word,
+                            int32_t *out_start, uint8_t *out_dir,
+                            int32_t capacity, int32_t *found) nogil
+    ws_status ws_draw_letters(uint8_t *grid, const int32_t *cells, int32_t ncells,
+                              const uint64_t *cumulative, int32_t nletters,
+                              ws_rng *rng) nogil
+
+cdef extern from "ws_pack.h":
+    ctypedef struct ws_pack_params:
+        int32_t rows, cols
+        const uint8_t *cells
+        ws_words words
+        uint32_t dir_mask
+        int32_t beam
+        uint64_t seed
+        int32_t threads
+    ctypedef struct ws_pack_output:
+        int32_t capacity
+        uint8_t *grids
+        int32_t *starts
+        uint8_t *dirs
+        int32_t count
+        int32_t stuck_word
+    ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out) nogil
+
+EMPTY = WS_EMPTY_CODE
+BLOCKED = WS_BLOCKED_CODE
+MAX_LETTER = WS_MAX_LETTER_CODE
+MAX_WORD = WS_MAX_WORD_LEN
+
+
+cdef _raise_for(ws_status status, int32_t stuck_word=-1):
+    if status == WS_OK:
+        return
+    if status == WS_NO_ROOM:
+        raise NoRoom(stuck_word)
+    if status == WS_NO_UNIQUE:
+        raise NoUnique()
+    if status == WS_NO_MEMORY:
+        raise MemoryError("the packer ran out of memory")
+    raise AssertionError(f"the C core refused its arguments (status {status})")
+
+
+cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets):
+    cdef ws_words words
+    words.count = offsets.shape[0] - 1
+    words.letters = &letters[0]
+    words.offsets = &offsets[0]
+    return words
+
+
+def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
+         const int32_t[::1] offsets, uint32_t dir_mask, int32_t beam,
+         uint64_t seed, int32_t threads, int32_t capacity):
+    """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
+
+    Takes at least one word. Raises NoRoom(word index) when a word finds no
+    position, NoUnique when no finished puzzle reads every word exactly once.
+    """
+    cdef int32_t rows = cells.shape[0], cols = cells.shape[1]
+    cdef int32_t nwords = offsets.shape[0] - 1
+    grids = np.empty((capacity, rows, cols), dtype=np.uint8)
+    starts = np.empty((capacity, max(nwords, 1)), dtype=np.int32)
+    dirs = np.empty((capacity, max(nwords, 1)), dtype=np.uint8)
+    cdef uint8_t[:, :, ::1] grids_v = grids
+    cdef int32_t[:, ::1] starts_v = starts
+    cdef uint8_t[:, ::1] dirs_v = dirs
+    cdef ws_pack_params params
+    cdef ws_pack_output out
+    params.rows = rows
+    params.cols = cols
+    params.cells = &cells[0, 0]
+    params.words = _words_view(letters, offsets)
+    params.dir_mask = dir_mask
+    params.beam = beam
+    params.seed = seed
+    params.threads = threads
+    out.capacity = capacity
+    out.grids = &grids_v[0, 0, 0]
+    out.starts = &starts_v[0, 0]
+    out.dirs = &dirs_v[0, 0]
+    with nogil:
+        status = ws_pack(&params, &out)
+    _raise_for(status, out.stuck_word)
+    n = out.count
+    return grids[:n], starts[:n, :nwords], dirs[:n, :nwords]
+
+
+def scan_words(const uint8_t[:, ::1] grid, const uint8_t[::1] letters,
+               const int32_t[::1] offsets):
+    """Every reading of every word: (word index, start cell, direction) arrays.
+
+    A palindrome's reading is reported once, in the direction among N, NE, E, SE.
+    """
+    cdef ws_words words = _words_view(letters, offsets)
+    cdef int32_t found = 0
+    cdef int32_t capacity = max(16, 2 * words.count)
+    cdef ws_status status
+    while True:
+        word_idx = np.empty(capacity, dtype=np.int32)
+        starts = np.empty(capacity, dtype=np.int32)
+        dirs = np.empty(capacity, dtype=np.uint8)
+        status = _scan_into(grid, &words, word_idx, starts, dirs, &found)
+        if status != WS_NO_CAPACITY:
+            break
+        capacity = found
+    _raise_for(status)
+    return word_idx[:found], starts[:found], dirs[:found]
+
+
+cdef ws_status _scan_into(const uint8_t[:, ::1] grid, const ws_words *words,
+                          int32_t[::1] word_idx, int32_t[::1] starts,
+                          uint8_t[::1] dirs, int32_t *found):
+    with nogil:
+        return ws_scan_words(&grid[0, 0], grid.shape[0], grid.shape[1], words,
+                             &word_idx[0], &starts[0], &dirs[0],
+                             word_idx.shape[0], found)
+
+
+cdef class Rng:
+    """The seeded generator of csrc/ws_rng.c; the same stream on every machine."""
+    cdef ws_rng state
+
+    def __init__(self, uint64_t seed):
+        ws_rng_seed(&self.state, seed)
+
+    def next(self):
+        return ws_rng_next(&self.state)
+
+    def draw_letters(self, uint8_t[::1] grid, const int32_t[::1] cells,
+                     const uint64_t[::1] cumulative):
+        """Writes into grid[cells] letter codes 1..n drawn by the cumulative weights."""
+        if cells.shape[0] == 0:
+            return
+        cdef ws_status status
+        with nogil:
+            status = ws_draw_letters(&grid[0], &cells[0], cells.shape[0],
+                                     &cumulative[0], cumulative.shape[0], &self.state)
+        _raise_for(status)

@@ -1,0 +1,82 @@
+"""Filler letters, and the repair pass that keeps every word exactly once.
+
+Filler follows the letter frequencies of the words themselves, so the words do
+not stand out. When filler spells a word a second time, only the filler cells of
+that extra copy are drawn again; after a while the draw widens toward ordinary
+English frequencies and then to uniform letters. Every loop is bounded.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from wordsearch import _core
+from wordsearch.alphabet import Alphabet
+from wordsearch.directions import COMPASS, STEPS
+from wordsearch.packer import Layout
+from wordsearch.words import Word
+
+# Tries at each widening of the filler distribution; 128 in all, as the original.
+MATCHED_TRIES = 64
+BLENDED_TRIES = 32
+UNIFORM_TRIES = 32
+
+
+def _cumulative(weights: np.ndarray) -> np.ndarray:
+    return np.cumsum(weights.astype(np.uint64))
+
+
+def filler_schedule(layout: Layout, alphabet: Alphabet) -> list[np.ndarray]:
+    """Cumulative letter weights to draw with, one entry per try."""
+    letters = layout.grid[(layout.grid != _core.EMPTY) & (layout.grid != _core.BLOCKED)]
+    matched = np.bincount(letters, minlength=len(alphabet) + 1)[1:].astype(np.uint64)
+    general = np.array(alphabet.frequencies, dtype=np.uint64)
+    # Equal parts of both distributions, in whole numbers.
+    blended = matched * general.sum() + general * max(int(matched.sum()), 1)
+    uniform = np.ones(len(alphabet), dtype=np.uint64)
+    return ([_cumulative(matched)] * MATCHED_TRIES + [_cumulative(blended)] * BLENDED_TRIES
+            + [_cumulative(uniform)] * UNIFORM_TRIES)
+
+
+def _segment(start: int, direction: str, length: int, cols: int) -> tuple[int, int]:
+    """A reading's cells as its two end cells, whichever way it is read."""
+    dr, dc = STEPS[direction]
+    end = start + (length - 1) * (dr * cols + dc)
+    return min(start, end), max(start, end)
+
+
+def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
+         rng: _core.Rng) -> np.ndarray | None:
+    """The layout's grid with filler in every empty cell, reading each word exactly
+    once; None if this layout cannot be filled that way."""
+    grid = layout.grid.copy()
+    flat = grid.reshape(-1)
+    cols = grid.shape[1]
+    is_filler = flat == _core.EMPTY
+    encoded = [alphabet.encode(w.form) for w in words]
+    letters = np.concatenate(encoded)
+    offsets = np.zeros(len(words) + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(e) for e in encoded])
+    placed = [_segment(r * cols + c, d, len(w.form), cols)
+              for (r, c, d), w in zip(layout.placements, words)]
+
+    schedule = filler_schedule(layout, alphabet)
+    redraw = np.flatnonzero(is_filler).astype(np.int32)
+    for cumulative in schedule:
+        rng.draw_letters(flat, redraw, cumulative)
+        word_idx, starts, dirs = _core.scan_words(grid, letters, offsets)
+        extra_cells: set[int] = set()
+        for w, start, d in zip(word_idx.tolist(), starts.tolist(), dirs.tolist()):
+            length = len(words[w].form)
+            if _segment(start, COMPASS[d], length, cols) == placed[w]:
+                continue
+            step = STEPS[COMPASS[d]][0] * cols + STEPS[COMPASS[d]][1]
+            cells = [start + k * step for k in range(length) if is_filler[start + k * step]]
+            if not cells:
+                return None  # spelled by word letters alone: no filler can undo it
+            extra_cells.update(cells)
+        if not extra_cells:
+            return grid
+        redraw = np.array(sorted(extra_cells), dtype=np.int32)
+    return None

@@ -1,0 +1,92 @@
+"""generate(): from a word list and options to a finished, checked Puzzle."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+
+from wordsearch import _core, directions as compass, fill, packer, seeds
+from wordsearch.alphabet import LATIN
+from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
+from wordsearch.puzzle import OUTSIDE, Placement, Puzzle
+from wordsearch.shape import Shape, parse_grid
+from wordsearch.words import Word, WordList, parse_words
+
+
+def generate(words: WordList | Iterable[str | Word], *,
+             grid: int | str | tuple[int, int] | None = None,
+             directions: Iterable[str] | str | None = None,
+             difficulty: str | None = None,
+             seed: str | None = None,
+             beam: int = packer.DEFAULT_BEAM,
+             threads: int | None = None) -> Puzzle:
+    """A puzzle hiding every word exactly once.
+
+    `grid` fixes the size (N, "WxH" or (W, H)); without it the smallest square
+    that works is found. `directions` takes compass names or aliases; or give a
+    `difficulty` (easy, medium, hard); all eight by default. The same `seed`
+    (the puzzle's code), words and options always give the same puzzle; the
+    number of `threads` never changes it.
+    """
+    word_list = words if isinstance(words, WordList) else parse_words(words)
+    allowed = compass.resolve(directions, difficulty)
+    code = seeds.new_code() if seed is None else _check_code(seed)
+    if not 1 <= beam <= packer.MAX_BEAM:
+        raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
+    threads = threads or os.cpu_count() or 1
+    if grid is None:
+        shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words)
+    else:
+        cols, rows = parse_grid(grid)
+        shapes = [Shape.rectangle(rows, cols)]
+        _check_lengths(word_list.words, shapes[0], allowed)
+
+    failure = ""
+    for shape in shapes:
+        try:
+            layouts = packer.pack(word_list.words, shape, allowed,
+                                  seed=seeds.seed_for(code, "pack"), beam=beam, threads=threads)
+        except NoRoom as exc:
+            failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
+                       f"{shape.describe()} grid")
+            continue
+        except NoUnique:
+            failure = f"every {shape.describe()} layout spelled some word twice"
+            continue
+        rng = _core.Rng(seeds.seed_for(code, "fill"))
+        for layout in layouts:
+            filled = fill.fill(layout, word_list.words, LATIN, rng)
+            if filled is not None:
+                return _puzzle(code, filled, allowed, layout, word_list.words)
+        failure = (f"filler letters kept spelling a word twice in the {shape.describe()} grid")
+    raise PackingError(
+        f"could not build the puzzle: {failure}. Try a bigger grid, more directions "
+        f"(for example --difficulty hard) or fewer words.")
+
+
+def _check_code(seed: str) -> str:
+    code = str(seed).strip()
+    if not code or len(code) > seeds.MAX_CODE_LENGTH:
+        raise InputError(f"a seed must be 1 to {seeds.MAX_CODE_LENGTH} characters.")
+    return code
+
+
+def _check_lengths(words: Sequence[Word], shape: Shape, allowed: Sequence[str]) -> None:
+    longest = shape.longest_line(allowed)
+    too_long = [w for w in words if len(w.form) > longest]
+    if too_long:
+        names = ", ".join(f"{w.where()} ({len(w.form)} letters)" for w in too_long)
+        raise PackingError(
+            f"{names} {'is' if len(too_long) == 1 else 'are'} longer than the "
+            f"{shape.describe()} grid allows in directions {', '.join(allowed)} "
+            f"(at most {longest} letters); use a bigger grid, more directions, "
+            f"or remove {'it' if len(too_long) == 1 else 'them'}.")
+
+
+def _puzzle(code: str, grid, allowed: Sequence[str], layout: packer.Layout,
+            words: Sequence[Word]) -> Puzzle:
+    rows = tuple(
+        "".join(OUTSIDE if v == _core.BLOCKED else LATIN.decode(v) for v in row)
+        for row in grid.tolist())
+    placements = tuple(Placement(w.label, w.form, r, c, d)
+                       for w, (r, c, d) in zip(words, layout.placements))
+    return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements)

@@ -1,0 +1,83 @@
+"""Choosing where the words go: difficulty order, the C beam search, grid growth."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from wordsearch import _core, directions as compass
+from wordsearch.alphabet import LATIN, Alphabet
+from wordsearch.errors import NoRoom
+from wordsearch.shape import MAX_SIDE, MIN_SIDE, Shape
+from wordsearch.words import Word
+
+DEFAULT_BEAM = 8192
+MAX_BEAM = 1 << 17
+# Finished layouts kept in case filling one of them cannot avoid a repeat.
+SPARE_LAYOUTS = 8
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Words placed on a grid of cell codes; filler cells are still empty."""
+    grid: np.ndarray                          # uint8 rows x cols
+    placements: tuple[tuple[int, int, str], ...]  # (row, col, direction), in word order
+
+
+def difficulty_order(words: Sequence[Word]) -> list[int]:
+    """Word indices, least probable first: a word's probability is the product of
+    its letters' shares of all the letters in the list (exact fractions, so the
+    order is the same on every machine); ties go alphabetically."""
+    counts = Counter("".join(w.form for w in words))
+    total = sum(counts.values())
+
+    def probability(i: int) -> Fraction:
+        form = words[i].form
+        return Fraction(math.prod(counts[ch] for ch in form), total ** len(form))
+
+    return sorted(range(len(words)), key=lambda i: (probability(i), words[i].form))
+
+
+def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
+         beam: int = DEFAULT_BEAM, threads: int = 1, alphabet: Alphabet = LATIN) -> list[Layout]:
+    """Finished layouts, best first, each reading every word exactly once.
+
+    Raises NoRoom with the index (in `words`) of a word that found no position,
+    NoUnique when every layout repeats a word.
+    """
+    order = difficulty_order(words)
+    encoded = [alphabet.encode(words[i].form) for i in order]
+    offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(e) for e in encoded])
+    try:
+        grids, starts, dirs = _core.pack(
+            shape.cells(), np.concatenate(encoded), offsets, compass.mask(directions),
+            beam, seed, threads, SPARE_LAYOUTS)
+    except NoRoom as exc:
+        raise NoRoom(order[exc.word_index]) from None
+    layouts = []
+    for grid, start_row, dir_row in zip(grids, starts, dirs):
+        placed: list[tuple[int, int, str]] = [(0, 0, "")] * len(words)
+        for k, i in enumerate(order):
+            row, col = divmod(int(start_row[k]), shape.cols)
+            placed[i] = (row, col, compass.COMPASS[dir_row[k]])
+        layouts.append(Layout(grid, tuple(placed)))
+    return layouts
+
+
+def first_side(words: Sequence[Word]) -> int:
+    """The automatic grid's first guess: room for the longest word, and about as
+    many cells as letters (sharing makes up for the cells a shape wastes)."""
+    letters = sum(len(w.form) for w in words)
+    longest = max(len(w.form) for w in words)
+    return max(MIN_SIDE, longest, math.isqrt(letters - 1) + 1)
+
+
+def automatic_shapes(words: Sequence[Word]) -> Iterator[Shape]:
+    """Square grids from the first guess upwards, one cell at a time."""
+    for side in range(first_side(words), MAX_SIDE + 1):
+        yield Shape.rectangle(side, side)

@@ -1,0 +1,142 @@
+"""From what a person typed to the words a grid holds.
+
+Each entry keeps its label (what the word list prints, accents kept) and its
+grid form (upper-case letters only), plus where it came from, so that every
+message can quote the line at fault.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from wordsearch.alphabet import LATIN, Alphabet
+from wordsearch.errors import InputError
+
+MIN_LETTERS = 3
+# The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
+MAX_LETTERS = 64
+_JOINERS = "-'’"
+
+
+@dataclass(frozen=True)
+class Word:
+    label: str
+    form: str
+    source: str = ""
+    line: int | None = None
+
+    def where(self) -> str:
+        """The entry as a message quotes it: '"ice-cream" (line 4)'."""
+        text = f'"{self.source or self.label}"'
+        return f"{text} (line {self.line})" if self.line is not None else text
+
+
+@dataclass(frozen=True)
+class WordList:
+    words: tuple[Word, ...]
+    # (kept, dropped) pairs: entries whose grid forms are the same.
+    duplicates: tuple[tuple[Word, Word], ...] = ()
+
+    def warnings(self) -> list[str]:
+        return [
+            f"{dropped.where()} is the same word as {kept.where()} in the grid "
+            f"({kept.form}); it is listed once."
+            for kept, dropped in self.duplicates
+        ]
+
+
+def make_label(text: str) -> str:
+    """A readable title: "ice cream" -> "Ice Cream"; mixed case ("iPhone") is kept."""
+    text = " ".join(text.split())
+    if text != text.lower() and text != text.upper():
+        return text
+    out, start = [], True
+    for ch in text.lower():
+        out.append(ch.upper() if start else ch)
+        start = ch in " -"
+    return "".join(out)
+
+
+def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) -> Word | None:
+    """One entry; None for a blank line. Raises InputError quoting the entry."""
+    source = text.strip()
+    if not source:
+        return None
+    where = f' (line {line})' if line is not None else ""
+    letters, bad = [], []
+    for ch in source:
+        if ch.isspace() or ch in _JOINERS:
+            continue
+        folded = alphabet.fold(ch)
+        if folded and all(alphabet.is_letter(c) for c in folded):
+            letters.append(folded)
+        elif ch not in bad:
+            bad.append(ch)
+    if bad:
+        shown = " ".join(repr(ch) for ch in bad)
+        raise InputError(
+            f'"{source}"{where} has {shown}: a word may use letters, spaces, hyphens and '
+            f"apostrophes only; remove or spell out the rest.")
+    form = "".join(letters)
+    if len(form) < MIN_LETTERS:
+        raise InputError(
+            f'"{source}"{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '
+            f"a word needs at least {MIN_LETTERS}.")
+    if len(form) > MAX_LETTERS:
+        raise InputError(
+            f'"{source}"{where} has {len(form)} letters; a word may have at most {MAX_LETTERS}.')
+    return Word(label=make_label(source), form=form, source=source, line=line)
+
+
+def parse_words(entries: Iterable[str | Word], *, numbered: bool = False,
+                alphabet: Alphabet = LATIN) -> WordList:
+    """Normalise entries (one word or phrase each) into a checked WordList.
+
+    With `numbered`, entries are lines of a file and messages give line numbers.
+    Every problem is reported at once, one per line of the message.
+    """
+    problems: list[str] = []
+    seen: dict[str, Word] = {}
+    duplicates: list[tuple[Word, Word]] = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            word = entry if isinstance(entry, Word) else parse_entry(
+                entry, number if numbered else None, alphabet)
+        except InputError as exc:
+            problems.append(str(exc))
+            continue
+        if word is None:
+            continue
+        if word.form in seen:
+            duplicates.append((seen[word.form], word))
+        else:
+            seen[word.form] = word
+    words = tuple(seen.values())
+    problems.extend(_conflicts(words))
+    if problems:
+        raise InputError("\n".join(problems))
+    if not words:
+        raise InputError("no words given; list at least one word to hide.")
+    return WordList(words, tuple(duplicates))
+
+
+def _conflicts(words: tuple[Word, ...]) -> list[str]:
+    """Pairs where one word (or its reversal) reads inside another: either every
+    copy of the longer word also spells the shorter one, or they are the same
+    cells read both ways, so no grid can show each exactly once."""
+    problems = []
+    by_length = sorted(words, key=lambda w: (len(w.form), w.form))
+    for i, short in enumerate(by_length):
+        backwards = short.form[::-1]
+        for long in by_length[i + 1:]:
+            if short.form in long.form:
+                how = "lies inside"
+            elif backwards in long.form:
+                how = "read backwards lies inside" if len(short.form) < len(long.form) else \
+                    "is the reverse of"
+            else:
+                continue
+            problems.append(
+                f"{short.where()} {how} {long.where()}, so it could never appear exactly once "
+                f"in the grid; remove one of them.")
+    return problems
