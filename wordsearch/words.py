@@ -88,20 +88,24 @@ def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) 
     return Word(label=make_label(source), form=form, source=source, line=line)
 
 
-def parse_words(entries: Iterable[str | Word], *, numbered: bool = False,
+def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
                 alphabet: Alphabet = LATIN) -> WordList:
     """Normalise entries (one word or phrase each) into a checked WordList.
 
-    With `numbered`, entries are lines of a file and messages give line numbers.
-    Every problem is reported at once, one per line of the message.
+    An entry read from a file comes as (line number, text), so that messages can
+    name the line. Every problem is reported at once, one per line of the message.
     """
     problems: list[str] = []
     seen: dict[str, Word] = {}
     duplicates: list[tuple[Word, Word]] = []
-    for number, entry in enumerate(entries, start=1):
+    for entry in entries:
         try:
-            word = entry if isinstance(entry, Word) else parse_entry(
-                entry, number if numbered else None, alphabet)
+            if isinstance(entry, Word):
+                word = entry
+            elif isinstance(entry, tuple):
+                word = parse_entry(entry[1], entry[0], alphabet)
+            else:
+                word = parse_entry(entry, None, alphabet)
         except InputError as exc:
             problems.append(str(exc))
             continue

@@ -1,0 +1,64 @@
+"""The plain-text page: what the command prints when no output file is given."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wordsearch.puzzle import OUTSIDE, Puzzle
+
+_LINE = "_" * 24
+
+
+def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
+    """Items in balanced columns, filled top to bottom, within `width` characters."""
+    if not items:
+        return []
+    cell = max(len(s) for s in items) + gap
+    ncols = max(1, min(len(items), width // cell))
+    nrows = -(-len(items) // ncols)
+    lines = []
+    for r in range(nrows):
+        row = [items[c * nrows + r] for c in range(ncols) if c * nrows + r < len(items)]
+        lines.append("".join(s.ljust(cell) for s in row).rstrip())
+    return lines
+
+
+def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> list[str]:
+    """The grid's rows with letters spaced out; with `shown`, other cells print as "·"."""
+    lines = []
+    for r, row in enumerate(puzzle.grid):
+        chars = []
+        for c, ch in enumerate(row):
+            if ch == OUTSIDE:
+                chars.append(" ")
+            elif shown is not None and (r, c) not in shown:
+                chars.append("·")
+            else:
+                chars.append(ch)
+        lines.append(" ".join(chars).rstrip())
+    return lines
+
+
+def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = ()) -> str:
+    out: list[str] = []
+    if title:
+        out += [title, ""]
+    out += [f"{field}: {_LINE}" for field in fields]
+    if fields:
+        out.append("")
+    out += grid_lines(puzzle)
+    out += ["", f"Find these {len(puzzle.words)} words "
+                f"(directions: {', '.join(puzzle.directions)}):"]
+    labels = sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
+    out += ["  " + line for line in columns(labels)]
+
+    out += ["", "Answer key (rows and columns count from 1 at the top left):"]
+    width = max(len(p.label) for p in puzzle.words)
+    for p in sorted(puzzle.words, key=lambda p: (p.label.casefold(), p.label)):
+        out.append(f"  {p.label.ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
+                   f"{p.direction}")
+    in_words = {cell for p in puzzle.words for cell in p.cells()}
+    out.append("")
+    out += grid_lines(puzzle, in_words)
+    out += ["", f"{puzzle.cols}×{puzzle.rows} grid · code {puzzle.code} "
+                f"(--seed {puzzle.code} with the same words and options makes this puzzle again)"]
+    return "\n".join(out) + "\n"
