@@ -34,45 +34,79 @@ static int cand_compare(const void *pa, const void *pb)
     return cand_less(a, b) ? -1 : cand_less(b, a) ? 1 : 0;
 }
 
-/* A bounded max-heap: keeps the `cap` smallest candidates offered. */
-typedef struct {
-    candidate *items;
-    int32_t size, cap;
-} heap;
-
-static int heap_full(const heap *h) { return h->size == h->cap; }
-
-static void heap_offer(heap *h, const candidate *c)
+static void swap_cand(candidate *a, int32_t i, int32_t j)
 {
-    candidate *it = h->items;
-    int32_t i;
-    if (h->size < h->cap) {
-        i = h->size++;
-        while (i > 0) {
-            const int32_t up = (i - 1) / 2;
-            if (!cand_less(&it[up], c))
-                break;
-            it[i] = it[up];
-            i = up;
+    const candidate t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+/* Rearranges a[0..n) so that a[0..k) are the k smallest, a[k-1] the largest of them. */
+static void select_smallest(candidate *a, int32_t n, int32_t k)
+{
+    int32_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const int32_t mid = lo + (hi - lo) / 2;
+        if (cand_less(&a[mid], &a[lo]))
+            swap_cand(a, lo, mid);
+        if (cand_less(&a[hi], &a[lo]))
+            swap_cand(a, lo, hi);
+        if (cand_less(&a[hi], &a[mid]))
+            swap_cand(a, mid, hi);
+        const candidate pivot = a[mid];
+        int32_t i = lo, j = hi;
+        while (i <= j) {
+            while (cand_less(&a[i], &pivot))
+                i++;
+            while (cand_less(&pivot, &a[j]))
+                j--;
+            if (i <= j)
+                swap_cand(a, i++, j--);
         }
-        it[i] = *c;
-        return;
-    }
-    if (!cand_less(c, &it[0]))
-        return;
-    i = 0;
-    for (;;) {
-        int32_t child = 2 * i + 1;
-        if (child >= h->size)
+        if (k - 1 <= j)
+            hi = j;
+        else if (k - 1 >= i)
+            lo = i;
+        else
             break;
-        if (child + 1 < h->size && cand_less(&it[child], &it[child + 1]))
-            child++;
-        if (!cand_less(c, &it[child]))
-            break;
-        it[i] = it[child];
-        i = child;
     }
-    it[i] = *c;
+}
+
+/* Keeps the `keep` best candidates offered. Candidates are appended to a buffer
+ * twice that size and cut back to the best `keep` when it fills; the worst
+ * survivor of the last cut is the bar any newcomer must beat. Amortised O(1)
+ * per candidate, with the bar rejecting most of them before they are built. */
+typedef struct {
+    candidate *items; /* room for 2 * keep */
+    int32_t size, keep;
+    int has_bar;
+    candidate bar;
+} selector;
+
+static void sel_cut(selector *sel)
+{
+    if (sel->size <= sel->keep)
+        return;
+    select_smallest(sel->items, sel->size, sel->keep);
+    sel->size = sel->keep;
+    sel->bar = sel->items[sel->keep - 1];
+    sel->has_bar = 1;
+}
+
+/* Whether a child with this score and key could still be kept. */
+static int sel_admits(const selector *sel, int32_t score, uint64_t key)
+{
+    return !sel->has_bar || score < sel->bar.score ||
+           (score == sel->bar.score && key <= sel->bar.key);
+}
+
+static void sel_add(selector *sel, const candidate *c)
+{
+    if (sel->has_bar && !cand_less(c, &sel->bar))
+        return;
+    sel->items[sel->size++] = *c;
+    if (sel->size == 2 * sel->keep)
+        sel_cut(sel);
 }
 
 /* Partial puzzles, best first. */
@@ -174,35 +208,67 @@ static uint64_t parent_hash(const step_ctx *s, int32_t parent)
     return ws_mix64(s->params->seed ^ ws_mix64(id));
 }
 
+/* Half of SplitMix64: enough to spread the candidates of one parent evenly. */
 static uint64_t candidate_key(uint64_t parent_hash, int32_t start, int dir)
 {
-    return ws_mix64(parent_hash ^ ((uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir));
+    uint64_t z = parent_hash + ((uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir) * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 29)) * 0xBF58476D1CE4E5B9u;
+    return z ^ (z >> 32);
 }
 
 /* Positions that cross at least one letter already on the grid. Each is found
- * once, through the first cell it shares. */
-static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
+ * once, through the first cell it shares: the cells before that one must be
+ * empty. The neighbours of the shared cell rule out most directions before any
+ * walk along the word. */
+static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
 {
-    const int32_t cols = s->params->cols, ncells = s->params->rows * cols;
+    const int32_t rows = s->params->rows, cols = s->params->cols, ncells = rows * cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * ncells;
     const uint8_t *word = s->letters;
     const int32_t len = s->len, base = s->parents->letters[parent];
-    const uint32_t dir_mask = s->params->dir_mask;
+    const unsigned allowed = s->params->dir_mask;
     int8_t shared[WS_MAX_WORD];
     for (int32_t cell = 0; cell < ncells; cell++) {
         const uint8_t x = g[cell];
         if (x == WS_EMPTY || x == WS_BLOCKED || s->first_at[x] == NO_INDEX)
             continue;
         const int32_t r = cell / cols, c = cell % cols;
+        uint8_t next[WS_NDIRS]; /* the neighbouring cell in each direction */
+        unsigned empty = 0;     /* bit d: the neighbour in direction d is empty */
+        for (int d = 0; d < WS_NDIRS; d++) {
+            const int32_t nr = r + WS_DROW[d], nc = c + WS_DCOL[d];
+            next[d] = (nr >= 0 && nr < rows && nc >= 0 && nc < cols) ? g[cell + s->step[d]]
+                                                                     : (uint8_t)WS_BLOCKED;
+            empty |= (unsigned)(next[d] == WS_EMPTY) << d;
+        }
+        const unsigned empty_behind = ((empty << (WS_NDIRS / 2)) | (empty >> (WS_NDIRS / 2))) & WS_ALL_DIRS;
         for (int32_t i = s->first_at[x]; i != NO_INDEX; i = s->next_at[i]) {
-            for (int d = 0; d < WS_NDIRS; d++) {
-                if (!((dir_mask >> d) & 1u))
+            unsigned dirs = allowed;
+            if (i > 0)
+                dirs &= empty_behind;
+            if (i < len - 1) {
+                unsigned ahead = empty;
+                for (int d = 0; d < WS_NDIRS; d++)
+                    ahead |= (unsigned)(next[d] == word[i + 1]) << d;
+                dirs &= ahead;
+            }
+            for (int d = 0; dirs != 0; d++, dirs >>= 1) {
+                if (!(dirs & 1u))
                     continue;
                 const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
                 if (sr < s->row_lo[d] || sr > s->row_hi[d] || sc < s->col_lo[d] || sc > s->col_hi[d])
                     continue;
                 const int32_t start = sr * cols + sc, step = s->step[d];
-                int32_t nshared = 0, j;
+                const uint64_t key = candidate_key(ph, start, d);
+                int32_t j;
+                if (!sel_admits(h, base + len - 1, key)) {
+                    /* Sharing one cell is not enough: it must share the next letter ahead too. */
+                    for (j = i + 1; j < len && g[start + j * step] == WS_EMPTY; j++)
+                        ;
+                    if (j == len || g[start + j * step] != word[j])
+                        continue;
+                }
+                int32_t nshared = 0;
                 for (j = 0; j < len; j++) {
                     const uint8_t v = g[start + j * step];
                     if (v == WS_EMPTY)
@@ -213,11 +279,13 @@ static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, heap
                 }
                 if (j < len)
                     continue;
+                const int32_t score = base + len - nshared;
+                if (!sel_admits(h, score, key))
+                    continue;
                 if (nshared >= 2 && shares_two_with_one(s, parent, start, d, shared, nshared))
                     continue;
-                const candidate cand = {base + len - nshared, parent, start, d,
-                                        candidate_key(ph, start, d)};
-                heap_offer(h, &cand);
+                const candidate cand = {score, parent, start, d, key};
+                sel_add(h, &cand);
             }
         }
     }
@@ -225,7 +293,7 @@ static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, heap
 
 /* Positions over empty cells only; all have the same score, so the key alone
  * decides, and it is checked before the cells are. */
-static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
+static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
 {
     const int32_t cols = s->params->cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * s->params->rows * cols;
@@ -235,14 +303,16 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
         for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
             for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
                 const int32_t start = sr * cols + sc;
-                const candidate cand = {score, parent, start, d, candidate_key(ph, start, d)};
-                if (heap_full(h) && !cand_less(&cand, &h->items[0]))
+                const uint64_t key = candidate_key(ph, start, d);
+                if (!sel_admits(h, score, key))
                     continue;
                 int32_t j = 0;
                 while (j < len && g[start + j * step] == WS_EMPTY)
                     j++;
-                if (j == len)
-                    heap_offer(h, &cand);
+                if (j == len) {
+                    const candidate cand = {score, parent, start, d, key};
+                    sel_add(h, &cand);
+                }
             }
         }
     }
@@ -251,22 +321,22 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, heap *h)
 typedef struct {
     const step_ctx *step;
     int32_t first, stride; /* this worker expands parents first, first+stride, ... */
-    heap h;
+    selector sel;
 } worker;
 
 static void *worker_run(void *arg)
 {
     worker *wk = arg;
     const step_ctx *s = wk->step;
-    heap *h = &wk->h;
+    selector *h = &wk->sel;
     for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
         const int32_t base = s->parents->letters[p];
         /* Parents come best first and no child has fewer letters than its parent. */
-        if (heap_full(h) && base > h->items[0].score)
+        if (h->has_bar && base > h->bar.score)
             break;
         const uint64_t ph = parent_hash(s, p);
         offer_crossings(s, p, ph, h);
-        if (!heap_full(h) || base + s->len <= h->items[0].score)
+        if (!h->has_bar || base + s->len <= h->bar.score)
             offer_open(s, p, ph, h);
     }
     return NULL;
@@ -283,7 +353,8 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
         workers[t].step = s;
         workers[t].first = t;
         workers[t].stride = nworkers;
-        workers[t].h.size = 0;
+        workers[t].sel.size = 0;
+        workers[t].sel.has_bar = 0;
     }
     for (int32_t t = 1; t < nworkers; t++) {
         if (pthread_create(&threads[t], NULL, worker_run, &workers[t]) != 0) {
@@ -301,12 +372,16 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
 
     int32_t n = 0;
     for (int32_t t = 0; t < nworkers; t++) {
-        memcpy(chosen + n, workers[t].h.items, (size_t)workers[t].h.size * sizeof(candidate));
-        n += workers[t].h.size;
+        memcpy(chosen + n, workers[t].sel.items, (size_t)workers[t].sel.size * sizeof(candidate));
+        n += workers[t].sel.size;
+    }
+    const int32_t beam = s->params->beam;
+    if (n > beam) {
+        select_smallest(chosen, n, beam);
+        n = beam;
     }
     qsort(chosen, (size_t)n, sizeof(candidate), cand_compare);
-    const int32_t beam = s->params->beam;
-    *nchosen = n < beam ? n : beam;
+    *nchosen = n;
     return WS_OK;
 }
 
@@ -400,14 +475,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
-    candidate *chosen = malloc((size_t)nworkers * (size_t)params->beam * sizeof(candidate));
+    candidate *chosen = malloc((size_t)nworkers * 2 * (size_t)params->beam * sizeof(candidate));
     step_ctx *s = malloc(sizeof(step_ctx));
     int ok = workers && chosen && s && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].h.cap = params->beam;
-        workers[t].h.items = malloc((size_t)params->beam * sizeof(candidate));
-        ok = workers[t].h.items != NULL;
+        workers[t].sel.keep = params->beam;
+        workers[t].sel.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
+        ok = workers[t].sel.items != NULL;
     }
     if (!ok) {
         status = WS_NO_MEMORY;
@@ -443,7 +518,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 done:
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
-            free(workers[t].h.items);
+            free(workers[t].sel.items);
     free(workers);
     free(chosen);
     free(s);

@@ -1,0 +1,51 @@
+"""Median milliseconds per puzzle for the cases named in the packing issue.
+
+    python benchmarks/bench_pack.py [--repeat N] [--threads N]
+
+Each case draws word lists with a fixed seed and runs generate() on each,
+so figures are comparable between runs and machines.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import wordsearch  # noqa: E402
+from wordlists import draw  # noqa: E402
+
+CASES = [  # (words, grid side, difficulty)
+    (10, 10, "medium"),
+    (20, 15, "hard"),
+    (30, 20, "hard"),
+]
+BEAMS = (8192, 256)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15, help="puzzles per case")
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args()
+    print(f"threads={args.threads}, {args.repeat} puzzles per case, median ms per puzzle")
+    print(f"{'case':<32}" + "".join(f"{'beam ' + str(b):>12}" for b in BEAMS))
+    for nwords, side, difficulty in CASES:
+        row = f"{nwords} words {side}x{side} {difficulty}".ljust(32)
+        for beam in BEAMS:
+            times = []
+            for i in range(args.repeat):
+                words = draw(nwords, seed=1000 * nwords + i)
+                start = time.perf_counter()
+                wordsearch.generate(words, grid=side, difficulty=difficulty, seed=f"bench{i}",
+                                    beam=beam, threads=args.threads)
+                times.append((time.perf_counter() - start) * 1000)
+            row += f"{statistics.median(times):>12.1f}"
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Plain-Python twins of the C core, written from the rules, not from the C.
+
+`pack` is the placement rule and selection of csrc/ws_pack.c done the slow,
+obvious way (every position of every parent, one full sort), with the same
+candidate keys, so the C's pruning and threading can be checked against it
+result for result. `verify` checks a finished puzzle document and shares no
+code with the library at all.
+"""
+from __future__ import annotations
+
+EMPTY, BLOCKED = 0, 255
+STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]  # N..NW
+NAMES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+M64 = (1 << 64) - 1
+
+
+def mix64(z: int) -> int:
+    z = (z + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def candidate_key(seed: int, word: int, parent: int, start: int, d: int) -> int:
+    ph = mix64(seed ^ mix64((word << 32) | parent))
+    z = (ph + (start * 8 + d) * 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 29)) * 0xBF58476D1CE4E5B9) & M64
+    return z ^ (z >> 32)
+
+
+def readings(grid: list[list[int]], word: list[int]) -> set[frozenset]:
+    """Cell sets on which `word` reads, in any of the eight directions."""
+    rows, cols = len(grid), len(grid[0])
+    found = set()
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in STEPS:
+                cells = [(r + k * dr, c + k * dc) for k in range(len(word))]
+                if all(0 <= y < rows and 0 <= x < cols and grid[y][x] == word[k]
+                       for k, (y, x) in enumerate(cells)):
+                    found.add(frozenset(cells))
+    return found
+
+
+def pack(cells, words, dir_mask, beam, seed, capacity):
+    """(grids, starts, dirs) of finished layouts, best first; raises LookupError(word)
+    when a word has no position, ValueError when no layout reads each word once."""
+    rows, cols = len(cells), len(cells[0])
+    pool = [([list(row) for row in cells], [], 0)]  # (grid, [(start, dir)], letters)
+    for w, word in enumerate(words):
+        children = []
+        for p, (grid, placed, letters) in enumerate(pool):
+            for d in range(8):
+                if not dir_mask >> d & 1:
+                    continue
+                dr, dc = STEPS[d]
+                for r in range(rows):
+                    for c in range(cols):
+                        path = [(r + k * dr, c + k * dc) for k in range(len(word))]
+                        if not all(0 <= y < rows and 0 <= x < cols for y, x in path):
+                            continue
+                        shared = []
+                        ok = True
+                        for k, (y, x) in enumerate(path):
+                            v = grid[y][x]
+                            if v == EMPTY:
+                                continue
+                            if v != word[k]:
+                                ok = False
+                                break
+                            shared.append((y, x))
+                        if not ok:
+                            continue
+                        if len(shared) >= 2 and any(
+                                len(set(shared) & _cells(q_start, q_dir, len(words[q]), cols)) >= 2
+                                for q, (q_start, q_dir) in enumerate(placed)):
+                            continue
+                        start = r * cols + c
+                        children.append((letters + len(word) - len(shared),
+                                         candidate_key(seed, w, p, start, d), p, start, d))
+        if not children:
+            raise LookupError(w)
+        children.sort()
+        next_pool = []
+        for score, _key, p, start, d in children[:beam]:
+            grid = [row[:] for row in pool[p][0]]
+            r, c = divmod(start, cols)
+            for k, letter in enumerate(word):
+                grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
+            next_pool.append((grid, pool[p][1] + [(start, d)], score))
+        pool = next_pool
+    done = [(g, placed) for g, placed, _ in pool
+            if all(len(readings(g, word)) == 1 for word in words)][:capacity]
+    if not done:
+        raise ValueError("no layout reads each word once")
+    return ([g for g, _ in done], [[s for s, _ in pl] for _, pl in done],
+            [[d for _, d in pl] for _, pl in done])
+
+
+def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:
+    r, c = divmod(start, cols)
+    return {(r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(length)}
+
+
+def verify(doc: dict, words: list[str], directions: list[str]) -> None:
+    """Asserts that a puzzle document is a correct, complete, exactly-once puzzle."""
+    grid = doc["grid"]
+    rows, cols = doc["rows"], doc["cols"]
+    assert len(grid) == rows and all(len(row) == cols for row in grid), "grid shape"
+    assert all(ch == "." or "A" <= ch <= "Z" for row in grid for ch in row), "grid letters"
+    assert sorted(doc["directions"]) == sorted(directions), "allowed directions"
+    placed = {p["word"]: p for p in doc["words"]}
+    assert sorted(placed) == sorted(words), "every word placed, none extra"
+    paths = {}
+    for word, p in placed.items():
+        assert p["direction"] in directions, f"{word} runs {p['direction']}"
+        dr, dc = STEPS[NAMES.index(p["direction"])]
+        path = [(p["row"] + k * dr, p["col"] + k * dc) for k in range(len(word))]
+        for k, (r, c) in enumerate(path):
+            assert 0 <= r < rows and 0 <= c < cols, f"{word} leaves the grid"
+            assert grid[r][c] == word[k], f"{word} letter {k} is {grid[r][c]}"
+        paths[word] = frozenset(path)
+    names = sorted(paths)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert len(paths[a] & paths[b]) <= 1, f"{a} and {b} share more than one cell"
+    as_lists = [list(row) for row in grid]
+    for word in names:
+        found = readings(as_lists, list(word))
+        assert found == {paths[word]}, f"{word} reads {len(found)} times"
