@@ -111,7 +111,7 @@ static void sel_add(selector *sel, const candidate *c)
 
 /* Partial puzzles, best first. */
 typedef struct {
-    uint8_t *grids;   /* cap * ncells */
+    uint8_t *grids;   /* cap * padded grid size (see step_ctx) */
     int32_t *starts;  /* cap * nwords */
     uint8_t *dirs;    /* cap * nwords */
     int32_t *letters; /* cap: letters on each grid */
@@ -144,12 +144,21 @@ typedef struct {
     int32_t word;
     const uint8_t *letters;
     int32_t len;
-    int8_t first_at[256];         /* first index of each letter code in the word */
+    int8_t first_at[256];         /* first index of each cell code in the word, or NO_INDEX */
     int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
     int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
-    int32_t step[WS_NDIRS];       /* cell offset of one step */
+    /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
+     * neighbours can be read without bounds checks. */
+    int32_t width;                /* cols + 2 */
+    int32_t size;                 /* (rows + 2) * width */
+    int32_t step[WS_NDIRS];       /* offset of one step in a padded grid */
 } step_ctx;
+
+static int32_t padded(const step_ctx *s, int32_t r, int32_t c)
+{
+    return (r + 1) * s->width + c + 1;
+}
 
 static void step_prepare(step_ctx *s, int32_t word)
 {
@@ -168,7 +177,7 @@ static void step_prepare(step_ctx *s, int32_t word)
         s->row_hi[d] = p->rows - 1 - (WS_DROW[d] > 0 ? reach : 0);
         s->col_lo[d] = WS_DCOL[d] < 0 ? reach : 0;
         s->col_hi[d] = p->cols - 1 - (WS_DCOL[d] > 0 ? reach : 0);
-        s->step[d] = WS_DROW[d] * p->cols + WS_DCOL[d];
+        s->step[d] = WS_DROW[d] * s->width + WS_DCOL[d];
         if (!((p->dir_mask >> d) & 1u))
             s->row_hi[d] = -1; /* an empty range: direction not allowed */
     }
@@ -222,23 +231,22 @@ static uint64_t candidate_key(uint64_t parent_hash, int32_t start, int dir)
  * walk along the word. */
 static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
 {
-    const int32_t rows = s->params->rows, cols = s->params->cols, ncells = rows * cols;
-    const uint8_t *g = s->parents->grids + (size_t)parent * ncells;
+    const int32_t rows = s->params->rows, cols = s->params->cols;
+    const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
     const uint8_t *word = s->letters;
     const int32_t len = s->len, base = s->parents->letters[parent];
     const unsigned allowed = s->params->dir_mask;
     int8_t shared[WS_MAX_WORD];
-    for (int32_t cell = 0; cell < ncells; cell++) {
-        const uint8_t x = g[cell];
-        if (x == WS_EMPTY || x == WS_BLOCKED || s->first_at[x] == NO_INDEX)
+    for (int32_t r = 0; r < rows; r++) {
+      const uint8_t *row = g + padded(s, r, 0);
+      for (int32_t c = 0; c < cols; c++) {
+        const uint8_t x = row[c];
+        if (s->first_at[x] == NO_INDEX) /* also true of empty and blocked cells */
             continue;
-        const int32_t r = cell / cols, c = cell % cols;
         uint8_t next[WS_NDIRS]; /* the neighbouring cell in each direction */
         unsigned empty = 0;     /* bit d: the neighbour in direction d is empty */
         for (int d = 0; d < WS_NDIRS; d++) {
-            const int32_t nr = r + WS_DROW[d], nc = c + WS_DCOL[d];
-            next[d] = (nr >= 0 && nr < rows && nc >= 0 && nc < cols) ? g[cell + s->step[d]]
-                                                                     : (uint8_t)WS_BLOCKED;
+            next[d] = row[c + s->step[d]];
             empty |= (unsigned)(next[d] == WS_EMPTY) << d;
         }
         const unsigned empty_behind = ((empty << (WS_NDIRS / 2)) | (empty >> (WS_NDIRS / 2))) & WS_ALL_DIRS;
@@ -259,18 +267,19 @@ static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, sele
                 if (sr < s->row_lo[d] || sr > s->row_hi[d] || sc < s->col_lo[d] || sc > s->col_hi[d])
                     continue;
                 const int32_t start = sr * cols + sc, step = s->step[d];
+                const uint8_t *at = g + padded(s, sr, sc);
                 const uint64_t key = candidate_key(ph, start, d);
                 int32_t j;
                 if (!sel_admits(h, base + len - 1, key)) {
                     /* Sharing one cell is not enough: it must share the next letter ahead too. */
-                    for (j = i + 1; j < len && g[start + j * step] == WS_EMPTY; j++)
+                    for (j = i + 1; j < len && at[j * step] == WS_EMPTY; j++)
                         ;
-                    if (j == len || g[start + j * step] != word[j])
+                    if (j == len || at[j * step] != word[j])
                         continue;
                 }
                 int32_t nshared = 0;
                 for (j = 0; j < len; j++) {
-                    const uint8_t v = g[start + j * step];
+                    const uint8_t v = at[j * step];
                     if (v == WS_EMPTY)
                         continue;
                     if (v != word[j] || j < i)
@@ -288,26 +297,34 @@ static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, sele
                 sel_add(h, &cand);
             }
         }
+      }
     }
 }
 
-/* Positions over empty cells only; all have the same score, so the key alone
- * decides, and it is checked before the cells are. */
+/* Positions over empty cells only. They all tie on score, so the key alone
+ * decides, and it comes in two halves: the high half is shared by every start in
+ * one row and direction, the low half is the position's own. A row whose high
+ * half already loses to the bar is skipped without looking at its cells. */
 static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
 {
     const int32_t cols = s->params->cols;
-    const uint8_t *g = s->parents->grids + (size_t)parent * s->params->rows * cols;
+    const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
     const int32_t len = s->len, score = s->parents->letters[parent] + len;
+    const uint64_t low_half = 0xFFFFFFFFu;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
         for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
+            const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~low_half;
+            if (!sel_admits(h, score, row_key))
+                continue;
             for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
                 const int32_t start = sr * cols + sc;
-                const uint64_t key = candidate_key(ph, start, d);
+                const uint64_t key = row_key | (candidate_key(ph, start, d) & low_half);
                 if (!sel_admits(h, score, key))
                     continue;
+                const uint8_t *at = g + padded(s, sr, sc);
                 int32_t j = 0;
-                while (j < len && g[start + j * step] == WS_EMPTY)
+                while (j < len && at[j * step] == WS_EMPTY)
                     j++;
                 if (j == len) {
                     const candidate cand = {score, parent, start, d, key};
@@ -388,13 +405,14 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
 static void materialise(const step_ctx *s, const candidate *chosen, int32_t n, pool *next)
 {
     const ws_pack_params *p = s->params;
-    const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
+    const int32_t nwords = p->words.count;
     for (int32_t i = 0; i < n; i++) {
         const candidate *c = &chosen[i];
-        uint8_t *g = next->grids + (size_t)i * ncells;
-        memcpy(g, s->parents->grids + (size_t)c->parent * ncells, (size_t)ncells);
+        uint8_t *g = next->grids + (size_t)i * s->size;
+        memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
+        uint8_t *at = g + padded(s, c->start / p->cols, c->start % p->cols);
         for (int32_t j = 0; j < s->len; j++)
-            g[c->start + j * s->step[c->dir]] = s->letters[j];
+            at[j * s->step[c->dir]] = s->letters[j];
         memcpy(next->starts + (size_t)i * nwords, s->parents->starts + (size_t)c->parent * nwords,
                (size_t)s->word * sizeof(int32_t));
         memcpy(next->dirs + (size_t)i * nwords, s->parents->dirs + (size_t)c->parent * nwords,
@@ -406,27 +424,31 @@ static void materialise(const step_ctx *s, const candidate *chosen, int32_t n, p
     next->size = n;
 }
 
+/* Takes a padded grid: the blocked border spells nothing. */
 static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
 {
     for (int32_t w = 0; w < p->words.count; w++) {
         const int32_t at = p->words.offsets[w];
         const int32_t len = p->words.offsets[w + 1] - at;
-        if (ws_count_word(grid, p->rows, p->cols, p->words.letters + at, len, 2) != 1)
+        if (ws_count_word(grid, p->rows + 2, p->cols + 2, p->words.letters + at, len, 2) != 1)
             return 0;
     }
     return 1;
 }
 
-static void collect_finished(const ws_pack_params *p, const pool *done, ws_pack_output *out)
+static void collect_finished(const step_ctx *s, const pool *done, ws_pack_output *out)
 {
+    const ws_pack_params *p = s->params;
     const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
     out->count = 0;
     for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
-        const uint8_t *g = done->grids + (size_t)i * ncells;
+        const uint8_t *g = done->grids + (size_t)i * s->size;
         if (!reads_each_once(p, g))
             continue;
         const int32_t k = out->count++;
-        memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
+        for (int32_t r = 0; r < p->rows; r++)
+            memcpy(out->grids + (size_t)k * ncells + (size_t)r * p->cols, g + padded(s, r, 0),
+                   (size_t)p->cols);
         memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
                (size_t)nwords * sizeof(int32_t));
         memcpy(out->dirs + (size_t)k * nwords, done->dirs + (size_t)i * nwords, (size_t)nwords);
@@ -460,7 +482,7 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
 ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 {
     const int32_t nwords = params->words.count;
-    const int32_t ncells = params->rows * params->cols;
+    const int32_t padded_size = (params->rows + 2) * (params->cols + 2);
     int32_t *lengths = malloc((size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     if (!lengths)
         return WS_NO_MEMORY;
@@ -477,8 +499,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     candidate *chosen = malloc((size_t)nworkers * 2 * (size_t)params->beam * sizeof(candidate));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int ok = workers && chosen && s && pool_alloc(&a, params->beam, ncells, nwords) &&
-             pool_alloc(&b, params->beam, ncells, nwords);
+    int ok = workers && chosen && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
+             pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].sel.keep = params->beam;
         workers[t].sel.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
@@ -489,12 +511,17 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         goto done;
     }
 
-    memcpy(a.grids, params->cells, (size_t)ncells);
+    s->params = params;
+    s->lengths = lengths;
+    s->width = params->cols + 2;
+    s->size = padded_size;
+    memset(a.grids, WS_BLOCKED, (size_t)padded_size);
+    for (int32_t r = 0; r < params->rows; r++)
+        memcpy(a.grids + padded(s, r, 0), params->cells + (size_t)r * params->cols,
+               (size_t)params->cols);
     a.letters[0] = 0;
     a.size = 1;
     pool *cur = &a, *next = &b;
-    s->params = params;
-    s->lengths = lengths;
     for (int32_t w = 0; w < nwords; w++) {
         int32_t nchosen = 0;
         s->parents = cur;
@@ -512,7 +539,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         cur = next;
         next = tmp;
     }
-    collect_finished(params, cur, out);
+    collect_finished(s, cur, out);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
 
 done:

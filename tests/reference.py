@@ -21,11 +21,18 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def candidate_key(seed: int, word: int, parent: int, start: int, d: int) -> int:
+def candidate_key(seed: int, word: int, parent: int, start: int, d: int, cols: int,
+                  crossing: bool) -> int:
+    """The tie-break key; a position over empty cells only gets its high half from
+    its start row and direction."""
     ph = mix64(seed ^ mix64((word << 32) | parent))
     z = (ph + (start * 8 + d) * 0x9E3779B97F4A7C15) & M64
     z = ((z ^ (z >> 29)) * 0xBF58476D1CE4E5B9) & M64
-    return z ^ (z >> 32)
+    own = z ^ (z >> 32)
+    if crossing:
+        return own
+    row_key = mix64(ph ^ (start // cols * 8 + d)) & ~0xFFFFFFFF & M64
+    return row_key | (own & 0xFFFFFFFF)
 
 
 def readings(grid: list[list[int]], word: list[int]) -> set[frozenset]:
@@ -77,7 +84,7 @@ def pack(cells, words, dir_mask, beam, seed, capacity):
                             continue
                         start = r * cols + c
                         children.append((letters + len(word) - len(shared),
-                                         candidate_key(seed, w, p, start, d), p, start, d))
+                                         candidate_key(seed, w, p, start, d, cols, bool(shared)), p, start, d))
         if not children:
             raise LookupError(w)
         children.sort()
