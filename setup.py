@@ -4,7 +4,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 C_SOURCES = ["csrc/ws_rng.c", "csrc/ws_grid.c", "csrc/ws_pack.c"]
-C_FLAGS = ["-std=c99", "-O3", "-g", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow",
+C_FLAGS = ["-std=c99", "-O3", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow",
            "-D_POSIX_C_SOURCE=200809L", "-pthread"]
 
 core = Extension(

@@ -28,12 +28,6 @@ static int cand_less(const candidate *a, const candidate *b)
     return a->dir < b->dir;
 }
 
-static int cand_compare(const void *pa, const void *pb)
-{
-    const candidate *a = pa, *b = pb;
-    return cand_less(a, b) ? -1 : cand_less(b, a) ? 1 : 0;
-}
-
 static void swap_cand(candidate *a, int32_t i, int32_t j)
 {
     const candidate t = a[i];
@@ -41,34 +35,70 @@ static void swap_cand(candidate *a, int32_t i, int32_t j)
     a[j] = t;
 }
 
+/* Hoare partition of a[lo..hi] around the median of three: afterwards
+ * a[lo..*pj] <= pivot <= a[*pi..hi] and *pj < *pi. */
+static void partition(candidate *a, int32_t lo, int32_t hi, int32_t *pi, int32_t *pj)
+{
+    const int32_t mid = lo + (hi - lo) / 2;
+    if (cand_less(&a[mid], &a[lo]))
+        swap_cand(a, lo, mid);
+    if (cand_less(&a[hi], &a[lo]))
+        swap_cand(a, lo, hi);
+    if (cand_less(&a[hi], &a[mid]))
+        swap_cand(a, mid, hi);
+    const candidate pivot = a[mid];
+    int32_t i = lo, j = hi;
+    while (i <= j) {
+        while (cand_less(&a[i], &pivot))
+            i++;
+        while (cand_less(&pivot, &a[j]))
+            j--;
+        if (i <= j)
+            swap_cand(a, i++, j--);
+    }
+    *pi = i;
+    *pj = j;
+}
+
 /* Rearranges a[0..n) so that a[0..k) are the k smallest, a[k-1] the largest of them. */
 static void select_smallest(candidate *a, int32_t n, int32_t k)
 {
     int32_t lo = 0, hi = n - 1;
     while (lo < hi) {
-        const int32_t mid = lo + (hi - lo) / 2;
-        if (cand_less(&a[mid], &a[lo]))
-            swap_cand(a, lo, mid);
-        if (cand_less(&a[hi], &a[lo]))
-            swap_cand(a, lo, hi);
-        if (cand_less(&a[hi], &a[mid]))
-            swap_cand(a, mid, hi);
-        const candidate pivot = a[mid];
-        int32_t i = lo, j = hi;
-        while (i <= j) {
-            while (cand_less(&a[i], &pivot))
-                i++;
-            while (cand_less(&pivot, &a[j]))
-                j--;
-            if (i <= j)
-                swap_cand(a, i++, j--);
-        }
+        int32_t i, j;
+        partition(a, lo, hi, &i, &j);
         if (k - 1 <= j)
             hi = j;
         else if (k - 1 >= i)
             lo = i;
         else
             break;
+    }
+}
+
+/* Sorts best first: quicksort with the comparison inlined, insertion sort for short runs. */
+static void sort_candidates(candidate *a, int32_t n)
+{
+    while (n > 16) {
+        int32_t i, j;
+        partition(a, 0, n - 1, &i, &j);
+        if (j + 1 < n - i) {
+            sort_candidates(a, j + 1);
+            a += i;
+            n -= i;
+        } else {
+            sort_candidates(a + i, n - i);
+            n = j + 1;
+        }
+    }
+    for (int32_t i = 1; i < n; i++) {
+        const candidate c = a[i];
+        int32_t j = i;
+        while (j > 0 && cand_less(&c, &a[j - 1])) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = c;
     }
 }
 
@@ -89,7 +119,8 @@ static void sel_cut(selector *sel)
         return;
     select_smallest(sel->items, sel->size, sel->keep);
     sel->size = sel->keep;
-    sel->bar = sel->items[sel->keep - 1];
+    if (!sel->has_bar || cand_less(&sel->items[sel->keep - 1], &sel->bar))
+        sel->bar = sel->items[sel->keep - 1];
     sel->has_bar = 1;
 }
 
@@ -335,18 +366,55 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     }
 }
 
+/* The best bar any worker has reached. A bar is sound for everyone: its owner
+ * already holds `keep` candidates better than it, so nothing worse can be among
+ * the chosen, whichever worker finds it. Sharing it keeps every worker's pruning
+ * as sharp as one worker's would be. */
+typedef struct {
+    pthread_mutex_t lock;
+    int has_bar;
+    candidate bar;
+} shared_bar;
+
+/* Parents a worker expands between looks at the shared bar. */
+#define BAR_SYNC_INTERVAL 16
+
 typedef struct {
     const step_ctx *step;
-    int32_t first, stride; /* this worker expands parents first, first+stride, ... */
+    shared_bar *common;
+    int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
+    const candidate *chosen; /* for materialising */
+    int32_t nchosen;
+    pool *next;
 } worker;
 
-static void *worker_run(void *arg)
+static void sync_bar(worker *wk)
+{
+    selector *h = &wk->sel;
+    shared_bar *common = wk->common;
+    pthread_mutex_lock(&common->lock);
+    if (h->has_bar && (!common->has_bar || cand_less(&h->bar, &common->bar))) {
+        common->bar = h->bar;
+        common->has_bar = 1;
+    } else if (common->has_bar) {
+        h->bar = common->bar;
+        h->has_bar = 1;
+    }
+    pthread_mutex_unlock(&common->lock);
+}
+
+static void *expand_run(void *arg)
 {
     worker *wk = arg;
     const step_ctx *s = wk->step;
     selector *h = &wk->sel;
+    int32_t since_sync = 0;
     for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
+        if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
+            sync_bar(wk);
+            since_sync = 0;
+        }
         const int32_t base = s->parents->letters[p];
         /* Parents come best first and no child has fewer letters than its parent. */
         if (h->has_bar && base > h->bar.score)
@@ -359,55 +427,16 @@ static void *worker_run(void *arg)
     return NULL;
 }
 
-/* Expands every parent; leaves the chosen children, best first, in `chosen`. */
-static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
-                        candidate *chosen, int32_t *nchosen)
+/* Writes the chosen children this worker is responsible for into the next pool. */
+static void *materialise_run(void *arg)
 {
-    pthread_t threads[nworkers > 1 ? nworkers : 1];
-    int32_t started = 0;
-    ws_status status = WS_OK;
-    for (int32_t t = 0; t < nworkers; t++) {
-        workers[t].step = s;
-        workers[t].first = t;
-        workers[t].stride = nworkers;
-        workers[t].sel.size = 0;
-        workers[t].sel.has_bar = 0;
-    }
-    for (int32_t t = 1; t < nworkers; t++) {
-        if (pthread_create(&threads[t], NULL, worker_run, &workers[t]) != 0) {
-            status = WS_NO_MEMORY;
-            break;
-        }
-        started = t;
-    }
-    if (status == WS_OK)
-        worker_run(&workers[0]);
-    for (int32_t t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
-    if (status != WS_OK)
-        return status;
-
-    int32_t n = 0;
-    for (int32_t t = 0; t < nworkers; t++) {
-        memcpy(chosen + n, workers[t].sel.items, (size_t)workers[t].sel.size * sizeof(candidate));
-        n += workers[t].sel.size;
-    }
-    const int32_t beam = s->params->beam;
-    if (n > beam) {
-        select_smallest(chosen, n, beam);
-        n = beam;
-    }
-    qsort(chosen, (size_t)n, sizeof(candidate), cand_compare);
-    *nchosen = n;
-    return WS_OK;
-}
-
-static void materialise(const step_ctx *s, const candidate *chosen, int32_t n, pool *next)
-{
+    const worker *wk = arg;
+    const step_ctx *s = wk->step;
     const ws_pack_params *p = s->params;
     const int32_t nwords = p->words.count;
-    for (int32_t i = 0; i < n; i++) {
-        const candidate *c = &chosen[i];
+    pool *next = wk->next;
+    for (int32_t i = wk->first; i < wk->nchosen; i += wk->stride) {
+        const candidate *c = &wk->chosen[i];
         uint8_t *g = next->grids + (size_t)i * s->size;
         memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
         uint8_t *at = g + padded(s, c->start / p->cols, c->start % p->cols);
@@ -421,7 +450,64 @@ static void materialise(const step_ctx *s, const candidate *chosen, int32_t n, p
         next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
         next->letters[i] = c->score;
     }
+    return NULL;
+}
+
+/* Runs `fn` on every worker, the first on the calling thread. */
+static ws_status run_workers(void *(*fn)(void *), worker *workers, int32_t nworkers)
+{
+    pthread_t threads[nworkers];
+    int32_t started = 0;
+    ws_status status = WS_OK;
+    for (int32_t t = 1; t < nworkers; t++) {
+        if (pthread_create(&threads[t], NULL, fn, &workers[t]) != 0) {
+            status = WS_NO_MEMORY;
+            break;
+        }
+        started = t;
+    }
+    if (status == WS_OK)
+        fn(&workers[0]);
+    for (int32_t t = 1; t <= started; t++)
+        pthread_join(threads[t], NULL);
+    return status;
+}
+
+/* Expands every parent into the next pool, best child first. */
+static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
+                        candidate *chosen, pool *next)
+{
+    shared_bar *common = workers[0].common;
+    common->has_bar = 0;
+    for (int32_t t = 0; t < nworkers; t++) {
+        workers[t].step = s;
+        workers[t].first = t;
+        workers[t].stride = nworkers;
+        workers[t].sel.size = 0;
+        workers[t].sel.has_bar = 0;
+    }
+    ws_status status = run_workers(expand_run, workers, nworkers);
+    if (status != WS_OK)
+        return status;
+
+    int32_t n = 0;
+    for (int32_t t = 0; t < nworkers; t++) {
+        memcpy(chosen + n, workers[t].sel.items, (size_t)workers[t].sel.size * sizeof(candidate));
+        n += workers[t].sel.size;
+    }
+    const int32_t beam = s->params->beam;
+    if (n > beam) {
+        select_smallest(chosen, n, beam);
+        n = beam;
+    }
+    sort_candidates(chosen, n);
+    for (int32_t t = 0; t < nworkers; t++) {
+        workers[t].chosen = chosen;
+        workers[t].nchosen = n;
+        workers[t].next = next;
+    }
     next->size = n;
+    return n == 0 ? WS_OK : run_workers(materialise_run, workers, nworkers);
 }
 
 /* Takes a padded grid: the blocked border spells nothing. */
@@ -496,12 +582,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
+    shared_bar common = {PTHREAD_MUTEX_INITIALIZER, 0, {0, 0, 0, 0, 0}};
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     candidate *chosen = malloc((size_t)nworkers * 2 * (size_t)params->beam * sizeof(candidate));
     step_ctx *s = malloc(sizeof(step_ctx));
     int ok = workers && chosen && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
              pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
+        workers[t].common = &common;
         workers[t].sel.keep = params->beam;
         workers[t].sel.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
         ok = workers[t].sel.items != NULL;
@@ -523,18 +611,16 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     a.size = 1;
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
-        int32_t nchosen = 0;
         s->parents = cur;
         step_prepare(s, w);
-        status = expand(s, workers, nworkers, chosen, &nchosen);
+        status = expand(s, workers, nworkers, chosen, next);
         if (status != WS_OK)
             goto done;
-        if (nchosen == 0) {
+        if (next->size == 0) {
             out->stuck_word = w;
             status = WS_NO_ROOM;
             goto done;
         }
-        materialise(s, chosen, nchosen, next);
         pool *tmp = cur;
         cur = next;
         next = tmp;
