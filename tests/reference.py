@@ -131,7 +131,57 @@ def verify(doc: dict, words: list[str], directions: list[str]) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             assert len(paths[a] & paths[b]) <= 1, f"{a} and {b} share more than one cell"
-    as_lists = [list(row) for row in grid]
+    lines = _lines(grid)
     for word in names:
-        found = readings(as_lists, list(word))
-        assert found == {paths[word]}, f"{word} reads {len(found)} times"
+        count = _occurrences(lines, word)
+        if word != word[::-1]:
+            count += _occurrences(lines, word[::-1])
+        assert count == 1, f"{word} reads {count} times"
+
+
+def _lines(grid: list[str]) -> list[str]:
+    """Every row, column, diagonal and anti-diagonal, read one way."""
+    rows, cols = len(grid), len(grid[0])
+    lines = list(grid)
+    lines += ["".join(grid[r][c] for r in range(rows)) for c in range(cols)]
+    for k in range(-rows + 1, cols):
+        lines.append("".join(grid[r][r + k] for r in range(rows) if 0 <= r + k < cols))
+        lines.append("".join(grid[r][k - r + rows - 1] for r in range(rows)
+                             if 0 <= k - r + rows - 1 < cols))
+    return lines
+
+
+def _occurrences(lines: list[str], word: str) -> int:
+    count = 0
+    for line in lines:
+        at = line.find(word)
+        while at >= 0:
+            count += 1
+            at = line.find(word, at + 1)
+    return count
+
+
+def xoshiro_stream(seed: int, count: int) -> list[int]:
+    """The first `count` outputs of csrc/ws_rng.c's generator, from its published
+    definition (SplitMix64 seeding, xoshiro256**)."""
+    state, z = [], seed
+    for _ in range(4):
+        z = mix64(z)
+        state.append(z)
+
+    def rotl(x: int, k: int) -> int:
+        return ((x << k) | (x >> (64 - k))) & M64
+
+    out = []
+    for _ in range(count):
+        s0, s1, s2, s3 = state
+        out.append(rotl((s1 * 5) & M64, 7) * 9 & M64)
+        t = (s1 << 17) & M64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = rotl(s3, 45)
+        state = [s0, s1, s2, s3]
+    return out

@@ -58,9 +58,10 @@ def generate(words: WordList | Iterable[str | Word], *,
             if filled is not None:
                 return _puzzle(code, filled, allowed, layout, word_list.words)
         failure = (f"filler letters kept spelling a word twice in the {shape.describe()} grid")
-    raise PackingError(
-        f"could not build the puzzle: {failure}. Try a bigger grid, more directions "
-        f"(for example --difficulty hard) or fewer words.")
+    advice = (["a bigger grid"] if grid is not None else []) + \
+        (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
+    raise PackingError(f"could not build the puzzle: {failure}. Try "
+                       f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
 
 
 def _check_code(seed: str) -> str:

@@ -73,10 +73,10 @@ def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) 
         elif ch not in bad:
             bad.append(ch)
     if bad:
-        shown = " ".join(repr(ch) for ch in bad)
+        shown = ", ".join(repr(ch) for ch in bad)
         raise InputError(
-            f'"{source}"{where} has {shown}: a word may use letters, spaces, hyphens and '
-            f"apostrophes only; remove or spell out the rest.")
+            f'"{source}"{where} has {shown}: a word may use Latin letters (accents are '
+            f"fine), spaces, hyphens and apostrophes only; remove or spell out the rest.")
     form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(

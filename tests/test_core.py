@@ -1,0 +1,126 @@
+"""The compiled core: that it is the one in use, and that it agrees with the
+plain-Python reference (tests/reference.py) case for case."""
+import importlib.machinery
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import reference
+from wordsearch import _core, fill, packer
+from wordsearch.errors import NoRoom, NoUnique
+
+
+def test_the_compiled_extension_is_in_use():
+    assert _core.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    assert packer._core is _core and fill._core is _core
+    assert type(_core.pack).__name__ in {"cython_function_or_method", "builtin_function_or_method"}
+
+
+@st.composite
+def pack_cases(draw):
+    rows, cols = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    cells = [[0] * cols for _ in range(rows)]
+    for r, c in draw(st.lists(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)),
+                              max_size=4)):
+        cells[r][c] = _core.BLOCKED
+    alphabet = draw(st.integers(2, 5))
+    longest = max(2, min(rows, cols))
+    words = draw(st.lists(st.lists(st.integers(1, alphabet), min_size=2, max_size=longest),
+                          min_size=1, max_size=5))
+    mask = draw(st.integers(1, 255))
+    beam = draw(st.sampled_from([1, 2, 3, 5, 8, 20, 64]))
+    seed = draw(st.integers(0, 2**64 - 1))
+    return cells, words, mask, beam, seed
+
+
+def run_core(cells, words, mask, beam, seed, threads):
+    letters = np.array([x for w in words for x in w], dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
+    try:
+        grids, starts, dirs = _core.pack(np.array(cells, dtype=np.uint8), letters, offsets,
+                                         mask, beam, seed, threads, 4)
+    except NoRoom as exc:
+        return ("no room", exc.word_index)
+    except NoUnique:
+        return ("no unique",)
+    return ([g.tolist() for g in grids], starts.tolist(), dirs.tolist())
+
+
+def run_reference(cells, words, mask, beam, seed):
+    try:
+        return tuple(reference.pack(cells, words, mask, beam, seed, 4))
+    except LookupError as exc:
+        return ("no room", exc.args[0])
+    except ValueError:
+        return ("no unique",)
+
+
+@given(pack_cases())
+def test_packer_matches_the_reference_for_any_thread_count(case):
+    expected = run_reference(*case)
+    for threads in (1, 2, 3):
+        assert run_core(*case, threads) == expected
+
+
+def test_reference_cases_include_every_outcome():
+    """The differential test is only as good as its cases: make sure the kind of
+    case it draws reaches success, no room and no unique layout."""
+    outcomes = set()
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        rows, cols = rng.integers(3, 7, size=2)
+        words = [list(rng.integers(1, 4, size=rng.integers(2, 5))) for _ in range(rng.integers(1, 5))]
+        result = run_reference([[0] * cols for _ in range(rows)], words, 255, 8, int(rng.integers(1 << 62)))
+        outcomes.add(result[0] if isinstance(result[0], str) else "ok")
+    assert outcomes == {"ok", "no room", "no unique"}
+
+
+@given(st.integers(3, 8), st.integers(3, 8), st.integers(0, 2**32),
+       st.lists(st.lists(st.integers(1, 3), min_size=2, max_size=4), min_size=1, max_size=4))
+def test_scan_finds_exactly_the_readings_the_reference_finds(rows, cols, seed, words):
+    rng = np.random.default_rng(seed)
+    grid = rng.integers(0, 4, size=(rows, cols)).astype(np.uint8)
+    grid[rng.random((rows, cols)) < 0.1] = _core.BLOCKED
+    letters = np.array([x for w in words for x in w], dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
+    word_idx, starts, dirs = _core.scan_words(grid, letters, offsets)
+    found = [set() for _ in words]
+    for w, start, d in zip(word_idx.tolist(), starts.tolist(), dirs.tolist()):
+        r, c = divmod(start, cols)
+        dr, dc = reference.STEPS[d]
+        found[w].add(frozenset((r + k * dr, c + k * dc) for k in range(len(words[w]))))
+    assert len(word_idx) == sum(len(f) for f in found), "a reading reported twice"
+    for w, word in enumerate(words):
+        assert found[w] == reference.readings(grid.tolist(), word)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**64 - 1])
+def test_rng_stream_is_the_published_generator(seed):
+    rng = _core.Rng(seed)
+    assert [rng.next() for _ in range(16)] == reference.xoshiro_stream(seed, 16)
+
+
+def test_rng_stream_is_pinned():
+    """Puzzles made today must come out the same in every later version."""
+    rng = _core.Rng(42)
+    assert [rng.next() for _ in range(3)] == reference.xoshiro_stream(42, 3) == [
+        6667968346354703667, 16249806489848801414, 11489548399102462488]
+
+
+def test_draw_letters_follows_the_weights_and_never_draws_a_zero_weight_letter():
+    grid = np.zeros(20000, dtype=np.uint8)
+    cells = np.arange(20000, dtype=np.int32)
+    weights = np.array([1, 0, 3, 0], dtype=np.uint64)
+    _core.Rng(3).draw_letters(grid, cells, np.cumsum(weights))
+    counts = np.bincount(grid, minlength=5)
+    assert counts[0] == counts[2] == counts[4] == 0
+    assert 0.72 < counts[3] / 20000 < 0.78
+
+
+def test_draw_letters_touches_only_the_listed_cells():
+    grid = np.full(10, 9, dtype=np.uint8)
+    _core.Rng(1).draw_letters(grid, np.array([2, 5], dtype=np.int32),
+                              np.array([1, 2], dtype=np.uint64))
+    assert [v for i, v in enumerate(grid) if i not in (2, 5)] == [9] * 8
+    assert set(grid[[2, 5]]) <= {1, 2}

@@ -1,0 +1,118 @@
+"""generate(): options, honest failures, reproducibility."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import reference
+import wordsearch
+from wordsearch.errors import InputError, PackingError
+from wordsearch.puzzle import Puzzle
+from wordlists import draw
+
+
+def check(puzzle: Puzzle, words, directions=None):
+    forms = [wordsearch.parse_words([w]).words[0].form for w in words]
+    reference.verify(puzzle.to_dict(), forms, list(directions or puzzle.directions))
+
+
+def test_a_puzzle_hides_every_word_exactly_once():
+    words = draw(12, seed=1)
+    puzzle = wordsearch.generate(words, seed="abc")
+    check(puzzle, words, wordsearch.directions.COMPASS)
+    assert [p.label for p in puzzle.words] == [w.capitalize() for w in words]
+
+
+@pytest.mark.parametrize("difficulty, allowed", [("easy", {"E", "S"}),
+                                                 ("medium", {"E", "S", "SE", "SW"})])
+def test_only_allowed_directions_are_used(difficulty, allowed):
+    for seed in range(5):
+        puzzle = wordsearch.generate(draw(10, seed=seed), difficulty=difficulty, seed=str(seed))
+        assert set(puzzle.directions) == allowed
+        assert {p.direction for p in puzzle.words} <= allowed
+
+
+def test_palindromes_count_once():
+    words = ["level", "racecar", "noon", "kayak", "refer"]
+    for seed in range(10):
+        check(wordsearch.generate(words, seed=str(seed)), words)
+
+
+def test_the_same_code_gives_the_same_puzzle_and_threads_never_change_it():
+    words = draw(15, seed=3)
+    first = wordsearch.generate(words, seed=None, threads=1)
+    assert first.code
+    for threads in (1, 2, 3):
+        again = wordsearch.generate(words, seed=first.code, threads=threads)
+        assert again.to_json() == first.to_json()
+
+
+def test_different_codes_give_different_layouts():
+    words = draw(10, seed=4)
+    grids = {wordsearch.generate(words, seed=str(s), grid=12).grid for s in range(5)}
+    assert len(grids) == 5
+
+
+def test_same_seed_in_separate_processes_gives_identical_json():
+    script = ("import sys, wordsearch; sys.stdout.write(wordsearch.generate("
+              "['planet', 'rocket', 'galaxy', 'orbit', 'comet', 'star'], seed='same', "
+              "difficulty='hard').to_json())")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              check=True, env={"PYTHONHASHSEED": str(n)}).stdout
+               for n in (1, 2)}
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["code"] == "same"
+
+
+def test_the_automatic_size_is_small_and_reported():
+    puzzle = wordsearch.generate(["hello"], seed="x")
+    assert (puzzle.rows, puzzle.cols) == (5, 5)
+    words = draw(20, seed=5)
+    puzzle = wordsearch.generate(words, seed="x")
+    letters = sum(len(w) for w in words)
+    assert puzzle.rows == puzzle.cols and puzzle.rows ** 2 < 1.6 * letters
+    check(puzzle, words)
+
+
+def test_a_rectangular_grid_is_columns_by_rows():
+    puzzle = wordsearch.generate(draw(6, seed=6), grid="12x8", seed="r")
+    assert (puzzle.cols, puzzle.rows) == (12, 8)
+    assert wordsearch.generate(["sun"], grid=(4, 3), seed="r").cols == 4
+
+
+def test_a_word_too_long_for_a_fixed_grid_is_named():
+    with pytest.raises(PackingError) as exc:
+        wordsearch.generate(["mountaineering", "sun", "hippopotamus"], grid=10, difficulty="easy")
+    assert str(exc.value) == (
+        '"mountaineering" (14 letters), "hippopotamus" (12 letters) are longer than the 10×10 '
+        "grid allows in directions E, S (at most 10 letters); use a bigger grid, more "
+        "directions, or remove them.")
+
+
+def test_a_diagonal_only_puzzle_measures_the_diagonal():
+    with pytest.raises(PackingError, match=r"at most 5 letters"):
+        wordsearch.generate(["abcdef"], grid="5x9", directions=["se"])
+
+
+def test_words_that_do_not_fit_a_fixed_grid_fail_naming_one():
+    with pytest.raises(PackingError) as exc:
+        wordsearch.generate(["apple", "grape", "lemon", "melon", "peach", "mango", "guava",
+                             "berry", "olive", "onion"], grid=5, seed="s", difficulty="easy")
+    message = str(exc.value)
+    assert message.startswith("could not build the puzzle: ")
+    assert "did not fit in the 5×5 grid" in message
+    assert message.endswith("Try a bigger grid, more directions or fewer words.")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"beam": 0}, "a beam of 0 is out of range; use 1 to 131072."),
+    ({"grid": "3x"}, 'grid "3x" is not a size; write N for N x N or WxH, for example 15 or 20x12.'),
+    ({"grid": 200}, "a grid side of 200 is out of range; use 3 to 100 cells."),
+    ({"seed": "  "}, "a seed must be 1 to 100 characters."),
+    ({"directions": ["e"], "difficulty": "easy"}, "give either directions or a difficulty, not both."),
+])
+def test_bad_options_are_input_errors(kwargs, message):
+    with pytest.raises(InputError) as exc:
+        wordsearch.generate(["sun", "moon"], **kwargs)
+    assert str(exc.value) == message

@@ -1,0 +1,100 @@
+import pytest
+
+from wordsearch.errors import InputError
+from wordsearch.words import Word, make_label, parse_entry, parse_words
+
+ONLY = ("a word may use Latin letters (accents are fine), spaces, hyphens and apostrophes "
+        "only; remove or spell out the rest.")
+
+
+@pytest.mark.parametrize("text, label, form", [
+    ("ice-cream", "Ice-Cream", "ICECREAM"),
+    ("Ice cream", "Ice cream", "ICECREAM"),
+    ("ice cream", "Ice Cream", "ICECREAM"),
+    ("  spaced   out  ", "Spaced Out", "SPACEDOUT"),
+    ("MOUNTAIN", "Mountain", "MOUNTAIN"),
+    ("iPhone", "iPhone", "IPHONE"),
+    ("Café", "Café", "CAFE"),
+    ("naïve café", "Naïve Café", "NAIVECAFE"),
+    ("Straße", "Straße", "STRASSE"),
+    ("Ærø", "Ærø", "AERO"),
+    ("o'clock", "O'clock", "OCLOCK"),
+    ("O’Brien", "O’Brien", "OBRIEN"),
+    ("rock 'n' roll", "Rock 'n' Roll", "ROCKNROLL"),
+    ("Łódź", "Łódź", "LODZ"),
+])
+def test_entries_normalise_to_label_and_grid_form(text, label, form):
+    word = parse_entry(text)
+    assert (word.label, word.form, word.source) == (label, form, text.strip())
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("caf3", 3, f'"caf3" (line 3) has \'3\': {ONLY}'),
+    ("tom & jerry", None, f'"tom & jerry" has \'&\': {ONLY}'),
+    ("日本", 7, f'"日本" (line 7) has \'日\', \'本\': {ONLY}'),
+    ("e-mail!", 1, f'"e-mail!" (line 1) has \'!\': {ONLY}'),
+    ("hi", 2, '"hi" (line 2) has 2 letters; a word needs at least 3.'),
+    ("a-b", None, '"a-b" has 2 letters; a word needs at least 3.'),
+    ("x", None, '"x" has 1 letter; a word needs at least 3.'),
+    ("y" * 65, None, f'"{"y" * 65}" has 65 letters; a word may have at most 64.'),
+])
+def test_bad_entries_are_refused_quoting_the_line(text, line, message):
+    with pytest.raises(InputError) as exc:
+        parse_entry(text, line)
+    assert str(exc.value) == message
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t"])
+def test_blank_lines_are_skipped(text):
+    assert parse_entry(text) is None
+
+
+def test_every_problem_in_a_list_is_reported_at_once():
+    with pytest.raises(InputError) as exc:
+        parse_words([(1, "good"), (2, "b4d"), (3, ""), (4, "ok")])
+    assert str(exc.value).splitlines() == [
+        f'"b4d" (line 2) has \'4\': {ONLY}',
+        '"ok" (line 4) has 2 letters; a word needs at least 3.',
+    ]
+
+
+def test_a_duplicate_is_kept_once_with_a_warning_naming_both():
+    words = parse_words([(1, "Ice cream"), (2, "fish"), (5, "ice-cream")])
+    assert [w.form for w in words.words] == ["ICECREAM", "FISH"]
+    assert words.warnings() == [
+        '"ice-cream" (line 5) is the same word as "Ice cream" (line 1) in the grid '
+        "(ICECREAM); it is listed once."]
+
+
+@pytest.mark.parametrize("entries, message", [
+    (["cat", "caterpillar"], '"cat" lies inside "caterpillar", so it could never appear '
+                             "exactly once in the grid; remove one of them."),
+    (["tac", "caterpillar"], '"tac" read backwards lies inside "caterpillar", so it could '
+                             "never appear exactly once in the grid; remove one of them."),
+    (["star", "rats"], '"rats" is the reverse of "star", so it could never appear exactly '
+                       "once in the grid; remove one of them."),
+])
+def test_a_word_inside_another_is_refused_naming_both(entries, message):
+    with pytest.raises(InputError) as exc:
+        parse_words(entries)
+    assert str(exc.value) == message
+
+
+def test_words_that_merely_overlap_are_fine():
+    assert len(parse_words(["level", "eleven", "seven", "never"]).words) == 4
+
+
+def test_an_empty_list_is_refused():
+    with pytest.raises(InputError, match="no words given"):
+        parse_words(["", "  "])
+
+
+def test_word_objects_pass_through():
+    word = Word(label="Sun", form="SUN")
+    assert parse_words([word]).words == (word,)
+
+
+@pytest.mark.parametrize("text, label", [("ice cream", "Ice Cream"), ("ICE-CREAM", "Ice-Cream"),
+                                         ("McDonald", "McDonald")])
+def test_labels_are_title_cased_unless_the_case_is_mixed(text, label):
+    assert make_label(text) == label
