@@ -54,12 +54,12 @@ def test_different_codes_give_different_layouts():
     assert len(grids) == 5
 
 
-def test_same_seed_in_separate_processes_gives_identical_json():
+def test_same_seed_in_separate_processes_gives_identical_json(tmp_path):
     script = ("import sys, wordsearch; sys.stdout.write(wordsearch.generate("
               "['planet', 'rocket', 'galaxy', 'orbit', 'comet', 'star'], seed='same', "
               "difficulty='hard').to_json())")
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                              check=True, env={"PYTHONHASHSEED": str(n)}).stdout
+                              check=True, cwd=tmp_path, env={"PYTHONHASHSEED": str(n)}).stdout
                for n in (1, 2)}
     assert len(outputs) == 1
     assert json.loads(outputs.pop())["code"] == "same"

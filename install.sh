@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up a working copy on Debian or Ubuntu: the system packages the build
+# needs, a virtual environment in .venv, and the package with its test tools.
+# Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(python3 python3-venv python3-dev gcc)
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+python3 -m venv .venv
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q ".[test]"

@@ -1,0 +1,47 @@
+import json
+
+import pytest
+
+import wordsearch
+from wordsearch.errors import InputError
+from wordsearch.puzzle import Puzzle
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return wordsearch.generate(["Ice cream", "café", "sundae", "waffle"], seed="k3x9-q2",
+                               difficulty="medium")
+
+
+def test_document_has_the_designed_keys(puzzle):
+    doc = json.loads(puzzle.to_json())
+    assert list(doc) == ["format", "code", "rows", "cols", "grid", "directions", "words"]
+    assert doc["format"] == "wordsearch/1" and doc["code"] == "k3x9-q2"
+    assert doc["directions"] == ["E", "SE", "S", "SW"]
+    assert len(doc["grid"]) == doc["rows"] and {len(r) for r in doc["grid"]} == {doc["cols"]}
+    assert [w["label"] for w in doc["words"]] == ["Ice cream", "Café", "Sundae", "Waffle"]
+    assert [w["word"] for w in doc["words"]] == ["ICECREAM", "CAFE", "SUNDAE", "WAFFLE"]
+    assert set(doc["words"][0]) == {"label", "word", "row", "col", "direction"}
+
+
+def test_round_trip(puzzle):
+    assert Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+def _edited(puzzle, **changes):
+    doc = json.loads(puzzle.to_json())
+    doc.update(changes)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda p: "{not json", "not a readable puzzle document"),
+    (lambda p: _edited(p, format="other/9"), 'not a puzzle document: "format" should be'),
+    (lambda p: _edited(p, rows=99), '"rows" and "cols" do not match "grid"'),
+    (lambda p: _edited(p, directions=["E"]), "which the puzzle does not allow"),
+    (lambda p: _edited(p, grid=["Q" * p.cols] * p.rows), "is not at row"),
+    (lambda p: _edited(p, words=[{"label": "x"}]), "not a readable puzzle document"),
+])
+def test_a_broken_document_is_refused(puzzle, edit, message):
+    with pytest.raises(InputError, match=message):
+        Puzzle.from_json(edit(puzzle))

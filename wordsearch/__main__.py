@@ -1,0 +1,3 @@
+from wordsearch.cli import main
+
+main(prog_name="wordsearch")
