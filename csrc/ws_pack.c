@@ -177,6 +177,10 @@ typedef struct {
     int32_t len;
     int8_t first_at[256];         /* first index of each cell code in the word, or NO_INDEX */
     int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
+    /* pair_gaps[a][b] bit t: some i has word[i] == the letter of slot a and
+     * word[i + t] == that of slot b. Slots number the word's distinct letters. */
+    uint8_t slot[256];
+    uint64_t pair_gaps[WS_MAX_WORD][WS_MAX_WORD];
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
     int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
     /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
@@ -202,6 +206,14 @@ static void step_prepare(step_ctx *s, int32_t word)
         s->next_at[i] = s->first_at[s->letters[i]];
         s->first_at[s->letters[i]] = (int8_t)i;
     }
+    uint8_t slots = 0;
+    for (int32_t i = 0; i < s->len; i++)
+        if (s->first_at[s->letters[i]] == i)
+            s->slot[s->letters[i]] = slots++;
+    memset(s->pair_gaps, 0, sizeof s->pair_gaps);
+    for (int32_t i = 0; i < s->len; i++)
+        for (int32_t t = 1; i + t < s->len; t++)
+            s->pair_gaps[s->slot[s->letters[i]]][s->slot[s->letters[i + t]]] |= (uint64_t)1 << t;
     const int32_t reach = s->len - 1;
     for (int d = 0; d < WS_NDIRS; d++) {
         s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
@@ -256,79 +268,164 @@ static uint64_t candidate_key(uint64_t parent_hash, int32_t start, int dir)
     return z ^ (z >> 32);
 }
 
-/* Positions that cross at least one letter already on the grid. Each is found
- * once, through the first cell it shares: the cells before that one must be
- * empty. The neighbours of the shared cell rule out most directions before any
- * walk along the word. */
-static void offer_crossings(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
+#define LOW_HALF 0xFFFFFFFFu
+/* Keeps the domains of grouped keys apart. */
+#define SINGLE_GROUP_DOMAIN 0xD1B54A32D192ED03u
+
+/* Positions that share exactly one cell tie on score with every other such
+ * position of the parent, so like open positions their keys come in two halves:
+ * the high half is shared by the positions through one cell at one index of the
+ * word, and a group that already loses to the bar is passed over whole. */
+static uint64_t single_group_key(uint64_t parent_hash, int32_t cell, int32_t index)
 {
-    const int32_t rows = s->params->rows, cols = s->params->cols;
-    const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
-    const uint8_t *word = s->letters;
-    const int32_t len = s->len, base = s->parents->letters[parent];
-    const unsigned allowed = s->params->dir_mask;
-    int8_t shared[WS_MAX_WORD];
-    for (int32_t r = 0; r < rows; r++) {
-      const uint8_t *row = g + padded(s, r, 0);
-      for (int32_t c = 0; c < cols; c++) {
-        const uint8_t x = row[c];
-        if (s->first_at[x] == NO_INDEX) /* also true of empty and blocked cells */
-            continue;
-        uint8_t next[WS_NDIRS]; /* the neighbouring cell in each direction */
-        unsigned empty = 0;     /* bit d: the neighbour in direction d is empty */
-        for (int d = 0; d < WS_NDIRS; d++) {
-            next[d] = row[c + s->step[d]];
-            empty |= (unsigned)(next[d] == WS_EMPTY) << d;
+    const uint64_t id = (uint64_t)(uint32_t)cell * WS_MAX_WORD + (uint64_t)index;
+    return ws_mix64(parent_hash ^ (SINGLE_GROUP_DOMAIN + id)) & ~(uint64_t)LOW_HALF;
+}
+
+/* A cell of the parent grid holding one of the word's letters. */
+typedef struct {
+    int16_t r, c;
+    uint8_t letter;
+} hit;
+
+/* The cells holding the word's letters, in row-major order. */
+static int32_t collect_hits(const step_ctx *s, const uint8_t *g, hit *hits)
+{
+    int32_t n = 0;
+    for (int32_t r = 0; r < s->params->rows; r++) {
+        const uint8_t *row = g + padded(s, r, 0);
+        for (int32_t c = 0; c < s->params->cols; c++) {
+            if (s->first_at[row[c]] == NO_INDEX) /* also true of empty and blocked cells */
+                continue;
+            hits[n].r = (int16_t)r;
+            hits[n].c = (int16_t)c;
+            hits[n].letter = row[c];
+            n++;
         }
-        const unsigned empty_behind = ((empty << (WS_NDIRS / 2)) | (empty >> (WS_NDIRS / 2))) & WS_ALL_DIRS;
-        for (int32_t i = s->first_at[x]; i != NO_INDEX; i = s->next_at[i]) {
-            unsigned dirs = allowed;
-            if (i > 0)
-                dirs &= empty_behind;
-            if (i < len - 1) {
-                unsigned ahead = empty;
-                for (int d = 0; d < WS_NDIRS; d++)
-                    ahead |= (unsigned)(next[d] == word[i + 1]) << d;
-                dirs &= ahead;
+    }
+    return n;
+}
+
+/* Shared cells of the word laid at `at` along direction d, their indices in
+ * `shared`; -1 if some cell holds another letter. */
+static int32_t lay(const step_ctx *s, const uint8_t *at, int d, int8_t *shared)
+{
+    const int32_t step = s->step[d];
+    int32_t n = 0;
+    for (int32_t j = 0; j < s->len; j++) {
+        const uint8_t v = at[j * step];
+        if (v == WS_EMPTY)
+            continue;
+        if (v != s->letters[j])
+            return -1;
+        shared[n++] = (int8_t)j;
+    }
+    return n;
+}
+
+static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
+{
+    return sr >= s->row_lo[d] && sr <= s->row_hi[d] && sc >= s->col_lo[d] && sc <= s->col_hi[d];
+}
+
+/* Offers the word laid along d with index i on cell (r, c) when that cell and
+ * the one t further on are its first two shared cells. */
+static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                       const uint8_t *g, int32_t r, int32_t c, int d, int32_t i, int32_t t)
+{
+    const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
+    if (!starts_in_range(s, sr, sc, d))
+        return;
+    int8_t shared[WS_MAX_WORD];
+    const int32_t n = lay(s, g + padded(s, sr, sc), d, shared);
+    if (n < 2 || shared[0] != i || shared[1] != i + t)
+        return;
+    const int32_t score = s->parents->letters[parent] + s->len - n;
+    const int32_t start = sr * s->params->cols + sc;
+    const uint64_t key = candidate_key(ph, start, d);
+    if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
+        return;
+    const candidate cand = {score, parent, start, d, key};
+    sel_add(h, &cand);
+}
+
+/* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
+ * the earlier cell in row-major order, and read both ways. */
+static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
+
+/* Positions sharing two or more cells, found once each through their first two
+ * shared cells, which are two letters with only empty cells between them. */
+static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                           const uint8_t *g, const hit *hits, int32_t nhits)
+{
+    const int32_t reach = s->len - 1;
+    const unsigned allowed = s->params->dir_mask;
+    for (int32_t k = 0; k < nhits; k++) {
+        const hit *a = &hits[k];
+        const uint8_t *cell = g + padded(s, a->r, a->c);
+        for (int f = 0; f < WS_NDIRS / 2; f++) {
+            const int d = FORWARD[f], back = ws_opposite(d);
+            if (!((allowed >> d | allowed >> back) & 1u))
+                continue;
+            const int32_t step = s->step[d];
+            int32_t t = 1;
+            while (t <= reach && cell[t * step] == WS_EMPTY)
+                t++;
+            if (t > reach)
+                continue;
+            const uint8_t b = cell[t * step];
+            /* A blocked cell or a letter not in the word ends every reading here. */
+            if (s->first_at[b] == NO_INDEX)
+                continue;
+            const uint64_t gap = (uint64_t)1 << t;
+            if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b]] & gap)) {
+                const int clear_behind = cell[-step] == WS_EMPTY;
+                for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
+                    if (i + t < s->len && s->letters[i + t] == b && (i == 0 || clear_behind))
+                        offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
             }
-            for (int d = 0; dirs != 0; d++, dirs >>= 1) {
-                if (!(dirs & 1u))
+            if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b]][s->slot[a->letter]] & gap)) {
+                const int clear_behind = cell[(t + 1) * step] == WS_EMPTY;
+                const int32_t br = a->r + t * WS_DROW[d], bc = a->c + t * WS_DCOL[d];
+                for (int32_t i = s->first_at[b]; i != NO_INDEX; i = s->next_at[i])
+                    if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || clear_behind))
+                        offer_pair(s, parent, ph, h, g, br, bc, back, i, t);
+            }
+        }
+    }
+}
+
+/* Positions sharing exactly one cell: both neighbours along the word are empty. */
+static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                         const uint8_t *g, const hit *hits, int32_t nhits)
+{
+    const int32_t len = s->len, cols = s->params->cols;
+    const int32_t score = s->parents->letters[parent] + len - 1;
+    int8_t shared[WS_MAX_WORD];
+    for (int32_t k = 0; k < nhits; k++) {
+        const hit *a = &hits[k];
+        const uint8_t *cell = g + padded(s, a->r, a->c);
+        for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
+            const uint64_t group = single_group_key(ph, a->r * cols + a->c, i);
+            if (!sel_admits(h, score, group))
+                continue;
+            for (int d = 0; d < WS_NDIRS; d++) {
+                if (!(s->params->dir_mask >> d & 1u))
                     continue;
-                const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
-                if (sr < s->row_lo[d] || sr > s->row_hi[d] || sc < s->col_lo[d] || sc > s->col_hi[d])
+                if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
+                    (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
                     continue;
-                const int32_t start = sr * cols + sc, step = s->step[d];
-                const uint8_t *at = g + padded(s, sr, sc);
-                const uint64_t key = candidate_key(ph, start, d);
-                int32_t j;
-                if (!sel_admits(h, base + len - 1, key)) {
-                    /* Sharing one cell is not enough: it must share the next letter ahead too. */
-                    for (j = i + 1; j < len && at[j * step] == WS_EMPTY; j++)
-                        ;
-                    if (j == len || at[j * step] != word[j])
-                        continue;
-                }
-                int32_t nshared = 0;
-                for (j = 0; j < len; j++) {
-                    const uint8_t v = at[j * step];
-                    if (v == WS_EMPTY)
-                        continue;
-                    if (v != word[j] || j < i)
-                        break; /* a clash, or a crossing already counted at cell j */
-                    shared[nshared++] = (int8_t)j;
-                }
-                if (j < len)
+                const int32_t sr = a->r - i * WS_DROW[d], sc = a->c - i * WS_DCOL[d];
+                if (!starts_in_range(s, sr, sc, d))
                     continue;
-                const int32_t score = base + len - nshared;
-                if (!sel_admits(h, score, key))
-                    continue;
-                if (nshared >= 2 && shares_two_with_one(s, parent, start, d, shared, nshared))
+                const int32_t start = sr * cols + sc;
+                const uint64_t key = group | (candidate_key(ph, start, d) & LOW_HALF);
+                if (!sel_admits(h, score, key) || lay(s, g + padded(s, sr, sc), d, shared) != 1)
                     continue;
                 const candidate cand = {score, parent, start, d, key};
                 sel_add(h, &cand);
             }
         }
-      }
     }
 }
 
@@ -341,16 +438,15 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t cols = s->params->cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
     const int32_t len = s->len, score = s->parents->letters[parent] + len;
-    const uint64_t low_half = 0xFFFFFFFFu;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
         for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
-            const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~low_half;
+            const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~(uint64_t)LOW_HALF;
             if (!sel_admits(h, score, row_key))
                 continue;
             for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
                 const int32_t start = sr * cols + sc;
-                const uint64_t key = row_key | (candidate_key(ph, start, d) & low_half);
+                const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
                     continue;
                 const uint8_t *at = g + padded(s, sr, sc);
@@ -384,6 +480,7 @@ typedef struct {
     shared_bar *common;
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
+    hit *hits;               /* scratch: one per grid cell */
     const candidate *chosen; /* for materialising */
     int32_t nchosen;
     pool *next;
@@ -404,25 +501,40 @@ static void sync_bar(worker *wk)
     pthread_mutex_unlock(&common->lock);
 }
 
+/* The three kinds of child, in the order that sharpens the bar fastest: most
+ * shared cells first, so that most single and open positions are passed over. */
+typedef enum { SHARE_TWO_OR_MORE, SHARE_ONE, SHARE_NONE } pass;
+
 static void *expand_run(void *arg)
 {
     worker *wk = arg;
     const step_ctx *s = wk->step;
     selector *h = &wk->sel;
-    int32_t since_sync = 0;
-    for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
-        if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
-            sync_bar(wk);
-            since_sync = 0;
+    for (pass kind = SHARE_TWO_OR_MORE; kind <= SHARE_NONE; kind++) {
+        /* The fewest letters a child of this kind adds. */
+        const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
+        int32_t since_sync = 0;
+        for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
+            if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
+                sync_bar(wk);
+                since_sync = 0;
+            }
+            const int32_t base = s->parents->letters[p];
+            /* Parents come best first. */
+            if (h->has_bar && base + added > h->bar.score)
+                break;
+            const uint64_t ph = parent_hash(s, p);
+            const uint8_t *g = s->parents->grids + (size_t)p * s->size;
+            if (kind == SHARE_NONE) {
+                offer_open(s, p, ph, h);
+                continue;
+            }
+            const int32_t nhits = collect_hits(s, g, wk->hits);
+            if (kind == SHARE_TWO_OR_MORE)
+                offer_multiple(s, p, ph, h, g, wk->hits, nhits);
+            else
+                offer_single(s, p, ph, h, g, wk->hits, nhits);
         }
-        const int32_t base = s->parents->letters[p];
-        /* Parents come best first and no child has fewer letters than its parent. */
-        if (h->has_bar && base > h->bar.score)
-            break;
-        const uint64_t ph = parent_hash(s, p);
-        offer_crossings(s, p, ph, h);
-        if (!h->has_bar || base + s->len <= h->bar.score)
-            offer_open(s, p, ph, h);
     }
     return NULL;
 }
@@ -592,7 +704,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         workers[t].common = &common;
         workers[t].sel.keep = params->beam;
         workers[t].sel.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
-        ok = workers[t].sel.items != NULL;
+        workers[t].hits = malloc((size_t)params->rows * (size_t)params->cols * sizeof(hit));
+        ok = workers[t].sel.items != NULL && workers[t].hits != NULL;
     }
     if (!ok) {
         status = WS_NO_MEMORY;
@@ -631,7 +744,10 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 done:
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
+        {
             free(workers[t].sel.items);
+            free(workers[t].hits);
+        }
     free(workers);
     free(chosen);
     free(s);

@@ -21,18 +21,29 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
+LOW = 0xFFFFFFFF
+SINGLE_GROUP_DOMAIN = 0xD1B54A32D192ED03
+MAX_WORD = 64
+
+
 def candidate_key(seed: int, word: int, parent: int, start: int, d: int, cols: int,
-                  crossing: bool) -> int:
-    """The tie-break key; a position over empty cells only gets its high half from
-    its start row and direction."""
+                  shared: list[tuple[int, int, int]]) -> int:
+    """The tie-break key. A position sharing two or more cells has a key of its
+    own; for the others the high half is shared by a group: the positions over
+    empty cells from one start row in one direction, or those sharing one cell at
+    one index of the word."""
     ph = mix64(seed ^ mix64((word << 32) | parent))
     z = (ph + (start * 8 + d) * 0x9E3779B97F4A7C15) & M64
     z = ((z ^ (z >> 29)) * 0xBF58476D1CE4E5B9) & M64
     own = z ^ (z >> 32)
-    if crossing:
+    if len(shared) >= 2:
         return own
-    row_key = mix64(ph ^ (start // cols * 8 + d)) & ~0xFFFFFFFF & M64
-    return row_key | (own & 0xFFFFFFFF)
+    if shared:
+        y, x, k = shared[0]
+        group = mix64(ph ^ ((SINGLE_GROUP_DOMAIN + (y * cols + x) * MAX_WORD + k) & M64))
+    else:
+        group = mix64(ph ^ (start // cols * 8 + d))
+    return (group & ~LOW & M64) | (own & LOW)
 
 
 def readings(grid: list[list[int]], word: list[int]) -> set[frozenset]:
@@ -75,16 +86,17 @@ def pack(cells, words, dir_mask, beam, seed, capacity):
                             if v != word[k]:
                                 ok = False
                                 break
-                            shared.append((y, x))
+                            shared.append((y, x, k))
                         if not ok:
                             continue
                         if len(shared) >= 2 and any(
-                                len(set(shared) & _cells(q_start, q_dir, len(words[q]), cols)) >= 2
+                                len({(y, x) for y, x, _ in shared}
+                                    & _cells(q_start, q_dir, len(words[q]), cols)) >= 2
                                 for q, (q_start, q_dir) in enumerate(placed)):
                             continue
                         start = r * cols + c
                         children.append((letters + len(word) - len(shared),
-                                         candidate_key(seed, w, p, start, d, cols, bool(shared)), p, start, d))
+                                         candidate_key(seed, w, p, start, d, cols, shared), p, start, d))
         if not children:
             raise LookupError(w)
         children.sort()
