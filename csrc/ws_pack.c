@@ -102,27 +102,48 @@ static void sort_candidates(candidate *a, int32_t n)
     }
 }
 
-/* Keeps the `keep` best candidates offered. Candidates are appended to a buffer
- * twice that size and cut back to the best `keep` when it fills; the worst
- * survivor of the last cut is the bar any newcomer must beat. Amortised O(1)
- * per candidate, with the bar rejecting most of them before they are built. */
+/* Keeps the `keep` best candidates offered, for all workers together.
+ * Candidates are appended to a buffer twice that size and cut back to the best
+ * `keep` when it fills; the worst survivor of the last cut is the bar any
+ * newcomer must beat. Amortised O(1) per candidate. */
 typedef struct {
+    pthread_mutex_t lock;
+    int locking;      /* more than one worker adds */
     candidate *items; /* room for 2 * keep */
     int32_t size, keep;
     int has_bar;
     candidate bar;
-} selector;
+} selection;
 
-static void sel_cut(selector *sel)
+static void selection_reset(selection *all)
 {
-    if (sel->size <= sel->keep)
-        return;
-    select_smallest(sel->items, sel->size, sel->keep);
-    sel->size = sel->keep;
-    if (!sel->has_bar || cand_less(&sel->items[sel->keep - 1], &sel->bar))
-        sel->bar = sel->items[sel->keep - 1];
-    sel->has_bar = 1;
+    all->size = 0;
+    all->has_bar = 0;
 }
+
+static void selection_cut(selection *all)
+{
+    if (all->size <= all->keep)
+        return;
+    select_smallest(all->items, all->size, all->keep);
+    all->size = all->keep;
+    all->bar = all->items[all->keep - 1];
+    all->has_bar = 1;
+}
+
+/* Candidates a worker gathers before taking the selection's lock. */
+#define BATCH 256
+
+/* A worker's handle on the selection: the last bar it saw and a batch of
+ * candidates not yet handed over. The bar only ever tightens, so an old copy
+ * prunes less but never wrongly. */
+typedef struct {
+    selection *all;
+    int has_bar;
+    candidate bar;
+    int32_t nbatch;
+    candidate batch[BATCH];
+} selector;
 
 /* Whether a child with this score and key could still be kept. */
 static int sel_admits(const selector *sel, int32_t score, uint64_t key)
@@ -131,13 +152,34 @@ static int sel_admits(const selector *sel, int32_t score, uint64_t key)
            (score == sel->bar.score && key <= sel->bar.key);
 }
 
+/* Hands the batch over and refreshes the worker's copy of the bar. */
+static void sel_flush(selector *sel)
+{
+    selection *all = sel->all;
+    if (all->locking)
+        pthread_mutex_lock(&all->lock);
+    for (int32_t i = 0; i < sel->nbatch; i++) {
+        const candidate *c = &sel->batch[i];
+        if (all->has_bar && !cand_less(c, &all->bar))
+            continue;
+        all->items[all->size++] = *c;
+        if (all->size == 2 * all->keep)
+            selection_cut(all);
+    }
+    sel->nbatch = 0;
+    sel->has_bar = all->has_bar;
+    sel->bar = all->bar;
+    if (all->locking)
+        pthread_mutex_unlock(&all->lock);
+}
+
 static void sel_add(selector *sel, const candidate *c)
 {
     if (sel->has_bar && !cand_less(c, &sel->bar))
         return;
-    sel->items[sel->size++] = *c;
-    if (sel->size == 2 * sel->keep)
-        sel_cut(sel);
+    sel->batch[sel->nbatch++] = *c;
+    if (sel->nbatch == BATCH)
+        sel_flush(sel);
 }
 
 /* Partial puzzles, best first. */
@@ -462,44 +504,24 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     }
 }
 
-/* The best bar any worker has reached. A bar is sound for everyone: its owner
- * already holds `keep` candidates better than it, so nothing worse can be among
- * the chosen, whichever worker finds it. Sharing it keeps every worker's pruning
- * as sharp as one worker's would be. */
-typedef struct {
-    pthread_mutex_t lock;
-    int has_bar;
-    candidate bar;
-} shared_bar;
-
-/* Parents a worker expands between looks at the shared bar. */
+/* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 16
 
+/* Workers sit in one array; padding keeps each one's busy fields off the cache
+ * lines of its neighbours. */
+#define CACHE_LINE 64
+
 typedef struct {
+    char before[CACHE_LINE];
     const step_ctx *step;
-    shared_bar *common;
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
     hit *hits;               /* scratch: one per grid cell */
     const candidate *chosen; /* for materialising */
     int32_t nchosen;
     pool *next;
+    char after[CACHE_LINE];
 } worker;
-
-static void sync_bar(worker *wk)
-{
-    selector *h = &wk->sel;
-    shared_bar *common = wk->common;
-    pthread_mutex_lock(&common->lock);
-    if (h->has_bar && (!common->has_bar || cand_less(&h->bar, &common->bar))) {
-        common->bar = h->bar;
-        common->has_bar = 1;
-    } else if (common->has_bar) {
-        h->bar = common->bar;
-        h->has_bar = 1;
-    }
-    pthread_mutex_unlock(&common->lock);
-}
 
 /* The three kinds of child, in the order that sharpens the bar fastest: most
  * shared cells first, so that most single and open positions are passed over. */
@@ -516,7 +538,7 @@ static void *expand_run(void *arg)
         int32_t since_sync = 0;
         for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
             if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
-                sync_bar(wk);
+                sel_flush(h);
                 since_sync = 0;
             }
             const int32_t base = s->parents->letters[p];
@@ -536,6 +558,7 @@ static void *expand_run(void *arg)
                 offer_single(s, p, ph, h, g, wk->hits, nhits);
         }
     }
+    sel_flush(h);
     return NULL;
 }
 
@@ -586,35 +609,30 @@ static ws_status run_workers(void *(*fn)(void *), worker *workers, int32_t nwork
 }
 
 /* Expands every parent into the next pool, best child first. */
-static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers,
-                        candidate *chosen, pool *next)
+static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
+                        pool *next)
 {
-    shared_bar *common = workers[0].common;
-    common->has_bar = 0;
+    selection_reset(all);
     for (int32_t t = 0; t < nworkers; t++) {
         workers[t].step = s;
         workers[t].first = t;
         workers[t].stride = nworkers;
-        workers[t].sel.size = 0;
+        workers[t].sel.all = all;
         workers[t].sel.has_bar = 0;
+        workers[t].sel.nbatch = 0;
     }
     ws_status status = run_workers(expand_run, workers, nworkers);
     if (status != WS_OK)
         return status;
 
-    int32_t n = 0;
-    for (int32_t t = 0; t < nworkers; t++) {
-        memcpy(chosen + n, workers[t].sel.items, (size_t)workers[t].sel.size * sizeof(candidate));
-        n += workers[t].sel.size;
+    int32_t n = all->size;
+    if (n > all->keep) {
+        select_smallest(all->items, n, all->keep);
+        n = all->keep;
     }
-    const int32_t beam = s->params->beam;
-    if (n > beam) {
-        select_smallest(chosen, n, beam);
-        n = beam;
-    }
-    sort_candidates(chosen, n);
+    sort_candidates(all->items, n);
     for (int32_t t = 0; t < nworkers; t++) {
-        workers[t].chosen = chosen;
+        workers[t].chosen = all->items;
         workers[t].nchosen = n;
         workers[t].next = next;
     }
@@ -694,18 +712,16 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
-    shared_bar common = {PTHREAD_MUTEX_INITIALIZER, 0, {0, 0, 0, 0, 0}};
+    selection all = {PTHREAD_MUTEX_INITIALIZER, nworkers > 1, NULL, 0, params->beam, 0,
+                     {0, 0, 0, 0, 0}};
+    all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
-    candidate *chosen = malloc((size_t)nworkers * 2 * (size_t)params->beam * sizeof(candidate));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int ok = workers && chosen && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
+    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
              pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].common = &common;
-        workers[t].sel.keep = params->beam;
-        workers[t].sel.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
         workers[t].hits = malloc((size_t)params->rows * (size_t)params->cols * sizeof(hit));
-        ok = workers[t].sel.items != NULL && workers[t].hits != NULL;
+        ok = workers[t].hits != NULL;
     }
     if (!ok) {
         status = WS_NO_MEMORY;
@@ -726,7 +742,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
         step_prepare(s, w);
-        status = expand(s, workers, nworkers, chosen, next);
+        status = expand(s, workers, nworkers, &all, next);
         if (status != WS_OK)
             goto done;
         if (next->size == 0) {
@@ -744,12 +760,9 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 done:
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
-        {
-            free(workers[t].sel.items);
             free(workers[t].hits);
-        }
     free(workers);
-    free(chosen);
+    free(all.items);
     free(s);
     pool_free(&a);
     pool_free(&b);
