@@ -19,6 +19,8 @@ DEFAULT_BEAM = 8192
 MAX_BEAM = 1 << 17
 # Finished layouts kept in case filling one of them cannot avoid a repeat.
 SPARE_LAYOUTS = 8
+# A narrower pool than this is faster on one thread than the threads cost to start.
+BEAM_PER_THREAD = 1024
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,6 +51,7 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
     """
+    threads = max(1, min(threads, beam // BEAM_PER_THREAD))
     order = difficulty_order(words)
     encoded = [alphabet.encode(words[i].form) for i in order]
     offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
