@@ -86,6 +86,8 @@ def main(words, title, fields, output, page_size, directions, difficulty, grid, 
 
     Example: wordsearch -s792x612 --title=Xyzzy -fName -fDate -d r,d -- Hello World
     """
+    if not words and not words_file:
+        raise click.UsageError("give at least one WORD or --words-file.")
     try:
         fmt = _output_format(output, fmt)
         entries: list = list(words)

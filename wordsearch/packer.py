@@ -11,7 +11,7 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.alphabet import LATIN, Alphabet
-from wordsearch.errors import NoRoom
+from wordsearch.errors import InputError, NoRoom, PackingError
 from wordsearch.shape import MAX_SIDE, MIN_SIDE, Shape
 from wordsearch.words import Word
 
@@ -21,6 +21,8 @@ MAX_BEAM = 1 << 17
 SPARE_LAYOUTS = 8
 # A narrower pool than this is faster on one thread than the threads cost to start.
 BEAM_PER_THREAD = 1024
+# The packer holds two pools of padded grids; beyond this it would crowd the machine.
+MAX_POOL_BYTES = 2 << 30
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,6 +53,10 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
     """
+    pool_bytes = 2 * beam * (shape.rows + 2) * (shape.cols + 2)
+    if pool_bytes > MAX_POOL_BYTES:
+        raise InputError(f"a beam of {beam} on a {shape.describe()} grid needs "
+                         f"{pool_bytes >> 20} MB of memory; use a smaller beam.")
     threads = max(1, min(threads, beam // BEAM_PER_THREAD))
     order = difficulty_order(words)
     encoded = [alphabet.encode(words[i].form) for i in order]
@@ -62,6 +68,9 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
             beam, seed, threads, SPARE_LAYOUTS)
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
+    except MemoryError:
+        raise PackingError(f"the {shape.describe()} grid ran out of memory at a beam of "
+                           f"{beam}; use a smaller beam.") from None
     layouts = []
     for grid, start_row, dir_row in zip(grids, starts, dirs):
         placed: list[tuple[int, int, str]] = [(0, 0, "")] * len(words)
