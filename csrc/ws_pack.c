@@ -285,6 +285,8 @@ static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
     const uint8_t *dirs = s->parents->dirs + (size_t)parent * nwords;
     const int32_t r0 = start / cols, c0 = start % cols;
     for (int32_t q = 0; q < s->word; q++) {
+        if (dirs[q] != dir && dirs[q] != ws_opposite(dir))
+            continue; /* a word across this line meets it in one cell at most */
         int32_t hits = 0;
         for (int32_t k = 0; k < nshared; k++) {
             const int32_t r = r0 + shared[k] * WS_DROW[dir];
