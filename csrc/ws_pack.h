@@ -5,7 +5,10 @@
  * position of every puzzle in the pool, and the best `beam` children become the
  * next pool. Best means fewest letters on the grid; ties are broken by a key
  * mixed from the seed and the candidate's identity (word, parent rank, start,
- * direction), so the result is the same for any number of threads.
+ * direction), so the result is the same for any number of threads. Positions
+ * sharing one cell or none share the high half of their key with a group
+ * (one crossing cell and word index; one start row and direction), which lets
+ * whole groups be passed over once the pool is full.
  *
  * A position is valid when it lies inside the grid and the shape, runs in an
  * allowed direction, every cell is empty or already holds the same letter, and

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import reference
-from wordsearch import _core, fill, packer
+from wordsearch import _core, fill, packer, words
+from wordsearch.alphabet import LATIN
 from wordsearch.errors import NoRoom, NoUnique
 
 
@@ -15,6 +16,11 @@ def test_the_compiled_extension_is_in_use():
     assert _core.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     assert packer._core is _core and fill._core is _core
     assert type(_core.pack).__name__ in {"cython_function_or_method", "builtin_function_or_method"}
+
+
+def test_python_limits_match_the_core():
+    assert words.MAX_LETTERS == _core.MAX_WORD
+    assert len(LATIN) <= _core.MAX_LETTER
 
 
 @st.composite

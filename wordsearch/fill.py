@@ -15,6 +15,7 @@ from wordsearch import _core
 from wordsearch.alphabet import Alphabet
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.packer import Layout
+from wordsearch.puzzle import OUTSIDE
 from wordsearch.words import Word
 
 # Tries at each widening of the filler distribution; 128 in all, as the original.
@@ -79,4 +80,17 @@ def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
         if not extra_cells:
             return grid
         redraw = np.array(sorted(extra_cells), dtype=np.int32)
+    return None
+
+
+def fill_first(layouts: Sequence[Layout], words: Sequence[Word], alphabet: Alphabet,
+               seed: int) -> tuple[Layout, tuple[str, ...]] | None:
+    """The first layout that fills cleanly, with its grid as rows of text."""
+    rng = _core.Rng(seed)
+    for layout in layouts:
+        grid = fill(layout, words, alphabet, rng)
+        if grid is not None:
+            rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else alphabet.decode(v) for v in row)
+                         for row in grid.tolist())
+            return layout, rows
     return None

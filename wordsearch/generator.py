@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from wordsearch import _core, directions as compass, fill, packer, seeds
+from wordsearch import directions as compass, fill, packer, seeds
 from wordsearch.alphabet import LATIN
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
-from wordsearch.puzzle import OUTSIDE, Placement, Puzzle
+from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.shape import Shape, parse_grid
 from wordsearch.words import Word, WordList, parse_words
 
@@ -52,11 +52,12 @@ def generate(words: WordList | Iterable[str | Word], *,
         except NoUnique:
             failure = f"every {shape.describe()} layout spelled some word twice"
             continue
-        rng = _core.Rng(seeds.seed_for(code, "fill"))
-        for layout in layouts:
-            filled = fill.fill(layout, word_list.words, LATIN, rng)
-            if filled is not None:
-                return _puzzle(code, filled, allowed, layout, word_list.words)
+        filled = fill.fill_first(layouts, word_list.words, LATIN, seeds.seed_for(code, "fill"))
+        if filled is not None:
+            layout, rows = filled
+            placements = tuple(Placement(w.label, w.form, r, c, d)
+                               for w, (r, c, d) in zip(word_list.words, layout.placements))
+            return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements)
         failure = (f"filler letters kept spelling a word twice in the {shape.describe()} grid")
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
@@ -81,13 +82,3 @@ def _check_lengths(words: Sequence[Word], shape: Shape, allowed: Sequence[str]) 
             f"{shape.describe()} grid allows in directions {', '.join(allowed)} "
             f"(at most {longest} letters); use a bigger grid, more directions, "
             f"or remove {'it' if len(too_long) == 1 else 'them'}.")
-
-
-def _puzzle(code: str, grid, allowed: Sequence[str], layout: packer.Layout,
-            words: Sequence[Word]) -> Puzzle:
-    rows = tuple(
-        "".join(OUTSIDE if v == _core.BLOCKED else LATIN.decode(v) for v in row)
-        for row in grid.tolist())
-    placements = tuple(Placement(w.label, w.form, r, c, d)
-                       for w, (r, c, d) in zip(words, layout.placements))
-    return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements)

@@ -21,6 +21,8 @@ MAX_BEAM = 1 << 17
 SPARE_LAYOUTS = 8
 # A narrower pool than this is faster on one thread than the threads cost to start.
 BEAM_PER_THREAD = 1024
+# How far the automatic grid may grow past its first guess.
+AUTOMATIC_GROWTH = 10
 # The packer holds two pools of padded grids; beyond this it would crowd the machine.
 MAX_POOL_BYTES = 2 << 30
 
@@ -63,8 +65,9 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(e) for e in encoded])
     try:
+        cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
         grids, starts, dirs = _core.pack(
-            shape.cells(), np.concatenate(encoded), offsets, compass.mask(directions),
+            cells, np.concatenate(encoded), offsets, compass.mask(directions),
             beam, seed, threads, SPARE_LAYOUTS)
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
@@ -90,6 +93,8 @@ def first_side(words: Sequence[Word]) -> int:
 
 
 def automatic_shapes(words: Sequence[Word]) -> Iterator[Shape]:
-    """Square grids from the first guess upwards, one cell at a time."""
-    for side in range(first_side(words), MAX_SIDE + 1):
+    """Square grids from the first guess upwards, one cell at a time, a bounded
+    number of times: a list that fits none of them is not going to fit at all."""
+    first = first_side(words)
+    for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
         yield Shape.rectangle(side, side)

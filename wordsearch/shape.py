@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsearch import _core
 from wordsearch.directions import STEPS
 from wordsearch.errors import InputError
 
@@ -54,10 +53,6 @@ class Shape:
 
     def describe(self) -> str:
         return f"{self.cols}×{self.rows}"
-
-    def cells(self) -> np.ndarray:
-        """The cell codes the packer starts from: empty inside, blocked outside."""
-        return np.where(self.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
 
     def longest_line(self, directions: Iterable[str]) -> int:
         """The most letters one word can have along any allowed direction."""

@@ -1,0 +1,23 @@
+"""Type stub for the compiled wrapper of csrc/ (see _core.pyx)."""
+import numpy as np
+import numpy.typing as npt
+
+EMPTY: int
+BLOCKED: int
+MAX_LETTER: int
+MAX_WORD: int
+
+def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
+         offsets: npt.NDArray[np.int32], dir_mask: int, beam: int, seed: int, threads: int,
+         capacity: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32],
+                                 npt.NDArray[np.uint8]]: ...
+def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
+               offsets: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32],
+                                                        npt.NDArray[np.int32],
+                                                        npt.NDArray[np.uint8]]: ...
+
+class Rng:
+    def __init__(self, seed: int) -> None: ...
+    def next(self) -> int: ...
+    def draw_letters(self, grid: npt.NDArray[np.uint8], cells: npt.NDArray[np.int32],
+                     cumulative: npt.NDArray[np.uint64]) -> None: ...
