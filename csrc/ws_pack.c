@@ -219,6 +219,7 @@ typedef struct {
     int32_t len;
     int8_t first_at[256];         /* first index of each cell code in the word, or NO_INDEX */
     int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
+    uint8_t in_word[256];         /* 1 for each letter code in the word, else 0 */
     /* pair_gaps[a][b] bit t: some i has word[i] == the letter of slot a and
      * word[i + t] == that of slot b. Slots number the word's distinct letters. */
     uint8_t slot[256];
@@ -248,6 +249,8 @@ static void step_prepare(step_ctx *s, int32_t word)
         s->next_at[i] = s->first_at[s->letters[i]];
         s->first_at[s->letters[i]] = (int8_t)i;
     }
+    for (int x = 0; x < 256; x++)
+        s->in_word[x] = s->first_at[x] != NO_INDEX;
     uint8_t slots = 0;
     for (int32_t i = 0; i < s->len; i++)
         if (s->first_at[s->letters[i]] == i)
@@ -332,19 +335,19 @@ typedef struct {
     uint8_t letter;
 } hit;
 
-/* The cells holding the word's letters, in row-major order. */
+/* The cells holding the word's letters, in row-major order. Every cell is
+ * written and only hits advance the count: no branch to mispredict on the
+ * scan that every parent pays for. `hits` has room for one more than the cells. */
 static int32_t collect_hits(const step_ctx *s, const uint8_t *g, hit *hits)
 {
     int32_t n = 0;
     for (int32_t r = 0; r < s->params->rows; r++) {
         const uint8_t *row = g + padded(s, r, 0);
         for (int32_t c = 0; c < s->params->cols; c++) {
-            if (s->first_at[row[c]] == NO_INDEX) /* also true of empty and blocked cells */
-                continue;
             hits[n].r = (int16_t)r;
             hits[n].c = (int16_t)c;
             hits[n].letter = row[c];
-            n++;
+            n += s->in_word[row[c]];
         }
     }
     return n;
@@ -518,7 +521,7 @@ typedef struct {
     const step_ctx *step;
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
-    hit *hits;               /* scratch: one per grid cell */
+    hit *hits;               /* scratch: one per grid cell, and one more */
     const candidate *chosen; /* for materialising */
     int32_t nchosen;
     pool *next;
@@ -722,7 +725,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
              pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].hits = malloc((size_t)params->rows * (size_t)params->cols * sizeof(hit));
+        workers[t].hits = malloc(((size_t)params->rows * (size_t)params->cols + 1) * sizeof(hit));
         ok = workers[t].hits != NULL;
     }
     if (!ok) {
