@@ -562,8 +562,8 @@ static void *expand_run(void *arg)
             else
                 offer_single(s, p, ph, h, g, wk->hits, nhits);
         }
+        sel_flush(h); /* the next pass starts from the sharpest bar */
     }
-    sel_flush(h);
     return NULL;
 }
 
