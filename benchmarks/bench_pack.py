@@ -3,7 +3,9 @@
     python benchmarks/bench_pack.py [--repeat N] [--threads N]
 
 Each case draws word lists with a fixed seed and runs generate() on each,
-so figures are comparable between runs and machines.
+so figures are comparable between runs and machines. The last line sets the
+automatic grid beside a fixed grid of the size it chooses, on the 25-word list
+of tests/wordlists.py.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import wordsearch  # noqa: E402
-from wordlists import draw  # noqa: E402
+from wordlists import COMPACT_25, draw  # noqa: E402
 
 CASES = [  # (words, grid side, difficulty)
     (10, 10, "medium"),
@@ -45,6 +47,17 @@ def main() -> None:
                 times.append((time.perf_counter() - start) * 1000)
             row += f"{statistics.median(times):>12.1f}"
         print(row, flush=True)
+    automatic, fixed, sides = [], [], set()
+    for i in range(args.repeat):
+        start = time.perf_counter()
+        puzzle = wordsearch.generate(COMPACT_25, seed=f"auto{i}", threads=args.threads)
+        automatic.append((time.perf_counter() - start) * 1000)
+        sides.add(puzzle.rows)
+        start = time.perf_counter()
+        wordsearch.generate(COMPACT_25, grid=puzzle.rows, seed=f"auto{i}", threads=args.threads)
+        fixed.append((time.perf_counter() - start) * 1000)
+    print(f"25 words (187 letters), automatic grid ({'/'.join(map(str, sorted(sides)))}): "
+          f"{statistics.median(automatic):.1f} ms; that grid fixed: {statistics.median(fixed):.1f} ms")
 
 
 if __name__ == "__main__":

@@ -25,3 +25,11 @@ def draw(count: int, seed: int, *, min_len: int = 4, max_len: int = 10) -> list[
             if len(chosen) == count:
                 return chosen
     raise ValueError(f"only {len(chosen)} independent words")
+
+
+# 25 common words, 187 letters: the list both generators are measured on for
+# compactness (benchmarks/compare_peer.py, tests/test_compactness.py).
+COMPACT_25 = ("blanket", "country", "courage", "daughter", "factory", "festival", "fortune",
+              "fountain", "horizon", "hospital", "library", "machine", "mountain", "quarter",
+              "question", "rainbow", "sandwich", "scissors", "shoulder", "skeleton", "treasure",
+              "umbrella", "village", "visitor", "weather")
