@@ -25,7 +25,7 @@ def test_python_limits_match_the_core():
 
 @st.composite
 def pack_cases(draw):
-    rows, cols = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    rows, cols = draw(st.integers(3, 11)), draw(st.integers(3, 11))
     cells = [[0] * cols for _ in range(rows)]
     for r, c in draw(st.lists(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)),
                               max_size=4)):
