@@ -51,6 +51,14 @@ class Alphabet:
     def encode(self, form: str) -> np.ndarray:
         return np.fromiter((self._codes[ch] for ch in form), dtype=np.uint8, count=len(form))
 
+    def encode_list(self, forms: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """A word list as the C core takes it: all letter codes back to back, and
+        offsets such that word i is letters[offsets[i]:offsets[i + 1]]."""
+        encoded = [self.encode(form) for form in forms]
+        offsets = np.zeros(len(forms) + 1, dtype=np.int32)
+        offsets[1:] = np.cumsum([len(e) for e in encoded])
+        return np.concatenate(encoded), offsets
+
     def decode(self, code: int) -> str:
         return self.letters[code - 1]
 

@@ -55,10 +55,7 @@ def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
     flat = grid.reshape(-1)
     cols = grid.shape[1]
     is_filler = flat == _core.EMPTY
-    encoded = [alphabet.encode(w.form) for w in words]
-    letters = np.concatenate(encoded)
-    offsets = np.zeros(len(words) + 1, dtype=np.int32)
-    offsets[1:] = np.cumsum([len(e) for e in encoded])
+    letters, offsets = alphabet.encode_list([w.form for w in words])
     placed = [_segment(r * cols + c, d, len(w.form), cols)
               for (r, c, d), w in zip(layout.placements, words)]
 

@@ -61,13 +61,11 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                          f"{pool_bytes >> 20} MB of memory; use a smaller beam.")
     threads = max(1, min(threads, beam // BEAM_PER_THREAD))
     order = difficulty_order(words)
-    encoded = [alphabet.encode(words[i].form) for i in order]
-    offsets = np.zeros(len(encoded) + 1, dtype=np.int32)
-    offsets[1:] = np.cumsum([len(e) for e in encoded])
+    letters, offsets = alphabet.encode_list([words[i].form for i in order])
+    cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
     try:
-        cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
         grids, starts, dirs = _core.pack(
-            cells, np.concatenate(encoded), offsets, compass.mask(directions),
+            cells, letters, offsets, compass.mask(directions),
             beam, seed, threads, SPARE_LAYOUTS)
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
