@@ -5,6 +5,9 @@
 #include <string.h>
 
 #define NO_INDEX (-1)
+#define NO_SLOT WS_MAX_WORD
+/* A ray looks this many cells ahead at once, without a branch per cell. */
+#define RAY_PEEK 4
 
 typedef struct {
     int32_t score; /* letters on the grid once the word is placed */
@@ -199,9 +202,13 @@ static void pool_free(pool *p)
     free(p->letters);
 }
 
-static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
+/* Cells a ray may read past the border of the last grid in a pool (see RAY_PEEK). */
+static size_t pool_slack(int32_t width) { return (size_t)(RAY_PEEK + 1) * (size_t)(width + 1); }
+
+static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t width, int32_t nwords)
 {
-    p->grids = malloc((size_t)cap * (size_t)ncells);
+    /* Zeroed, so that a ray reading past the last grid reads defined bytes. */
+    p->grids = calloc((size_t)cap * (size_t)ncells + pool_slack(width), 1);
     p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
     p->letters = malloc((size_t)cap * sizeof(int32_t));
@@ -221,9 +228,10 @@ typedef struct {
     int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
     uint8_t in_word[256];         /* 1 for each letter code in the word, else 0 */
     /* pair_gaps[a][b] bit t: some i has word[i] == the letter of slot a and
-     * word[i + t] == that of slot b. Slots number the word's distinct letters. */
+     * word[i + t] == that of slot b. Slots number the word's distinct letters;
+     * every other cell code has slot NO_SLOT, whose rows are all zero. */
     uint8_t slot[256];
-    uint64_t pair_gaps[WS_MAX_WORD][WS_MAX_WORD];
+    uint64_t pair_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1];
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
     int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
     /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
@@ -251,6 +259,7 @@ static void step_prepare(step_ctx *s, int32_t word)
     }
     for (int x = 0; x < 256; x++)
         s->in_word[x] = s->first_at[x] != NO_INDEX;
+    memset(s->slot, NO_SLOT, sizeof s->slot);
     uint8_t slots = 0;
     for (int32_t i = 0; i < s->len; i++)
         if (s->first_at[s->letters[i]] == i)
@@ -396,6 +405,20 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     sel_add(h, &cand);
 }
 
+/* Distance to the first non-empty cell among the next RAY_PEEK along `step`, or
+ * RAY_PEEK + 1 if all are empty. A border cell is never empty, and the pool keeps
+ * slack after its last grid, so reading past the border is safe and harmless. */
+static int32_t first_letter_ahead(const uint8_t *cell, int32_t step)
+{
+    static const int8_t LOWEST_BIT[1 << (RAY_PEEK + 1)] = {
+        5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+        4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    unsigned seen = 1u << RAY_PEEK;
+    for (int32_t k = 1; k <= RAY_PEEK; k++)
+        seen |= (unsigned)(cell[k * step] != WS_EMPTY) << (k - 1);
+    return LOWEST_BIT[seen] + 1;
+}
+
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
  * the earlier cell in row-major order, and read both ways. */
 static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
@@ -415,23 +438,25 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
             if (!((allowed >> d | allowed >> back) & 1u))
                 continue;
             const int32_t step = s->step[d];
-            int32_t t = 1;
+            int32_t t = first_letter_ahead(cell, step);
             while (t <= reach && cell[t * step] == WS_EMPTY)
-                t++;
+                t++; /* only past RAY_PEEK empty cells */
             if (t > reach)
                 continue;
             const uint8_t b = cell[t * step];
-            /* A blocked cell or a letter not in the word ends every reading here. */
-            if (s->first_at[b] == NO_INDEX)
-                continue;
             const uint64_t gap = (uint64_t)1 << t;
-            if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b]] & gap)) {
+            /* A blocked cell or a letter not in the word has an all-zero row. */
+            const int forward = (allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b]] & gap);
+            const int backward = (allowed >> back & 1u) && (s->pair_gaps[s->slot[b]][s->slot[a->letter]] & gap);
+            if (!(forward | backward))
+                continue;
+            if (forward) {
                 const int clear_behind = cell[-step] == WS_EMPTY;
                 for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
                     if (i + t < s->len && s->letters[i + t] == b && (i == 0 || clear_behind))
                         offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
             }
-            if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b]][s->slot[a->letter]] & gap)) {
+            if (backward) {
                 const int clear_behind = cell[(t + 1) * step] == WS_EMPTY;
                 const int32_t br = a->r + t * WS_DROW[d], bc = a->c + t * WS_DCOL[d];
                 for (int32_t i = s->first_at[b]; i != NO_INDEX; i = s->next_at[i])
@@ -722,8 +747,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
-             pool_alloc(&b, params->beam, padded_size, nwords);
+    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, params->cols + 2, nwords) &&
+             pool_alloc(&b, params->beam, padded_size, params->cols + 2, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hits = malloc(((size_t)params->rows * (size_t)params->cols + 1) * sizeof(hit));
         ok = workers[t].hits != NULL;
