@@ -22,10 +22,21 @@ ONLY = ("a word may use Latin letters (accents are fine), spaces, hyphens and ap
     ("O’Brien", "O’Brien", "OBRIEN"),
     ("rock 'n' roll", "Rock 'n' Roll", "ROCKNROLL"),
     ("Łódź", "Łódź", "LODZ"),
+    ("new\u00a0york", "New York", "NEWYORK"),
 ])
 def test_entries_normalise_to_label_and_grid_form(text, label, form):
     word = parse_entry(text)
     assert (word.label, word.form, word.source) == (label, form, text.strip())
+
+
+@pytest.mark.parametrize("text, label, form", [
+    ("ice\u200bcream", "Icecream", "ICECREAM"),
+    ("\ufeffsun", "Sun", "SUN"),
+    ("pine\u00adapple", "Pineapple", "PINEAPPLE"),
+])
+def test_invisible_characters_from_copied_text_are_dropped(text, label, form):
+    word = parse_entry(text)
+    assert (word.label, word.form) == (label, form)
 
 
 @pytest.mark.parametrize("text, line, message", [

@@ -6,6 +6,7 @@ message can quote the line at fault.
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -59,7 +60,9 @@ def make_label(text: str) -> str:
 
 def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) -> Word | None:
     """One entry; None for a blank line. Raises InputError quoting the entry."""
-    source = text.strip()
+    # Invisible format characters (zero-width spaces, soft hyphens, a stray
+    # byte-order mark) come along when words are copied from a web page.
+    source = "".join(ch for ch in text if unicodedata.category(ch) != "Cf").strip()
     if not source:
         return None
     where = f' (line {line})' if line is not None else ""
