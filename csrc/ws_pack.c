@@ -592,7 +592,8 @@ static void *expand_run(void *arg)
     return NULL;
 }
 
-/* Writes the chosen children this worker is responsible for into the next pool. */
+/* Writes this worker's share of the chosen children into the next pool: one
+ * contiguous run, so that no two workers write into the same cache line. */
 static void *materialise_run(void *arg)
 {
     const worker *wk = arg;
@@ -600,7 +601,9 @@ static void *materialise_run(void *arg)
     const ws_pack_params *p = s->params;
     const int32_t nwords = p->words.count;
     pool *next = wk->next;
-    for (int32_t i = wk->first; i < wk->nchosen; i += wk->stride) {
+    const int32_t from = (int32_t)((int64_t)wk->nchosen * wk->first / wk->stride);
+    const int32_t to = (int32_t)((int64_t)wk->nchosen * (wk->first + 1) / wk->stride);
+    for (int32_t i = from; i < to; i++) {
         const candidate *c = &wk->chosen[i];
         uint8_t *g = next->grids + (size_t)i * s->size;
         memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
