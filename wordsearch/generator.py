@@ -32,7 +32,7 @@ def generate(words: WordList | Iterable[str | Word], *,
     code = seeds.new_code() if seed is None else _check_code(seed)
     if not 1 <= beam <= packer.MAX_BEAM:
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
-    threads = threads or os.cpu_count() or 1
+    threads = threads or _usable_cores()
     if grid is None:
         shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words)
     else:
@@ -63,6 +63,13 @@ def generate(words: WordList | Iterable[str | Word], *,
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+
+
+def _usable_cores() -> int:
+    """The cores this process may run on (fewer than the machine has under a CPU set)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _check_code(seed: str) -> str:
