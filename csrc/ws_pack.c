@@ -501,7 +501,13 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
     }
 }
 
-/* Positions over empty cells only. They all tie on score, so the key alone
+static int in_region(const int32_t *region, int32_t r, int32_t c)
+{
+    return r >= region[0] && r <= region[1] && c >= region[2] && c <= region[3];
+}
+
+/* Positions over empty cells only (for a scattered word, with its middle letter
+ * in the word's region). They all tie on score, so the key alone
  * decides, and it comes in two halves: the high half is shared by every start in
  * one row and direction, the low half is the position's own. A row whose high
  * half already loses to the bar is skipped without looking at its cells. */
@@ -509,7 +515,8 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 {
     const int32_t cols = s->params->cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
-    const int32_t len = s->len, score = s->parents->letters[parent] + len;
+    const int32_t len = s->len, score = s->parents->letters[parent] + len, half = len / 2;
+    const int32_t *region = s->word < s->params->scattered ? s->params->regions + 4 * s->word : NULL;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
         for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
@@ -517,6 +524,8 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
             if (!sel_admits(h, score, row_key))
                 continue;
             for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
+                if (region && !in_region(region, sr + half * WS_DROW[d], sc + half * WS_DCOL[d]))
+                    continue;
                 const int32_t start = sr * cols + sc;
                 const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
@@ -562,7 +571,8 @@ static void *expand_run(void *arg)
     worker *wk = arg;
     const step_ctx *s = wk->step;
     selector *h = &wk->sel;
-    for (pass kind = SHARE_TWO_OR_MORE; kind <= SHARE_NONE; kind++) {
+    const pass first_kind = s->word < s->params->scattered ? SHARE_NONE : SHARE_TWO_OR_MORE;
+    for (pass kind = first_kind; kind <= SHARE_NONE; kind++) {
         /* The fewest letters a child of this kind adds. */
         const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
         int32_t since_sync = 0;
@@ -709,7 +719,8 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
 {
     if (p->rows < 1 || p->cols < 1 || (int64_t)p->rows * p->cols > WS_MAX_CELLS)
         return WS_BAD_ARGUMENT;
-    if (p->beam < 1 || p->threads < 1 || p->words.count < 0 || out->capacity < 1)
+    if (p->beam < 1 || p->threads < 1 || p->words.count < 0 || out->capacity < 1 ||
+        p->scattered < 0 || p->scattered > p->words.count || (p->scattered > 0 && !p->regions))
         return WS_BAD_ARGUMENT;
     if ((p->dir_mask & WS_ALL_DIRS) == 0 || (p->dir_mask & ~WS_ALL_DIRS) != 0)
         return WS_BAD_ARGUMENT;

@@ -29,6 +29,11 @@ typedef struct {
     int32_t beam;         /* pool size kept after each word, >= 1 */
     uint64_t seed;
     int32_t threads;      /* worker threads, >= 1 */
+    /* The first `scattered` words cross nothing, and word w's middle letter
+     * (index len / 2) lies in rows regions[4w]..regions[4w+1] and columns
+     * regions[4w+2]..regions[4w+3], inclusive: they spread the layout out. */
+    int32_t scattered;
+    const int32_t *regions;
 } ws_pack_params;
 
 typedef struct {

@@ -60,9 +60,11 @@ def readings(grid: list[list[int]], word: list[int]) -> set[frozenset]:
     return found
 
 
-def pack(cells, words, dir_mask, beam, seed, capacity):
+def pack(cells, words, dir_mask, beam, seed, capacity, regions=()):
     """(grids, starts, dirs) of finished layouts, best first; raises LookupError(word)
-    when a word has no position, ValueError when no layout reads each word once."""
+    when a word has no position, ValueError when no layout reads each word once.
+    Word w < len(regions) crosses nothing and has its middle letter in regions[w]
+    (first row, last row, first column, last column)."""
     rows, cols = len(cells), len(cells[0])
     pool = [([list(row) for row in cells], [], 0)]  # (grid, [(start, dir)], letters)
     for w, word in enumerate(words):
@@ -89,6 +91,11 @@ def pack(cells, words, dir_mask, beam, seed, capacity):
                             shared.append((y, x, k))
                         if not ok:
                             continue
+                        if w < len(regions):
+                            r0, r1, c0, c1 = regions[w]
+                            my, mx = path[len(word) // 2]
+                            if shared or not (r0 <= my <= r1 and c0 <= mx <= c1):
+                                continue
                         if len(shared) >= 2 and any(
                                 len({(y, x) for y, x, _ in shared}
                                     & _cells(q_start, q_dir, len(words[q]), cols)) >= 2

@@ -37,15 +37,20 @@ def pack_cases(draw):
     mask = draw(st.integers(1, 255))
     beam = draw(st.sampled_from([1, 2, 3, 5, 8, 20, 64]))
     seed = draw(st.integers(0, 2**64 - 1))
-    return cells, words, mask, beam, seed
+    rows_span = st.tuples(st.integers(0, rows - 1), st.integers(0, rows - 1)).map(sorted)
+    cols_span = st.tuples(st.integers(0, cols - 1), st.integers(0, cols - 1)).map(sorted)
+    regions = [(*draw(rows_span), *draw(cols_span))
+               for _ in range(draw(st.integers(0, len(words))))]
+    return cells, words, mask, beam, seed, regions
 
 
-def run_core(cells, words, mask, beam, seed, threads):
+def run_core(cells, words, mask, beam, seed, regions, threads):
     letters = np.array([x for w in words for x in w], dtype=np.uint8)
     offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
     try:
         grids, starts, dirs = _core.pack(np.array(cells, dtype=np.uint8), letters, offsets,
-                                         mask, beam, seed, threads, 4)
+                                         mask, beam, seed, threads, 4,
+                                         np.array(regions, dtype=np.int32).reshape(-1, 4))
     except NoRoom as exc:
         return ("no room", exc.word_index)
     except NoUnique:
@@ -53,9 +58,9 @@ def run_core(cells, words, mask, beam, seed, threads):
     return ([g.tolist() for g in grids], starts.tolist(), dirs.tolist())
 
 
-def run_reference(cells, words, mask, beam, seed):
+def run_reference(cells, words, mask, beam, seed, regions):
     try:
-        return tuple(reference.pack(cells, words, mask, beam, seed, 4))
+        return tuple(reference.pack(cells, words, mask, beam, seed, 4, regions))
     except LookupError as exc:
         return ("no room", exc.args[0])
     except ValueError:
@@ -77,7 +82,8 @@ def test_reference_cases_include_every_outcome():
     for _ in range(200):
         rows, cols = rng.integers(3, 7, size=2)
         words = [list(rng.integers(1, 4, size=rng.integers(2, 5))) for _ in range(rng.integers(1, 5))]
-        result = run_reference([[0] * cols for _ in range(rows)], words, 255, 8, int(rng.integers(1 << 62)))
+        result = run_reference([[0] * cols for _ in range(rows)], words, 255, 8,
+                               int(rng.integers(1 << 62)), [])
         outcomes.add(result[0] if isinstance(result[0], str) else "ok")
     assert outcomes == {"ok", "no room", "no unique"}
 

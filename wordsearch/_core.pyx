@@ -29,6 +29,7 @@ cdef extern from "ws_rng.h":
         uint64_t s[4]
     void ws_rng_seed(ws_rng *rng, uint64_t seed)
     uint64_t ws_rng_next(ws_rng *rng)
+    uint64_t ws_rng_below(ws_rng *rng, uint64_t bound)
 
 cdef extern from "ws_grid.h":
     ctypedef struct ws_words:
@@ -52,6 +53,8 @@ cdef extern from "ws_pack.h":
         int32_t beam
         uint64_t seed
         int32_t threads
+        int32_t scattered
+        const int32_t *regions
     ctypedef struct ws_pack_output:
         int32_t capacity
         uint8_t *grids
@@ -89,8 +92,12 @@ cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets
 
 def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          const int32_t[::1] offsets, uint32_t dir_mask, int32_t beam,
-         uint64_t seed, int32_t threads, int32_t capacity):
+         uint64_t seed, int32_t threads, int32_t capacity,
+         const int32_t[:, ::1] regions):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
+
+    The first len(regions) words cross nothing and have their middle letter in
+    rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
 
     Takes at least one word. Raises NoRoom(word index) when a word finds no
     position, NoUnique when no finished puzzle reads every word exactly once.
@@ -113,6 +120,8 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.beam = beam
     params.seed = seed
     params.threads = threads
+    params.scattered = regions.shape[0]
+    params.regions = &regions[0, 0] if regions.shape[0] else NULL
     out.capacity = capacity
     out.grids = &grids_v[0, 0, 0]
     out.starts = &starts_v[0, 0]
@@ -164,6 +173,12 @@ cdef class Rng:
 
     def next(self):
         return ws_rng_next(&self.state)
+
+    def below(self, uint64_t bound):
+        """A uniform draw from 0 to bound - 1."""
+        if bound == 0:
+            raise ValueError("bound must be positive")
+        return ws_rng_below(&self.state, bound)
 
     def draw_letters(self, uint8_t[::1] grid, const int32_t[::1] cells,
                      const uint64_t[::1] cumulative):

@@ -11,7 +11,7 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.alphabet import LATIN, Alphabet
-from wordsearch.errors import InputError, NoRoom, PackingError
+from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
 from wordsearch.shape import MAX_SIDE, MIN_SIDE, Shape
 from wordsearch.words import Word
 
@@ -21,6 +21,11 @@ MAX_BEAM = 1 << 17
 SPARE_LAYOUTS = 8
 # A narrower pool than this is faster on one thread than the threads cost to start.
 BEAM_PER_THREAD = 1024
+# A grid is roomy when its words' letters fill less than this share of its cells;
+# then the first words are scattered over regions of about this side (see
+# scatter_regions).
+ROOMY = 0.7
+REGION_SIDE = 5
 # How far the automatic grid may grow past its first guess.
 AUTOMATIC_GROWTH = 10
 # The packer holds two pools of padded grids; beyond this it would crowd the machine.
@@ -63,10 +68,17 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     order = difficulty_order(words)
     letters, offsets = alphabet.encode_list([words[i].form for i in order])
     cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
+    regions = scatter_regions([words[i] for i in order], shape, seed)
     try:
-        grids, starts, dirs = _core.pack(
-            cells, letters, offsets, compass.mask(directions),
-            beam, seed, threads, SPARE_LAYOUTS)
+        try:
+            grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
+                                             beam, seed, threads, SPARE_LAYOUTS, regions)
+        except (NoRoom, NoUnique):
+            if not len(regions):
+                raise
+            # Scattering only spreads the words out; it must never cost a puzzle.
+            grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
+                                             beam, seed, threads, SPARE_LAYOUTS, regions[:0])
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
     except MemoryError:
@@ -80,6 +92,37 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
             placed[i] = (row, col, compass.COMPASS[dir_row[k]])
         layouts.append(Layout(grid, tuple(placed)))
     return layouts
+
+
+def scatter_regions(words: Sequence[Word], shape: Shape, seed: int) -> np.ndarray:
+    """Regions for the first words to be scattered to, one each, as rows
+    (first row, last row, first column, last column) for the word's middle letter.
+
+    In a roomy grid, packing for the fewest letters gathers every word around the
+    first one and leaves a band of filler. Scattering the first (hardest) words,
+    crossing nothing, one to each region of about REGION_SIDE x REGION_SIDE cells,
+    gives the rest several centres to gather around. A tight grid scatters none."""
+    inside = shape.inside
+    letters = sum(len(w.form) for w in words)
+    none = np.zeros((0, 4), dtype=np.int32)
+    if letters > ROOMY * int(inside.sum()):
+        return none
+    down = max(1, round(shape.rows / REGION_SIDE))
+    across = max(1, round(shape.cols / REGION_SIDE))
+    regions = []
+    for i in range(down):
+        r0, r1 = i * shape.rows // down, (i + 1) * shape.rows // down - 1
+        for j in range(across):
+            c0, c1 = j * shape.cols // across, (j + 1) * shape.cols // across - 1
+            if inside[r0:r1 + 1, c0:c1 + 1].mean() >= 0.5:
+                regions.append((r0, r1, c0, c1))
+    # A seeded shuffle, so that the hardest word is not always in the top left.
+    rng = _core.Rng(seed)
+    for k in range(len(regions) - 1, 0, -1):
+        m = rng.below(k + 1)
+        regions[k], regions[m] = regions[m], regions[k]
+    count = min(len(words) // 2, len(regions))
+    return np.array(regions[:count], dtype=np.int32).reshape(count, 4) if count else none
 
 
 def first_side(words: Sequence[Word]) -> int:
