@@ -6,13 +6,15 @@
 Both run in this process on the same word lists (drawn with a fixed seed from
 tests/data/common_words.txt, 4-10 letters, no word inside another), all eight
 directions. For each case it prints the median milliseconds per puzzle, the share
-of puzzles with every word placed, the share of cells holding word letters, the
-cells shared by two words, the share of words on a diagonal, and the side of the
-largest square of filler-only cells (a small one means the words are spread out).
+of puzzles with every word placed, the mean share of cells holding word letters,
+the mean number of cells shared by two words, the share of words on a diagonal,
+and the median side of the largest square of filler-only cells (a small one means
+the words are spread out).
 """
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import random
 import statistics
 import sys
@@ -23,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import wordsearch  # noqa: E402
+from reference import largest_filler_square  # noqa: E402
 from wordlists import COMPACT_25, draw  # noqa: E402
 
 try:
@@ -65,19 +68,8 @@ def peer(words: list[str], side: int, seed: int) -> Result:
     return Result(ms, len(paths) == len(words), side, paths)
 
 
-def largest_filler_square(side: int, covered: set[tuple[int, int]]) -> int:
-    best = 0
-    run = [[0] * (side + 1) for _ in range(side + 1)]
-    for r in range(side):
-        for c in range(side):
-            if (r, c) not in covered:
-                run[r + 1][c + 1] = 1 + min(run[r][c], run[r][c + 1], run[r + 1][c])
-                best = max(best, run[r + 1][c + 1])
-    return best
-
-
 def summarise(results: list[Result]) -> str:
-    cells = [Counter_cells(r) for r in results]
+    cells = [cell_counts(r) for r in results]
     coverage = statistics.mean(len(c) / r.side ** 2 for c, r in zip(cells, results))
     shared = statistics.mean(sum(1 for n in c.values() if n > 1) for c in cells)
     words = [d for r in results for d, _ in r.paths]
@@ -88,12 +80,9 @@ def summarise(results: list[Result]) -> str:
             f"{shared:8.1f} {diagonal:9.0%} {square:8.0f}")
 
 
-def Counter_cells(result: Result) -> dict[tuple[int, int], int]:
-    counts: dict[tuple[int, int], int] = {}
-    for _, path in result.paths:
-        for cell in path:
-            counts[cell] = counts.get(cell, 0) + 1
-    return counts
+def cell_counts(result: Result) -> Counter:
+    """How many placed words cover each cell."""
+    return Counter(cell for _, path in result.paths for cell in path)
 
 
 def compactness(make, seeds: int = 10, needed: int = 9) -> int:

@@ -204,3 +204,16 @@ def xoshiro_stream(seed: int, count: int) -> list[int]:
         s3 = rotl(s3, 45)
         state = [s0, s1, s2, s3]
     return out
+
+
+def largest_filler_square(side: int, covered: set[tuple[int, int]]) -> int:
+    """The side of the largest square of a side x side grid with no covered cell:
+    how large a patch of filler a solver can skip."""
+    best = 0
+    run = [[0] * (side + 1) for _ in range(side + 1)]
+    for r in range(side):
+        for c in range(side):
+            if (r, c) not in covered:
+                run[r + 1][c + 1] = 1 + min(run[r][c], run[r][c + 1], run[r + 1][c])
+                best = max(best, run[r + 1][c + 1])
+    return best

@@ -93,7 +93,8 @@ def test_words_spread_over_a_roomy_grid():
     widths = []
     for seed in range(6):
         puzzle = wordsearch.generate(words, grid=20, seed=f"spread{seed}")
-        widths.append(largest_empty_square(20, {c for p in puzzle.words for c in p.cells()}))
+        covered = {cell for p in puzzle.words for cell in p.cells()}
+        widths.append(reference.largest_filler_square(20, covered))
     assert sorted(widths)[len(widths) // 2] <= 5 and max(widths) <= 6
 
 
@@ -104,12 +105,3 @@ def test_scattering_never_costs_a_puzzle():
     puzzle = wordsearch.generate(words, grid="20x3", directions=["e"], seed="s")
     reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["E"])
 
-
-def largest_empty_square(side, covered):
-    best, run = 0, [[0] * (side + 1) for _ in range(side + 1)]
-    for r in range(side):
-        for c in range(side):
-            if (r, c) not in covered:
-                run[r + 1][c + 1] = 1 + min(run[r][c], run[r][c + 1], run[r + 1][c])
-                best = max(best, run[r + 1][c + 1])
-    return best
