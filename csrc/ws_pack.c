@@ -556,7 +556,7 @@ typedef struct {
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
     hit *hits;               /* scratch: one per grid cell, and one more */
-    const candidate *chosen; /* for materialising */
+    candidate *chosen;       /* for materialising */
     int32_t nchosen;
     pool *next;
     char after[CACHE_LINE];
@@ -602,17 +602,25 @@ static void *expand_run(void *arg)
     return NULL;
 }
 
-/* Writes this worker's share of the chosen children into the next pool: one
- * contiguous run, so that no two workers write into the same cache line. */
+/* The worker's share of the chosen children: one contiguous run, so that no two
+ * workers write into the same cache line. */
+static int32_t share_start(int32_t n, int32_t t, int32_t nworkers)
+{
+    return (int32_t)((int64_t)n * t / nworkers);
+}
+
+/* Sorts this worker's share of the chosen children (every child in an earlier
+ * share is better than any in this one) and writes it into the next pool. */
 static void *materialise_run(void *arg)
 {
-    const worker *wk = arg;
+    worker *wk = arg;
     const step_ctx *s = wk->step;
     const ws_pack_params *p = s->params;
     const int32_t nwords = p->words.count;
     pool *next = wk->next;
-    const int32_t from = (int32_t)((int64_t)wk->nchosen * wk->first / wk->stride);
-    const int32_t to = (int32_t)((int64_t)wk->nchosen * (wk->first + 1) / wk->stride);
+    const int32_t from = share_start(wk->nchosen, wk->first, wk->stride);
+    const int32_t to = share_start(wk->nchosen, wk->first + 1, wk->stride);
+    sort_candidates(wk->chosen + from, to - from);
     for (int32_t i = from; i < to; i++) {
         const candidate *c = &wk->chosen[i];
         uint8_t *g = next->grids + (size_t)i * s->size;
@@ -673,7 +681,12 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
         select_smallest(all->items, n, all->keep);
         n = all->keep;
     }
-    sort_candidates(all->items, n);
+    /* Split the chosen into the workers' shares, best first; each sorts its own. */
+    for (int32_t t = 1; t < nworkers; t++) {
+        const int32_t from = share_start(n, t - 1, nworkers), to = share_start(n, t, nworkers);
+        if (to > from)
+            select_smallest(all->items + from, n - from, to - from);
+    }
     for (int32_t t = 0; t < nworkers; t++) {
         workers[t].chosen = all->items;
         workers[t].nchosen = n;
