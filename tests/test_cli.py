@@ -56,7 +56,7 @@ def test_json_to_stdout_and_the_same_seed_gives_the_same_document(run):
 
 def test_text_file_output(run):
     assert run("-o", "p.txt", "sun", "moon", "star").exit_code == 0
-    assert "Find these 3 words" in open("p.txt", encoding="utf-8").read()
+    assert "Find these 3 words (all eight directions):" in open("p.txt", encoding="utf-8").read()
 
 
 def test_words_file_with_line_numbers_and_stdin(run, tmp_path):

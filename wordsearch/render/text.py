@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle
 
 _LINE = "_" * 24
@@ -46,8 +47,9 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = ()) -> 
     if fields:
         out.append("")
     out += grid_lines(puzzle)
-    out += ["", f"Find these {len(puzzle.words)} words "
-                f"(directions: {', '.join(puzzle.directions)}):"]
+    ways = ("all eight directions" if len(puzzle.directions) == len(COMPASS)
+            else f"directions: {', '.join(puzzle.directions)}")
+    out += ["", f"Find these {len(puzzle.words)} words ({ways}):"]
     labels = sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
     out += ["  " + line for line in columns(labels)]
 
