@@ -49,7 +49,8 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = ()) -> 
     out += grid_lines(puzzle)
     ways = ("all eight directions" if len(puzzle.directions) == len(COMPASS)
             else f"directions: {', '.join(puzzle.directions)}")
-    out += ["", f"Find these {len(puzzle.words)} words ({ways}):"]
+    count = "this word" if len(puzzle.words) == 1 else f"these {len(puzzle.words)} words"
+    out += ["", f"Find {count} ({ways}):"]
     labels = sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
     out += ["  " + line for line in columns(labels)]
 

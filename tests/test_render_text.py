@@ -1,0 +1,27 @@
+from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.render.text import columns, grid_lines, render_text
+
+
+def test_columns_fill_top_to_bottom_and_stay_within_the_width():
+    items = [f"word{i}" for i in range(10)]
+    lines = columns(items, width=30)
+    assert all(len(line) <= 30 for line in lines)
+    assert lines[0].split()[:2] == ["word0", f"word{len(lines)}"]
+    assert sorted(w for line in lines for w in line.split()) == sorted(items)
+
+
+def test_cells_outside_the_shape_print_blank_and_filler_as_dots():
+    puzzle = Puzzle("c", ("SUN.", "XAB."), ("E",), (Placement("Sun", "SUN", 0, 0, "E"),))
+    assert grid_lines(puzzle) == ["S U N", "X A B"]
+    assert grid_lines(puzzle, {(0, 0), (0, 1), (0, 2)}) == ["S U N", "· · ·"]
+
+
+def test_the_page_has_title_fields_list_key_and_code():
+    puzzle = Puzzle("k3", ("SUN", "XAB", "QRS"), ("E", "S"),
+                    (Placement("Sun", "SUN", 0, 0, "E"),))
+    text = render_text(puzzle, "Sky", ["Name"])
+    assert text.startswith("Sky\n\nName: ____")
+    assert "Find this word (directions: E, S):\n  Sun\n" in text
+    assert "  Sun   row  1, column  1, E" in text
+    assert text.endswith("3×3 grid · code k3 (--seed k3 with the same words and options makes "
+                         "this puzzle again)\n")
