@@ -571,6 +571,7 @@ static void *expand_run(void *arg)
     worker *wk = arg;
     const step_ctx *s = wk->step;
     selector *h = &wk->sel;
+    /* A scattered word crosses nothing: only the open pass. */
     const pass first_kind = s->word < s->params->scattered ? SHARE_NONE : SHARE_TWO_OR_MORE;
     for (pass kind = first_kind; kind <= SHARE_NONE; kind++) {
         /* The fewest letters a child of this kind adds. */
