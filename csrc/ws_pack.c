@@ -546,12 +546,7 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 /* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 16
 
-/* Workers sit in one array; padding keeps each one's busy fields off the cache
- * lines of its neighbours. */
-#define CACHE_LINE 64
-
 typedef struct {
-    char before[CACHE_LINE];
     const step_ctx *step;
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
@@ -559,7 +554,6 @@ typedef struct {
     candidate *chosen;       /* for materialising */
     int32_t nchosen;
     pool *next;
-    char after[CACHE_LINE];
 } worker;
 
 /* The three kinds of child, in the order that sharpens the bar fastest: most

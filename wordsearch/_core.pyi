@@ -9,8 +9,8 @@ MAX_WORD: int
 
 def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
          offsets: npt.NDArray[np.int32], dir_mask: int, beam: int, seed: int, threads: int,
-         capacity: int, regions: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32],
-                                 npt.NDArray[np.uint8]]: ...
+         capacity: int, regions: npt.NDArray[np.int32],
+         ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...
 def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
                offsets: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32],
                                                         npt.NDArray[np.int32],
