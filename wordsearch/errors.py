@@ -27,3 +27,7 @@ class NoRoom(WordsearchError):
 
 class NoUnique(WordsearchError):
     """From the C core: no finished layout reads every word exactly once."""
+
+
+class LayoutError(WordsearchError, ValueError):
+    """The puzzle cannot be printed legibly on the chosen page."""

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from wordsearch import directions as compass, fill, packer, seeds
 from wordsearch.alphabet import LATIN
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
 from wordsearch.puzzle import Placement, Puzzle
-from wordsearch.shape import Shape, parse_grid
+from wordsearch.shape import Mask, Shape, parse_grid
 from wordsearch.words import Word, WordList, parse_words
 
 
 def generate(words: WordList | Iterable[str | Word], *,
              grid: int | str | tuple[int, int] | None = None,
+             mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
              difficulty: str | None = None,
              seed: str | None = None,
@@ -22,7 +24,8 @@ def generate(words: WordList | Iterable[str | Word], *,
     """A puzzle hiding every word exactly once.
 
     `grid` fixes the size (N, "WxH" or (W, H)); without it the smallest square
-    that works is found. `directions` takes compass names or aliases; or give a
+    that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
+    shapes the grid: it is scaled to fit `grid`, or grown until the words fit. `directions` takes compass names or aliases; or give a
     `difficulty` (easy, medium, hard); all eight by default. The same `seed`
     (the puzzle's code), words and options always give the same puzzle; the
     number of `threads` never changes it.
@@ -33,11 +36,13 @@ def generate(words: WordList | Iterable[str | Word], *,
     if not 1 <= beam <= packer.MAX_BEAM:
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
     threads = threads or _usable_cores()
+    if isinstance(mask, (str, Path)):
+        mask = Mask.load(mask)
     if grid is None:
-        shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words)
+        shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words, allowed, mask)
     else:
         cols, rows = parse_grid(grid)
-        shapes = [Shape.rectangle(rows, cols)]
+        shapes = [Shape.rectangle(rows, cols) if mask is None else mask.fit(cols, rows)]
         _check_lengths(word_list.words, shapes[0], allowed)
 
     failure = ""
@@ -47,10 +52,10 @@ def generate(words: WordList | Iterable[str | Word], *,
                                   seed=seeds.seed_for(code, "pack"), beam=beam, threads=threads)
         except NoRoom as exc:
             failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
-                       f"{shape.describe()} grid")
+                       f"{shape.describe()}")
             continue
         except NoUnique:
-            failure = f"every {shape.describe()} layout spelled some word twice"
+            failure = f"every layout in the {shape.describe()} spelled some word twice"
             continue
         filled = fill.fill_first(layouts, word_list.words, LATIN, seeds.seed_for(code, "fill"))
         if filled is not None:
@@ -58,7 +63,7 @@ def generate(words: WordList | Iterable[str | Word], *,
             placements = tuple(Placement(w.label, w.form, r, c, d)
                                for w, (r, c, d) in zip(word_list.words, layout.placements))
             return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements)
-        failure = (f"filler letters kept spelling a word twice in the {shape.describe()} grid")
+        failure = f"filler letters kept spelling a word twice in the {shape.describe()}"
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
@@ -86,6 +91,6 @@ def _check_lengths(words: Sequence[Word], shape: Shape, allowed: Sequence[str]) 
         names = ", ".join(f"{w.where()} ({len(w.form)} letters)" for w in too_long)
         raise PackingError(
             f"{names} {'is' if len(too_long) == 1 else 'are'} longer than the "
-            f"{shape.describe()} grid allows in directions {', '.join(allowed)} "
+            f"{shape.describe()} allows in directions {', '.join(allowed)} "
             f"(at most {longest} letters); use a bigger grid, more directions, "
             f"or remove {'it' if len(too_long) == 1 else 'them'}.")

@@ -12,7 +12,7 @@ import numpy as np
 from wordsearch import _core, directions as compass
 from wordsearch.alphabet import LATIN, Alphabet
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
-from wordsearch.shape import MAX_SIDE, MIN_SIDE, Shape
+from wordsearch.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.words import Word
 
 DEFAULT_BEAM = 8192
@@ -62,7 +62,7 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     """
     pool_bytes = 2 * beam * (shape.rows + 2) * (shape.cols + 2)
     if pool_bytes > MAX_POOL_BYTES:
-        raise InputError(f"a beam of {beam} on a {shape.describe()} grid needs "
+        raise InputError(f"a beam of {beam} on a {shape.describe()} needs "
                          f"{pool_bytes >> 20} MB of memory; use a smaller beam.")
     threads = max(1, min(threads, beam // BEAM_PER_THREAD))
     order = difficulty_order(words)
@@ -82,7 +82,7 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
     except MemoryError:
-        raise PackingError(f"the {shape.describe()} grid ran out of memory at a beam of "
+        raise PackingError(f"the {shape.describe()} ran out of memory at a beam of "
                            f"{beam}; use a smaller beam.") from None
     layouts = []
     for grid, start_row, dir_row in zip(grids, starts, dirs):
@@ -133,9 +133,16 @@ def first_side(words: Sequence[Word]) -> int:
     return max(MIN_SIDE, longest, math.isqrt(letters - 1) + 1)
 
 
-def automatic_shapes(words: Sequence[Word]) -> Iterator[Shape]:
-    """Square grids from the first guess upwards, one cell at a time, a bounded
-    number of times: a list that fits none of them is not going to fit at all."""
+def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
+                     mask: Mask | None = None) -> Iterator[Shape]:
+    """Grids from the first guess upwards, one cell at a time, a bounded number of
+    times: a list that fits none of them is not going to fit at all. Square grids,
+    or the mask's shape at growing sizes."""
+    if mask is not None:
+        yield from mask.automatic(sum(len(w.form) for w in words),
+                                  max(len(w.form) for w in words), directions,
+                                  AUTOMATIC_GROWTH)
+        return
     first = first_side(words)
     for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
         yield Shape.rectangle(side, side)

@@ -1,17 +1,27 @@
-"""Where letters may go: a rows x cols grid of cells, some of them outside the shape."""
+"""Where letters may go: a rows x cols grid of cells, some of them outside the
+shape, which may come from a PNG mask."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
 from wordsearch.directions import STEPS
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, PackingError
 
 MIN_SIDE = 3
 MAX_SIDE = 100
+# A pixel is no cell when it is this light in every channel, or less opaque than this.
+WHITE_LEVEL = 240
+OPAQUE_LEVEL = 128
+# A cell is inside the shape when at least this share of it is covered by the mask's ink.
+CELL_COVERAGE = 0.5
+# Automatic grids for a mask are at least this many cells across, so the shape shows.
+MASK_MIN_SIDE = 10
 _GRID_SPEC = re.compile(r"\s*(\d+)\s*(?:[x×X*]\s*(\d+)\s*)?")
 
 
@@ -38,6 +48,7 @@ def parse_grid(spec: int | str | tuple[int, int]) -> tuple[int, int]:
 @dataclass(frozen=True, eq=False)
 class Shape:
     inside: np.ndarray  # bool, rows x cols: True where a letter goes
+    mask_name: str = ""  # the mask it was cut from, for messages
 
     @classmethod
     def rectangle(cls, rows: int, cols: int) -> Shape:
@@ -52,7 +63,9 @@ class Shape:
         return self.inside.shape[1]
 
     def describe(self) -> str:
-        return f"{self.cols}×{self.rows}"
+        """As in "did not fit in the <...>"."""
+        grid = f"{self.cols}×{self.rows} grid"
+        return f"{grid} shaped by mask {self.mask_name}" if self.mask_name else grid
 
     def longest_line(self, directions: Iterable[str]) -> int:
         """The most letters one word can have along any allowed direction."""
@@ -73,3 +86,81 @@ class Shape:
                         length += 1
                     best = max(best, length)
         return best
+
+
+def builtin_masks() -> list[str]:
+    """Names of the masks that ship with the package (masks/ in the repository)."""
+    return sorted(p.name[:-4] for p in resources.files("wordsearch.masks").iterdir()
+                  if p.name.endswith(".png"))
+
+
+@dataclass(frozen=True, eq=False)
+class Mask:
+    """A shape drawn in a PNG image, cropped to its ink, to be laid over a grid."""
+    name: str
+    ink: np.ndarray  # uint8, 255 where the image has ink, 0 elsewhere
+
+    @classmethod
+    def load(cls, spec: str | Path) -> Mask:
+        """From a PNG file or, when no such file exists, a built-in mask's name."""
+        from PIL import Image, UnidentifiedImageError
+
+        path = Path(spec)
+        if not path.exists() and str(spec) in builtin_masks():
+            path = Path(str(resources.files("wordsearch.masks").joinpath(f"{spec}.png")))
+        elif not path.exists():
+            raise InputError(f'no mask file "{spec}" and no built-in mask of that name; '
+                             f"give a PNG file or one of: {', '.join(builtin_masks())}.")
+        try:
+            with Image.open(path) as image:
+                if image.format != "PNG":
+                    raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
+                                     f"save it as PNG.")
+                rgba = np.asarray(image.convert("RGBA"))
+        except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+            reason = ("it is not an image" if isinstance(exc, UnidentifiedImageError)
+                      else getattr(exc, "strerror", None) or str(exc))
+            raise InputError(f"cannot read mask {spec}: {reason}; give a PNG image.") from None
+        white = (rgba[..., :3] >= WHITE_LEVEL).all(axis=-1)
+        ink = ~white & (rgba[..., 3] >= OPAQUE_LEVEL)
+        if not ink.any():
+            raise InputError(f"mask {spec} has no shape in it: every pixel is white or "
+                             f"transparent. Draw the shape in a dark colour on a white or "
+                             f"transparent background.")
+        rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+        cropped = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+        return cls(str(spec), cropped.astype(np.uint8) * 255)
+
+    def fit(self, cols: int, rows: int) -> Shape:
+        """The shape scaled to fit within cols x rows cells, keeping its proportions;
+        a cell is inside when the ink covers at least CELL_COVERAGE of it."""
+        from PIL import Image
+
+        height, width = self.ink.shape
+        scale = min(cols / width, rows / height)
+        size = (max(1, min(cols, round(width * scale))), max(1, min(rows, round(height * scale))))
+        coverage = np.asarray(Image.fromarray(self.ink).resize(size, Image.Resampling.BOX))
+        inside = coverage >= round(255 * CELL_COVERAGE)
+        if inside.any():  # thin edges can vanish at a small scale: drop empty margins
+            used_rows = np.flatnonzero(inside.any(axis=1))
+            used_cols = np.flatnonzero(inside.any(axis=0))
+            inside = inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
+        return Shape(inside, self.name)
+
+    def across(self, side: int) -> Shape:
+        """The shape with its longer side `side` cells long."""
+        return self.fit(side, side)
+
+    def automatic(self, letters: int, longest: int, directions: Iterable[str],
+                  growth: int) -> Iterator[Shape]:
+        """Shapes from the first with a cell for every letter and a line for the
+        longest word, `growth` sizes on; at least MASK_MIN_SIDE across."""
+        allowed = list(directions)
+        for side in range(max(MIN_SIDE, MASK_MIN_SIDE), MAX_SIDE + 1):
+            shape = self.across(side)
+            if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
+                for grown in range(side, min(side + growth, MAX_SIDE) + 1):
+                    yield self.across(grown)
+                return
+        raise PackingError(f"mask {self.name} leaves too few cells for these words even "
+                         f"{MAX_SIDE} cells across; use a fuller shape or fewer words.")

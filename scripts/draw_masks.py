@@ -1,0 +1,138 @@
+"""Draws the built-in masks in masks/: black shapes on white, SIZE x SIZE pixels.
+
+Run `python scripts/draw_masks.py` after changing a drawing; tests/test_masks.py checks
+that the PNG files are what this script draws. Coordinates are in a unit square,
+x to the right and y downwards, so each drawing reads like the picture it makes.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+SIZE = 256
+INK = 0
+PAPER = 255
+Point = tuple[float, float]
+
+
+class Pen:
+    """ImageDraw in unit coordinates."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw):
+        self.draw = draw
+
+    @staticmethod
+    def _px(x: float, y: float) -> tuple[float, float]:
+        return x * (SIZE - 1), y * (SIZE - 1)
+
+    def polygon(self, points: Sequence[Point], fill: int = INK) -> None:
+        self.draw.polygon([self._px(x, y) for x, y in points], fill=fill)
+
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float | None = None,
+                fill: int = INK) -> None:
+        ry = rx if ry is None else ry
+        self.draw.ellipse([self._px(cx - rx, cy - ry), self._px(cx + rx, cy + ry)], fill=fill)
+
+    def rectangle(self, x0: float, y0: float, x1: float, y1: float, fill: int = INK) -> None:
+        self.draw.rectangle([self._px(x0, y0), self._px(x1, y1)], fill=fill)
+
+
+def regular_polygon(sides: int, radius: float, turn: float = 0.0,
+                    centre: Point = (0.5, 0.5)) -> list[Point]:
+    return [(centre[0] + radius * math.sin(turn + 2 * math.pi * k / sides),
+             centre[1] - radius * math.cos(turn + 2 * math.pi * k / sides)) for k in range(sides)]
+
+
+def circle(pen: Pen) -> None:
+    pen.ellipse(0.5, 0.5, 0.48)
+
+
+def heart(pen: Pen) -> None:
+    points = []
+    for k in range(360):
+        t = 2 * math.pi * k / 360
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((0.5 + x / 34, 0.45 - y / 34))
+    pen.polygon(points)
+
+
+def star(pen: Pen) -> None:
+    outer = regular_polygon(5, 0.5, centre=(0.5, 0.54))
+    inner = regular_polygon(5, 0.25, math.pi / 5, centre=(0.5, 0.54))
+    pen.polygon([p for pair in zip(outer, inner) for p in pair])
+
+
+def diamond(pen: Pen) -> None:
+    pen.polygon([(0.5, 0.0), (0.85, 0.5), (0.5, 1.0), (0.15, 0.5)])
+
+
+def triangle(pen: Pen) -> None:
+    pen.polygon([(0.5, 0.05), (1.0, 0.92), (0.0, 0.92)])
+
+
+def hexagon(pen: Pen) -> None:
+    pen.polygon(regular_polygon(6, 0.5, math.pi / 6))
+
+
+def tree(pen: Pen) -> None:
+    for top, bottom, half in ((0.0, 0.35, 0.22), (0.18, 0.6, 0.34), (0.4, 0.85, 0.46)):
+        pen.polygon([(0.5, top), (0.5 + half, bottom), (0.5 - half, bottom)])
+    pen.rectangle(0.42, 0.84, 0.58, 1.0)
+
+
+def apple(pen: Pen) -> None:
+    pen.ellipse(0.36, 0.62, 0.32, 0.36)
+    pen.ellipse(0.64, 0.62, 0.32, 0.36)
+    pen.rectangle(0.46, 0.1, 0.54, 0.34)
+    pen.polygon([(0.52, 0.26), (0.62, 0.06), (0.86, 0.02), (0.76, 0.22)])
+
+
+def house(pen: Pen) -> None:
+    pen.polygon([(0.5, 0.05), (1.0, 0.45), (0.0, 0.45)])
+    pen.rectangle(0.12, 0.45, 0.88, 1.0)
+    pen.rectangle(0.7, 0.1, 0.82, 0.35)
+
+
+def cat(pen: Pen) -> None:
+    pen.ellipse(0.5, 0.58, 0.42, 0.38)
+    pen.polygon([(0.1, 0.0), (0.45, 0.28), (0.12, 0.5)])
+    pen.polygon([(0.9, 0.0), (0.55, 0.28), (0.88, 0.5)])
+
+
+def fish(pen: Pen) -> None:
+    pen.ellipse(0.42, 0.5, 0.4, 0.27)
+    pen.polygon([(0.62, 0.5), (1.0, 0.18), (1.0, 0.82)])
+
+
+def cloud(pen: Pen) -> None:
+    for cx, cy, r in ((0.22, 0.6, 0.2), (0.42, 0.42, 0.26), (0.66, 0.45, 0.22), (0.8, 0.62, 0.18)):
+        pen.ellipse(cx, cy, r)
+    pen.rectangle(0.22, 0.6, 0.8, 0.8)
+
+
+def moon(pen: Pen) -> None:
+    pen.ellipse(0.5, 0.5, 0.48)
+    pen.ellipse(0.74, 0.38, 0.4, fill=PAPER)
+
+
+MASKS: dict[str, Callable[[Pen], None]] = {
+    f.__name__: f for f in (circle, heart, star, diamond, triangle, hexagon, tree, apple,
+                            house, cat, fish, cloud, moon)
+}
+
+
+def draw(name: str) -> Image.Image:
+    image = Image.new("L", (SIZE, SIZE), PAPER)
+    MASKS[name](Pen(ImageDraw.Draw(image)))
+    return image
+
+
+if __name__ == "__main__":
+    here = Path(__file__).resolve().parent.parent / "masks"
+    for mask_name in MASKS:
+        draw(mask_name).save(here / f"{mask_name}.png", optimize=True)
+        print(f"wrote {mask_name}.png")

@@ -1,0 +1,272 @@
+"""Where things go on a page. Sizes are chosen so that the grid is as large as the
+page allows, nothing overlaps, and nothing prints too small to read; a puzzle that
+cannot meet that is refused rather than printed illegibly.
+
+All lengths are in points (1/72 inch), y downwards from the top of the page.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cairo
+
+from wordsearch.directions import COMPASS
+from wordsearch.errors import LayoutError
+from wordsearch.puzzle import Puzzle
+from wordsearch.render import font, paper
+
+MARGIN_SHARE = 0.06      # of the page's shorter side
+MIN_MARGIN, MAX_MARGIN = 18.0, 54.0
+TITLE_SIZE = 24.0
+FIELD_SIZE = 12.0
+FIELD_MIN_LINE = 90.0    # the shortest line worth writing a name on
+NOTE_SIZE = 11.0         # the directions line
+FOOTER_SIZE = 8.0
+LIST_SIZES = (13.0, 12.0, 11.0, 10.0, 9.0)
+MIN_TEXT = 8.0           # no title or word list entry prints smaller
+LETTER_SHARE = 0.6       # a grid letter's font size, as a share of the cell side
+MAX_CELL = 48.0          # two thirds of an inch: bigger cells look like a toy
+MIN_LETTER = 7.0         # the smallest grid letter still legible on paper
+MIN_CELL = MIN_LETTER / LETTER_SHARE
+LINE_SPACING = 1.4
+# How much smaller the grid may get (as a share) to keep the word list at a larger size.
+LIST_TRADE = 0.9
+
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+class Measure:
+    """Text widths in the bundled font, with hinting off so they match every surface."""
+
+    def __init__(self) -> None:
+        self.ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
+        set_font_options(self.ctx)
+        self.faces = {bold: font.face(bold) for bold in (False, True)}
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_size(size)
+        return self.ctx.text_extents(text).x_advance
+
+    def cap_height(self, size: float, bold: bool = False) -> float:
+        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_size(size)
+        return -self.ctx.text_extents("H").y_bearing
+
+
+def set_font_options(ctx: cairo.Context) -> None:
+    options = cairo.FontOptions()
+    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    options.set_hint_style(cairo.HINT_STYLE_NONE)
+    ctx.set_font_options(options)
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    x: float         # left end of the text
+    baseline: float
+    size: float
+    bold: bool = False
+    muted: bool = False  # grey, for the footer
+
+
+@dataclass(frozen=True)
+class Field:
+    label: Text
+    line_from: float
+    line_to: float
+
+
+@dataclass(frozen=True)
+class GridBox:
+    x: float
+    y: float
+    cell: float
+    rows: int
+    cols: int
+
+    @property
+    def letter_size(self) -> float:
+        return self.cell * LETTER_SHARE
+
+    def centre(self, row: int, col: int) -> tuple[float, float]:
+        return self.x + (col + 0.5) * self.cell, self.y + (row + 0.5) * self.cell
+
+
+@dataclass(frozen=True)
+class PuzzlePage:
+    size: tuple[float, float]
+    texts: tuple[Text, ...]     # title, directions line, word list, footer
+    fields: tuple[Field, ...]
+    grid: GridBox
+
+
+@dataclass(frozen=True)
+class KeyPage:
+    size: tuple[float, float]
+    texts: tuple[Text, ...]     # heading, footer
+    grid: GridBox
+
+
+def margin(size: tuple[float, float]) -> float:
+    return min(MAX_MARGIN, max(MIN_MARGIN, MARGIN_SHARE * min(size)))
+
+
+def directions_line(directions: Sequence[str]) -> str:
+    arrows = " ".join(ARROWS[d] for d in COMPASS if d in directions)
+    if len(directions) == len(COMPASS):
+        return f"Words run in all eight directions: {arrows}"
+    return f"Words run only in these directions: {arrows}"
+
+
+def sorted_labels(puzzle: Puzzle) -> list[str]:
+    return sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
+
+
+def footer(puzzle: Puzzle, measure: Measure, size: tuple[float, float], what: str) -> Text:
+    """The puzzle's code, bottom right: what the key and a remake are matched by."""
+    text = f"{what} · code {puzzle.code}"
+    edge = margin(size)
+    x = size[0] - edge - measure.width(text, FOOTER_SIZE)
+    return Text(text, x, size[1] - edge + FOOTER_SIZE, FOOTER_SIZE, muted=True)
+
+
+def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
+                what: str) -> float:
+    """The largest size up to `size` at which `text` fits `width`."""
+    natural = measure.width(text, size, bold)
+    if natural <= width:
+        return size
+    smaller = math.floor(size * width / natural * 10) / 10
+    if smaller < MIN_TEXT:
+        raise LayoutError(f'the {what} "{text}" is too long to print on one line of this '
+                          f"page; shorten it or use a wider page.")
+    return smaller
+
+
+def centred(text: str, measure: Measure, size: float, baseline: float, page_width: float,
+            bold: bool = False) -> Text:
+    return Text(text, (page_width - measure.width(text, size, bold)) / 2, baseline, size, bold)
+
+
+def field_rows(fields: Sequence[str], measure: Measure, left: float,
+               width: float) -> list[list[tuple[str, float, float]]]:
+    """Fields side by side as far as each keeps a line of FIELD_MIN_LINE: rows of
+    (label, slot left, slot width)."""
+    if not fields:
+        return []
+    per_row = len(fields)
+    while per_row > 1 and any(measure.width(f"{f}:", FIELD_SIZE) + FIELD_MIN_LINE + 18
+                              > width / per_row for f in fields):
+        per_row -= 1
+    slot = width / per_row
+    return [[(f, left + k * slot, slot) for k, f in enumerate(fields[i:i + per_row])]
+            for i in range(0, len(fields), per_row)]
+
+
+def word_list(labels: Sequence[str], measure: Measure, size: float,
+              width: float) -> tuple[list[list[str]], float]:
+    """Balanced columns filled top to bottom, and the pitch between columns."""
+    gap = 2 * size
+    widest = max(measure.width(s, size) for s in labels)
+    across = max(1, min(len(labels), int((width + gap) // (widest + gap))))
+    down = math.ceil(len(labels) / across)
+    across = math.ceil(len(labels) / down)
+    columns = [list(labels[c * down:(c + 1) * down]) for c in range(across)]
+    if widest > width:
+        long = max(labels, key=lambda s: measure.width(s, size))
+        raise LayoutError(f'the word list entry "{long}" is too long to print on this page; '
+                          f"use a shorter label or a wider page.")
+    return columns, widest + gap
+
+
+def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
+                fields: Sequence[str] = (), show_directions: bool = False,
+                measure: Measure | None = None) -> PuzzlePage:
+    measure = measure or Measure()
+    page_w, page_h = size
+    edge = margin(size)
+    width = page_w - 2 * edge
+    texts: list[Text] = []
+    y = edge
+    if title:
+        title_size = fitted_line(title, measure, TITLE_SIZE, width, True, "title")
+        y += measure.cap_height(title_size, True)
+        texts.append(centred(title, measure, title_size, y, page_w, bold=True))
+        y += title_size * 0.8
+    placed_fields = []
+    for row in field_rows(fields, measure, edge, width):
+        y += FIELD_SIZE * 2.2
+        for label, left, slot in row:
+            text = f"{label}:"
+            fitted_line(text, measure, FIELD_SIZE, slot, False, "field")
+            start = left + measure.width(text, FIELD_SIZE) + 6
+            placed_fields.append(Field(Text(text, left, y, FIELD_SIZE), start,
+                                       max(start, left + slot - 18)))
+    if show_directions:
+        note = directions_line(puzzle.directions)
+        note_size = fitted_line(note, measure, NOTE_SIZE, width, False, "directions line")
+        y += note_size * 2
+        texts.append(centred(note, measure, note_size, y, page_w))
+    top = y + (FIELD_SIZE if y > edge else 0)
+    bottom = page_h - edge - FOOTER_SIZE * 2.5
+
+    labels = sorted_labels(puzzle)
+    options = []
+    for list_size in LIST_SIZES:
+        columns, pitch = word_list(labels, measure, list_size, width)
+        list_height = len(columns[0]) * list_size * LINE_SPACING
+        gap = list_size * 1.5
+        room = bottom - top - list_height - gap
+        cell = min(MAX_CELL, width / puzzle.cols, room / puzzle.rows)
+        options.append((cell, list_size, columns, pitch, list_height, gap))
+    best = max(option[0] for option in options)
+    cell, list_size, columns, pitch, list_height, gap = next(
+        option for option in options if option[0] >= LIST_TRADE * best)
+    check_legible(puzzle, cell, size)
+
+    # The grid and list, as one block, sit in the middle of the space they have.
+    block = puzzle.rows * cell + gap + list_height
+    grid_y = top + (bottom - top - block) / 2
+    grid = GridBox((page_w - puzzle.cols * cell) / 2, grid_y, cell, puzzle.rows, puzzle.cols)
+    list_left = (page_w - (len(columns) * pitch - 2 * list_size)) / 2
+    first = grid_y + puzzle.rows * cell + gap + measure.cap_height(list_size)
+    for c, column in enumerate(columns):
+        for r, label in enumerate(column):
+            texts.append(Text(label, list_left + c * pitch, first + r * list_size * LINE_SPACING,
+                              list_size))
+    texts.append(footer(puzzle, measure, size, "Puzzle"))
+    return PuzzlePage(size, tuple(texts), tuple(placed_fields), grid)
+
+
+def key_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
+             max_cell: float = MAX_CELL, measure: Measure | None = None) -> KeyPage:
+    """The answer page: a heading and the grid, no larger than on the puzzle page."""
+    measure = measure or Measure()
+    page_w, page_h = size
+    edge = margin(size)
+    width = page_w - 2 * edge
+    heading = f"Answer key: {title}" if title else "Answer key"
+    heading_size = fitted_line(heading, measure, TITLE_SIZE, width, True, "title")
+    y = edge + measure.cap_height(heading_size, True)
+    top = y + heading_size
+    bottom = page_h - edge - FOOTER_SIZE * 2.5
+    cell = min(max_cell, width / puzzle.cols, (bottom - top) / puzzle.rows)
+    check_legible(puzzle, cell, size)
+    grid = GridBox((page_w - puzzle.cols * cell) / 2,
+                   top + (bottom - top - puzzle.rows * cell) / 2, cell, puzzle.rows, puzzle.cols)
+    texts = (centred(heading, measure, heading_size, y, page_w, bold=True),
+             footer(puzzle, measure, size, "Answer key"))
+    return KeyPage(size, texts, grid)
+
+
+def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float]) -> None:
+    if cell < MIN_CELL:
+        raise LayoutError(
+            f"a {puzzle.cols}×{puzzle.rows} grid would print with letters "
+            f"{cell * LETTER_SHARE:.1f} pt high on a {paper.describe(size)} page; "
+            f"{MIN_LETTER:g} pt is the smallest that reads well. Use a larger page (-s), "
+            f"a smaller grid or fewer words.")
