@@ -2,10 +2,14 @@
 # Sets up a working copy on Debian or Ubuntu: the system packages the build
 # needs, a virtual environment in .venv, and the package with its test tools.
 # Safe to run again.
+#
+# gcc and python3-dev build the C core; libcairo2-dev and pkg-config build pycairo,
+# which PyPI ships for Linux as source only; poppler-utils (pdftotext, pdffonts,
+# pdfinfo) lets the tests read the PDFs as a reader would.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(python3 python3-venv python3-dev gcc)
+packages=(python3 python3-venv python3-dev gcc pkg-config libcairo2-dev poppler-utils)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -1,6 +1,7 @@
 """The command, through click's CliRunner: exit codes, messages, files."""
 import json
 import os
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -30,12 +31,60 @@ def test_the_original_example_prints_a_text_puzzle(run):
     assert "code x (--seed x with the same words and options makes this puzzle again)" in out
 
 
-def test_the_original_example_with_pdf_output_says_pdf_is_not_ready(run):
+def pdf_text(path: str) -> str:
+    return subprocess.run(["pdftotext", "-raw", path, "-"], capture_output=True, check=True,
+                          text=True).stdout
+
+
+def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
     result = run(*ORIGINAL, "-o", "puzzle.pdf", "--", "Hello", "World")
-    assert result.exit_code == 2
-    assert result.stderr == ("error: PDF output is not available yet; write NAME.json or "
-                             "NAME.txt, or leave out -o to print the puzzle.\n")
-    assert not os.path.exists("puzzle.pdf")
+    assert result.exit_code == 0, result.stderr
+    info = subprocess.run(["pdfinfo", "puzzle.pdf"], capture_output=True, text=True).stdout
+    assert "Pages:           2" in info and "Page size:       792 x 612 pts" in info
+    text = pdf_text("puzzle.pdf")
+    assert text.startswith("Xyzzy\n") and "Name:" in text and "Date:" in text
+    assert "Hello" in text and "World" in text and "Answer key: Xyzzy" in text
+    assert result.stderr.startswith("wrote puzzle.pdf: ")
+
+
+@pytest.mark.parametrize("flag, pages, first", [("--no-key", 1, "Pz"),
+                                               ("--key-only", 1, "Answer key: Pz")])
+def test_no_key_and_key_only(run, flag, pages, first):
+    assert run("-t", "Pz", flag, "-o", "p.pdf", "sun", "moon").exit_code == 0
+    info = subprocess.run(["pdfinfo", "p.pdf"], capture_output=True, text=True).stdout
+    assert f"Pages:           {pages}" in info
+    assert pdf_text("p.pdf").splitlines()[0] == first
+
+
+def test_svg_and_png_pages_go_to_one_file_each(run, tmp_path):
+    result = run("--seed", "v", "-o", "p.svg", "sun", "moon")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("wrote p.svg, p-key.svg: ")
+    assert run("-o", "p.png", "--dpi", "72", "--no-key", "sun", "moon").exit_code == 0
+    assert sorted(os.listdir(tmp_path)) == ["p-key.svg", "p.png", "p.svg"]
+
+
+def test_a_shaped_puzzle_from_a_built_in_mask_and_the_list_of_masks(run):
+    names = run("--list-masks").stdout.split()
+    assert len(names) >= 12 and "heart" in names
+    result = run("-m", "heart", "--format", "json", "--seed", "m", "apple", "pear", "plum",
+                 "grape", "lemon", "melon")
+    assert result.exit_code == 0, result.stderr
+    assert any("." in row for row in json.loads(result.stdout)["grid"])
+
+
+def test_text_output_honours_no_key_and_key_only(run):
+    puzzle = run("--seed", "t", "--no-key", "sun", "moon").stdout
+    key = run("--seed", "t", "--key-only", "sun", "moon").stdout
+    assert "Find these 2 words" in puzzle and "Answer key" not in puzzle
+    assert "Answer key" in key and "Find these" not in key
+
+
+def test_an_illegible_page_is_refused_and_writes_nothing(run, tmp_path):
+    result = run("-g", "45", "-s", "a5", "-o", "p.pdf", "sun", "moon")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: a 45×45 grid would print with letters ")
+    assert os.listdir(tmp_path) == []
 
 
 def test_json_file_output_and_report(run):
@@ -92,6 +141,10 @@ def test_duplicates_are_a_warning_not_an_error(run):
     (["-d", "sideways", "cat"], 2, '"sideways" is not a direction'),
     (["-g", "abc", "cat"], 2, 'grid "abc" is not a size'),
     (["-s", "big", "cat"], 2, '"big" is not a page size'),
+    (["-m", "nosuch", "cat"], 2, 'no mask file "nosuch" and no built-in mask of that name'),
+    (["--no-key", "--key-only", "cat"], 2, "--no-key and --key-only contradict each other"),
+    (["-o", "x.png", "--dpi", "1", "cat"], 2, "a resolution of 1 dpi is out of range"),
+    (["-o", "x.pdf", "--format", "json", "cat"], 2, "--format json does not match"),
     (["--beam", "0", "cat"], 2, "0 is not in the range"),
     (["-o", "x.doc", "cat"], 2, 'cannot tell the format of "x.doc"'),
     (["-o", "x.json", "--format", "text", "cat"], 2, "--format text does not match"),
@@ -125,6 +178,7 @@ def test_a_successful_run_replaces_the_file_whole(run, tmp_path):
 def test_help_lists_the_original_options(run):
     for flag in ("-h", "-?", "--help"):
         out = run(flag).stdout
-        for option in ("--title", "--field", "--output", "--size", "--dir", "--grid", "--seed",
-                       "--beam", "--difficulty", "--words-file", "--format"):
+        for option in ("--title", "--field", "--output", "--size", "--mask", "--dir", "--grid",
+                       "--seed", "--beam", "--difficulty", "--words-file", "--format",
+                       "--no-key", "--key-only", "--show-directions", "--list-masks"):
             assert option in out

@@ -141,10 +141,13 @@ class Mask:
         size = (max(1, min(cols, round(width * scale))), max(1, min(rows, round(height * scale))))
         coverage = np.asarray(Image.fromarray(self.ink).resize(size, Image.Resampling.BOX))
         inside = coverage >= round(255 * CELL_COVERAGE)
-        if inside.any():  # thin edges can vanish at a small scale: drop empty margins
-            used_rows = np.flatnonzero(inside.any(axis=1))
-            used_cols = np.flatnonzero(inside.any(axis=0))
-            inside = inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
+        if not inside.any():
+            raise PackingError(f"mask {self.name} leaves no cells in a {cols}×{rows} grid; "
+                               f"use a bigger grid.")
+        # Thin edges can vanish at a small scale: drop the empty margins they leave.
+        used_rows = np.flatnonzero(inside.any(axis=1))
+        used_cols = np.flatnonzero(inside.any(axis=0))
+        inside = inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
         return Shape(inside, self.name)
 
     def across(self, side: int) -> Shape:
@@ -157,7 +160,10 @@ class Mask:
         longest word, `growth` sizes on; at least MASK_MIN_SIDE across."""
         allowed = list(directions)
         for side in range(max(MIN_SIDE, MASK_MIN_SIDE), MAX_SIDE + 1):
-            shape = self.across(side)
+            try:
+                shape = self.across(side)
+            except PackingError:
+                continue  # no cells yet at this size
             if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
                 for grown in range(side, min(side + growth, MAX_SIDE) + 1):
                     yield self.across(grown)

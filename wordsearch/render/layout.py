@@ -167,20 +167,56 @@ def field_rows(fields: Sequence[str], measure: Measure, left: float,
             for i in range(0, len(fields), per_row)]
 
 
-def word_list(labels: Sequence[str], measure: Measure, size: float,
-              width: float) -> tuple[list[list[str]], float]:
-    """Balanced columns filled top to bottom, and the pitch between columns."""
-    gap = 2 * size
-    widest = max(measure.width(s, size) for s in labels)
-    across = max(1, min(len(labels), int((width + gap) // (widest + gap))))
-    down = math.ceil(len(labels) / across)
+@dataclass(frozen=True)
+class WordColumns:
+    """The word list in balanced columns, filled top to bottom."""
+    columns: tuple[tuple[str, ...], ...]
+    size: float
+    widest: float
+
+    @property
+    def pitch(self) -> float:
+        return self.widest + 2 * self.size
+
+    @property
+    def width(self) -> float:
+        return (len(self.columns) - 1) * self.pitch + self.widest
+
+    @property
+    def height(self) -> float:
+        return len(self.columns[0]) * self.size * LINE_SPACING
+
+
+def word_columns(labels: Sequence[str], size: float, widest: float,
+                 across: int) -> WordColumns:
+    down = math.ceil(len(labels) / max(1, min(across, len(labels))))
     across = math.ceil(len(labels) / down)
-    columns = [list(labels[c * down:(c + 1) * down]) for c in range(across)]
-    if widest > width:
-        long = max(labels, key=lambda s: measure.width(s, size))
+    return WordColumns(tuple(tuple(labels[c * down:(c + 1) * down]) for c in range(across)),
+                       size, widest)
+
+
+def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, width: float,
+                      height: float) -> list[tuple[float, str, WordColumns]]:
+    """(cell side, "below" or "beside", list) for every list size and each place for
+    the list: under the grid, or beside it (which suits landscape pages)."""
+    found = []
+    for size in LIST_SIZES:
+        widest = max(measure.width(s, size) for s in labels)
+        gap = 2 * size
+        if widest <= width:
+            below = word_columns(labels, size, widest, int((width + gap) // (widest + gap)))
+            found.append((min(MAX_CELL, width / puzzle.cols,
+                              (height - below.height - gap) / puzzle.rows), "below", below))
+        lines = int(height // (size * LINE_SPACING))
+        if lines:
+            beside = word_columns(labels, size, widest, math.ceil(len(labels) / lines))
+            found.append((min(MAX_CELL, (width - beside.width - 2 * gap) / puzzle.cols,
+                              height / puzzle.rows), "beside", beside))
+    if not any(cell > 0 for cell, _, _ in found):
+        long = max(labels, key=lambda s: measure.width(s, LIST_SIZES[-1]))
         raise LayoutError(f'the word list entry "{long}" is too long to print on this page; '
                           f"use a shorter label or a wider page.")
-    return columns, widest + gap
+    return found
 
 
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
@@ -215,29 +251,30 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     bottom = page_h - edge - FOOTER_SIZE * 2.5
 
     labels = sorted_labels(puzzle)
-    options = []
-    for list_size in LIST_SIZES:
-        columns, pitch = word_list(labels, measure, list_size, width)
-        list_height = len(columns[0]) * list_size * LINE_SPACING
-        gap = list_size * 1.5
-        room = bottom - top - list_height - gap
-        cell = min(MAX_CELL, width / puzzle.cols, room / puzzle.rows)
-        options.append((cell, list_size, columns, pitch, list_height, gap))
-    best = max(option[0] for option in options)
-    cell, list_size, columns, pitch, list_height, gap = next(
-        option for option in options if option[0] >= LIST_TRADE * best)
+    found = list_arrangements(puzzle, labels, measure, width, bottom - top)
+    # The largest list that costs the grid little; then the larger grid.
+    best = max(cell for cell, _, _ in found)
+    cell, place, words = min((option for option in found if option[0] >= LIST_TRADE * best),
+                             key=lambda option: (-option[2].size, -option[0]))
     check_legible(puzzle, cell, size)
 
-    # The grid and list, as one block, sit in the middle of the space they have.
-    block = puzzle.rows * cell + gap + list_height
-    grid_y = top + (bottom - top - block) / 2
-    grid = GridBox((page_w - puzzle.cols * cell) / 2, grid_y, cell, puzzle.rows, puzzle.cols)
-    list_left = (page_w - (len(columns) * pitch - 2 * list_size)) / 2
-    first = grid_y + puzzle.rows * cell + gap + measure.cap_height(list_size)
-    for c, column in enumerate(columns):
+    # The grid and the list, as one block, sit in the middle of the space they have.
+    grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
+    gap = 1.5 * words.size if place == "below" else 2 * words.size
+    if place == "below":
+        grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
+        grid_x = (page_w - grid_w) / 2
+        list_x, list_y = (page_w - words.width) / 2, grid_y + grid_h + gap
+    else:
+        grid_y = list_y = top + (bottom - top - max(grid_h, words.height)) / 2
+        grid_x = (page_w - grid_w - gap - words.width) / 2
+        list_x = grid_x + grid_w + gap
+    grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols)
+    first = list_y + measure.cap_height(words.size)
+    for c, column in enumerate(words.columns):
         for r, label in enumerate(column):
-            texts.append(Text(label, list_left + c * pitch, first + r * list_size * LINE_SPACING,
-                              list_size))
+            texts.append(Text(label, list_x + c * words.pitch,
+                              first + r * words.size * LINE_SPACING, words.size))
     texts.append(footer(puzzle, measure, size, "Puzzle"))
     return PuzzlePage(size, tuple(texts), tuple(placed_fields), grid)
 
@@ -267,6 +304,6 @@ def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float]) -> Non
     if cell < MIN_CELL:
         raise LayoutError(
             f"a {puzzle.cols}×{puzzle.rows} grid would print with letters "
-            f"{cell * LETTER_SHARE:.1f} pt high on a {paper.describe(size)} page; "
+            f"{cell * LETTER_SHARE:.1f} pt high on the {paper.describe(size)} page; "
             f"{MIN_LETTER:g} pt is the smallest that reads well. Use a larger page (-s), "
             f"a smaller grid or fewer words.")

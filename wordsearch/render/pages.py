@@ -27,7 +27,7 @@ RULE = (0.82, 0.82, 0.82)        # lines between cells
 # Answer outlines, after Okabe and Ito's palette for colour-blind readers, darkened to
 # stay visible on paper; neighbours in the word list get different colours.
 OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40, 0.60),
-            (0.85, 0.55, 0.0), (0.30, 0.60, 0.85), (0.45, 0.45, 0.45))
+            (0.85, 0.55, 0.0), (0.30, 0.60, 0.85), (0.45, 0.30, 0.70))
 # Half the width of an answer outline, as a share of the cell: wide enough to clear the
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
@@ -63,21 +63,26 @@ def layouts(puzzle: Puzzle, options: PageOptions) -> list[PuzzlePage | KeyPage]:
 
 
 def draw(ctx: cairo.Context, puzzle: Puzzle, page: PuzzlePage | KeyPage) -> None:
+    """Everything in reading order (top to bottom), which is the order a PDF reader
+    extracts the text in."""
     set_font_options(ctx)
-    key = isinstance(page, KeyPage)
-    if key:
-        draw_answers(ctx, puzzle, page.grid)
-    draw_grid(ctx, puzzle, page.grid, key)
-    for text in page.texts:
+    above = [t for t in page.texts if t.baseline < page.grid.y]
+    for text in above:
         draw_text(ctx, text)
-    if not key:
-        ctx.set_source_rgb(*INK)
-        ctx.set_line_width(0.6)
+    if isinstance(page, PuzzlePage):
         for f in page.fields:
             draw_text(ctx, f.label)
+            ctx.set_source_rgb(*INK)
+            ctx.set_line_width(0.6)
             ctx.move_to(f.line_from, f.label.baseline + 1.5)
             ctx.line_to(f.line_to, f.label.baseline + 1.5)
             ctx.stroke()
+    else:
+        draw_answers(ctx, puzzle, page.grid)
+    draw_grid(ctx, puzzle, page.grid, isinstance(page, KeyPage))
+    for text in page.texts:
+        if text not in above:
+            draw_text(ctx, text)
 
 
 def draw_text(ctx: cairo.Context, text: Text) -> None:
@@ -177,7 +182,14 @@ def _corners(loop: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
-    """A rounded outline along each word, as a person would circle it."""
+    """A rounded outline along each word, as a person would circle it, kept inside
+    the shape (a diagonal outline would otherwise cut the corners of cells outside)."""
+    ctx.save()
+    for r, row in enumerate(puzzle.grid):
+        for c, ch in enumerate(row):
+            if ch != OUTSIDE:
+                ctx.rectangle(box.x + c * box.cell, box.y + r * box.cell, box.cell, box.cell)
+    ctx.clip()
     ctx.set_line_width(max(0.8, box.cell * 0.06))
     for k, p in enumerate(puzzle.words):
         first, last = p.cells()[0], p.cells()[-1]
@@ -195,6 +207,7 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
         ctx.restore()
         ctx.set_source_rgb(*OUTLINES[k % len(OUTLINES)])
         ctx.stroke()
+    ctx.restore()
 
 
 def pdf(puzzle: Puzzle, options: PageOptions) -> bytes:

@@ -39,11 +39,23 @@ def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> lis
     return lines
 
 
-def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = ()) -> str:
+def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
+                pages: Sequence[str] = ("puzzle", "key")) -> str:
+    """The puzzle and/or its answer key (`pages`) as plain text, ending with the code."""
     out: list[str] = []
     if title:
         out += [title, ""]
-    out += [f"{field}: {_LINE}" for field in fields]
+    if "puzzle" in pages:
+        out += _puzzle_part(puzzle, fields)
+    if "key" in pages:
+        out += _key_part(puzzle)
+    out += [f"{puzzle.cols}×{puzzle.rows} grid · code {puzzle.code} "
+            f"(--seed {puzzle.code} with the same words and options makes this puzzle again)"]
+    return "\n".join(out) + "\n"
+
+
+def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
+    out = [f"{field}: {_LINE}" for field in fields]
     if fields:
         out.append("")
     out += grid_lines(puzzle)
@@ -52,16 +64,14 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = ()) -> 
     count = "this word" if len(puzzle.words) == 1 else f"these {len(puzzle.words)} words"
     out += ["", f"Find {count} ({ways}):"]
     labels = sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
-    out += ["  " + line for line in columns(labels)]
+    return out + ["  " + line for line in columns(labels)] + [""]
 
-    out += ["", "Answer key (rows and columns count from 1 at the top left):"]
+
+def _key_part(puzzle: Puzzle) -> list[str]:
+    out = ["Answer key (rows and columns count from 1 at the top left):"]
     width = max(len(p.label) for p in puzzle.words)
     for p in sorted(puzzle.words, key=lambda p: (p.label.casefold(), p.label)):
         out.append(f"  {p.label.ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
                    f"{p.direction}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
-    out.append("")
-    out += grid_lines(puzzle, in_words)
-    out += ["", f"{puzzle.cols}×{puzzle.rows} grid · code {puzzle.code} "
-                f"(--seed {puzzle.code} with the same words and options makes this puzzle again)"]
-    return "\n".join(out) + "\n"
+    return out + [""] + grid_lines(puzzle, in_words) + [""]

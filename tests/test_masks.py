@@ -1,0 +1,167 @@
+"""Shapes from PNG masks: reading, scaling, the built-in set, and puzzles cut to a shape."""
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import reference
+import wordsearch
+from wordlists import draw
+from wordsearch.directions import COMPASS
+from wordsearch.errors import InputError, PackingError
+from wordsearch.shape import MASK_MIN_SIDE, Mask, builtin_masks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_drawing_script():
+    spec = importlib.util.spec_from_file_location("draw_masks", ROOT / "scripts/draw_masks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def save(tmp_path, name, image):
+    path = tmp_path / name
+    image.save(path)
+    return str(path)
+
+
+def test_at_least_twelve_built_in_masks_and_each_is_what_the_script_draws():
+    script = load_drawing_script()
+    names = builtin_masks()
+    assert len(names) >= 12 and names == sorted(script.MASKS)
+    for name in names:
+        shipped = np.asarray(Image.open(ROOT / "masks" / f"{name}.png").convert("L"))
+        assert np.array_equal(shipped, np.asarray(script.draw(name))), name
+
+
+def test_the_masks_come_from_the_installed_package_not_the_source_tree():
+    package = Path(wordsearch.__file__).resolve().parent
+    assert package != ROOT / "wordsearch" and "site-packages" in package.parts
+    assert (package / "masks" / "heart.png").is_file()
+    assert Mask.load("heart").ink.any()
+
+
+def test_a_cell_is_inside_when_ink_covers_at_least_half_of_it(tmp_path):
+    # 2 x 4 cells of 2 x 2 pixels; each number is how many of a cell's 4 pixels are ink.
+    coverage = [[4, 2, 1, 3],
+                [0, 4, 0, 0]]
+    pixels = np.full((4, 8), 255, dtype=np.uint8)
+    for r, row in enumerate(coverage):
+        for c, count in enumerate(row):
+            for k in range(count):
+                pixels[2 * r + k // 2, 2 * c + 1 - k % 2] = 0
+    mask = Mask.load(save(tmp_path, "m.png", Image.fromarray(pixels)))
+    assert mask.ink.shape == (4, 8)
+    assert mask.fit(4, 2).inside.tolist() == [[True, True, False, True],
+                                              [False, True, False, False]]
+    # Halved, the right column keeps only 4 of 16 pixels: it goes, with no empty margin left.
+    assert mask.fit(2, 1).inside.tolist() == [[True]]
+
+
+def test_transparent_pixels_and_white_pixels_are_no_cells(tmp_path):
+    image = Image.new("RGBA", (6, 3), (0, 0, 0, 0))
+    for x in range(6):
+        image.putpixel((x, 1), (200, 30, 30, 255))   # a red bar: ink
+    image.putpixel((0, 0), (255, 255, 255, 255))     # white: no cell
+    image.putpixel((5, 2), (0, 0, 0, 60))            # nearly transparent: no cell
+    mask = Mask.load(save(tmp_path, "bar.png", image))
+    assert mask.ink.shape == (1, 6) and mask.ink.all()
+
+
+def test_the_mask_is_cropped_to_its_ink_and_keeps_its_proportions():
+    fish = Mask.load("fish")
+    height, width = fish.ink.shape
+    shape = fish.fit(20, 20)
+    assert shape.cols == 20
+    assert abs(shape.rows - 20 * height / width) <= 1
+    wide = fish.fit(40, 10)  # the height limits it
+    assert wide.rows == 10 and abs(wide.cols - 10 * width / height) <= 1
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: None, 'no mask file "{path}" and no built-in mask of that name; give a PNG '
+                     "file or one of: "),
+    (lambda p: p.write_text("not a picture"), "cannot read mask {path}: it is not an image; "
+                                               "give a PNG image."),
+    (lambda p: Image.new("RGB", (8, 8), "red").save(p, format="JPEG"),
+     "mask {path} is a JPEG image, not a PNG; save it as PNG."),
+    (lambda p: Image.new("RGB", (8, 8), "white").save(p, format="PNG"),
+     "mask {path} has no shape in it: every pixel is white or transparent. Draw the shape in "
+     "a dark colour on a white or transparent background."),
+    (lambda p: Image.new("RGBA", (8, 8), (0, 0, 0, 0)).save(p, format="PNG"),
+     "mask {path} has no shape in it"),
+])
+def test_unusable_masks_are_refused_naming_the_file(tmp_path, make, message):
+    path = tmp_path / "shape.png"
+    make(path)
+    with pytest.raises(InputError) as caught:
+        Mask.load(str(path))
+    assert str(caught.value).startswith(message.format(path=path))
+
+
+def test_a_mask_too_thin_for_the_grid_or_the_words_is_refused(tmp_path):
+    line = np.full((40, 40), 255, dtype=np.uint8)
+    line[20, :] = 0
+    line[0, 0] = line[39, 39] = 0  # keeps the crop square, so the line is 1/40 of a cell high
+    path = save(tmp_path, "line.png", Image.fromarray(line))
+    with pytest.raises(PackingError, match=f"mask {path} leaves no cells in a 5×5 grid; "
+                                           "use a bigger grid."):
+        Mask.load(path).fit(5, 5)
+    dot = np.full((1000, 1000), 255, dtype=np.uint8)
+    dot[490:510, 490:510] = 0  # two cells across at the largest grid
+    dot[0, 0] = dot[-1, -1] = 0
+    spotty = save(tmp_path, "dots.png", Image.fromarray(dot))
+    with pytest.raises(wordsearch.PackingError) as caught:
+        wordsearch.generate(["elephant", "giraffe", "hippopotamus"], mask=spotty)
+    assert f"mask {spotty} leaves too few cells for these words" in str(caught.value)
+
+
+def test_a_fixed_grid_names_the_mask_when_a_word_is_too_long():
+    with pytest.raises(wordsearch.PackingError) as caught:
+        wordsearch.generate(["sun", "planet"], grid=4, mask="heart")
+    assert '"planet" (6 letters) is longer than the 4×3 grid shaped by mask heart' in \
+        str(caught.value)
+
+
+def outside_pattern(grid) -> list[str]:
+    return ["".join("." if ch == "." else "#" for ch in row) for row in grid]
+
+
+@pytest.mark.parametrize("name", builtin_masks())
+def test_every_built_in_mask_makes_a_verified_puzzle_in_its_shape(name):
+    words = draw(12, seed=len(name), max_len=8)
+    puzzle = wordsearch.generate(words, mask=name, seed=name, beam=512)
+    reference.verify(puzzle.to_dict(), [w.upper() for w in words], list(COMPASS))
+    mask = Mask.load(name)
+    side = max(puzzle.rows, puzzle.cols)
+    assert outside_pattern(puzzle.grid) in (
+        ["".join("#" if v else "." for v in row) for row in mask.across(s).inside.tolist()]
+        for s in range(side, side + 3))
+    assert max(puzzle.rows, puzzle.cols) >= MASK_MIN_SIDE  # large enough to show the shape
+
+
+def test_the_automatic_grid_grows_the_shape_not_a_square():
+    few = wordsearch.generate(draw(6, seed=1), mask="fish", seed="a", beam=256)
+    many = wordsearch.generate(draw(30, seed=1), mask="fish", seed="a", beam=256)
+    assert many.cols > few.cols and many.rows > few.rows
+    for puzzle in (few, many):
+        assert puzzle.cols > puzzle.rows  # a fish is wider than it is tall
+        assert any("." in row for row in puzzle.grid)
+
+
+def test_a_fixed_grid_scales_the_mask_to_fit_it():
+    puzzle = wordsearch.generate(draw(8, seed=2, max_len=7), mask="circle", grid=15, seed="c")
+    assert (puzzle.rows, puzzle.cols) == (15, 15)
+    assert puzzle.grid[0][0] == "." and puzzle.grid[7][7] != "."
+
+
+def test_the_same_mask_and_seed_give_the_same_puzzle(tmp_path):
+    words = draw(10, seed=3)
+    first = wordsearch.generate(words, mask="star", seed="s")
+    copy = Image.open(ROOT / "masks" / "star.png")
+    again = wordsearch.generate(words, mask=save(tmp_path, "mine.png", copy), seed="s")
+    assert first.grid == again.grid and first.words == again.words
