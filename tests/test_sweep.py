@@ -1,9 +1,10 @@
-"""Thousands of puzzles across sizes, difficulty presets, beam widths and thread
+"""Thousands of puzzles across sizes, masks, difficulty presets, beam widths and thread
 counts, each checked by the independent verifier in tests/reference.py. A list
 that cannot be packed must fail with a PackingError, never with a wrong puzzle."""
 import reference
 import wordsearch
 from wordlists import draw
+from wordsearch.shape import Mask, builtin_masks
 
 PRESETS = ("easy", "medium", "hard")
 # Cells per word: denser for the presets with more directions.
@@ -38,3 +39,33 @@ def test_sweep_of_verified_puzzles():
                          list(wordsearch.directions.DIFFICULTIES[options["difficulty"]]))
         built += 1
     assert built >= REQUIRED, f"only {built} built; failed: {failed[:20]}"
+
+
+MASK_CASES = 1300
+MASK_REQUIRED = 1200
+
+
+def test_sweep_of_verified_shaped_puzzles():
+    """Every built-in mask at grids of 10 to 24 cells across: no word crosses a
+    blank cell, and blank cells stay blank."""
+    masks = builtin_masks()
+    built = 0
+    for i in range(MASK_CASES):
+        mask = Mask.load(masks[i % len(masks)])
+        side = 10 + i // len(masks) % 15
+        shape = mask.across(side)
+        difficulty = PRESETS[i % 3]
+        count = max(3, int(shape.inside.sum()) // CELLS_PER_WORD[difficulty])
+        words = draw(count, seed=i, max_len=min(8, side // 2 + 2))
+        try:
+            puzzle = wordsearch.generate(words, grid=side, mask=mask, difficulty=difficulty,
+                                         beam=BEAMS[i % 3], seed=f"mask{i}", threads=1 + i % 2)
+        except wordsearch.PackingError as exc:
+            assert "did not fit" in str(exc) or "twice" in str(exc) or "longer" in str(exc)
+            continue
+        reference.verify(puzzle.to_dict(), [w.upper() for w in words],
+                         list(wordsearch.directions.DIFFICULTIES[difficulty]))
+        blank = [["." if not v else "#" for v in row] for row in shape.inside.tolist()]
+        assert [["." if ch == "." else "#" for ch in row] for row in puzzle.grid] == blank
+        built += 1
+    assert built >= MASK_REQUIRED, f"only {built} of {MASK_CASES} shaped puzzles built"

@@ -1,0 +1,93 @@
+"""How long the printed pages take.
+
+    python benchmarks/bench_render.py [--repeat N] [--commands N]
+
+1. Drawing: median milliseconds to draw the puzzle page and the answer key into
+   one PDF (pages.pdf, in this process), for finished puzzles of 15x15, 20x20,
+   25x25 and a heart-shaped grid. Packing is not included.
+2. The whole command, from process start to the PDF on disk, for 20 words on a
+   15x15 grid in all eight directions: `wordsearch` and word-search-generator's
+   `word-search` (pip install '.[bench]'), run alternately on the same lists, each
+   writing a new file. Median wall-clock milliseconds of each.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import wordsearch  # noqa: E402
+from wordlists import draw  # noqa: E402
+from wordsearch.render import pages  # noqa: E402
+
+DRAWING_CASES = [("15×15, 20 words", 20, dict(grid=15)),
+                 ("20×20, 30 words", 30, dict(grid=20)),
+                 ("25×25, 45 words", 45, dict(grid=25)),
+                 ("heart, 20 words", 20, dict(mask="heart"))]
+COMMAND_WORDS, COMMAND_SIDE = 20, 15
+
+
+def median_ms(action, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def drawing(repeat: int) -> None:
+    print(f"Drawing puzzle + key into one PDF (median of {repeat}):")
+    for name, count, options in DRAWING_CASES:
+        puzzle = wordsearch.generate(draw(count, seed=count), seed="bench", **options)
+        page_options = pages.PageOptions(title="Benchmark", fields=("Name", "Date"))
+        pages.pdf(puzzle, page_options)  # the font is loaded once per process
+        ms = median_ms(lambda: pages.pdf(puzzle, page_options), repeat)
+        print(f"  {name:<18} {ms:7.1f} ms")
+
+
+def commands(runs: int) -> None:
+    bin_dir = Path(sys.executable).parent
+    ours, peer = bin_dir / "wordsearch", bin_dir / "word-search"
+    if not peer.exists():
+        print("word-search-generator is not installed: pip install '.[bench]' to compare "
+              "the whole command with its `word-search`.")
+        peer = None
+    times: dict[str, list[float]] = {"wordsearch": [], "word-search": []}
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(runs):
+            words = draw(COMMAND_WORDS, seed=1000 + i)
+            runs_now = [("wordsearch", [str(ours), "-q", "-g", str(COMMAND_SIDE), "--seed",
+                                        f"b{i}", "-o", f"{folder}/ours{i}.pdf", *words])]
+            if peer:  # the peer writes puzzle and key unless told otherwise
+                runs_now.append(("word-search", [str(peer), "-s", str(COMMAND_SIDE), "-d",
+                                                 "N,NE,E,SE,S,SW,W,NW", "-o",
+                                                 f"{folder}/peer{i}.pdf", *words]))
+            for name, argv in (runs_now if i % 2 == 0 else runs_now[::-1]):
+                start = time.perf_counter()
+                subprocess.run(argv, check=True, capture_output=True)
+                times[name].append((time.perf_counter() - start) * 1000)
+    print(f"Whole command, {COMMAND_WORDS} words on {COMMAND_SIDE}×{COMMAND_SIDE}, all "
+          f"directions, to PDF (median of {runs} runs, alternating):")
+    for name, values in times.items():
+        if values:
+            print(f"  {name:<12} {statistics.median(values):7.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=30, help="drawings per case")
+    parser.add_argument("--commands", type=int, default=15, help="command runs per program")
+    args = parser.parse_args()
+    drawing(args.repeat)
+    commands(args.commands)
+
+
+if __name__ == "__main__":
+    main()
