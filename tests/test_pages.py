@@ -232,6 +232,22 @@ def test_a_title_too_long_for_the_page_is_refused_not_squeezed():
     assert layout.MIN_TEXT <= page.texts[0].size < layout.TITLE_SIZE
 
 
+def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
+    puzzle = wordsearch.generate(["sun", "moon"], seed="t")
+    with pytest.raises(LayoutError) as caught:
+        layout.puzzle_page(puzzle, paper.page_size("letter"), "Spring 🌸 春")
+    assert str(caught.value) == ('the title "Spring 🌸 春" has characters the bundled font '
+                                 "cannot print (🌸 春); leave them out.")
+    # A puzzle read from a JSON document may carry any label.
+    odd = Puzzle("c", ("SUN",), ("E",), (Placement("Sun ☀", "SUN", 0, 0, "E"),))
+    with pytest.raises(LayoutError, match='the word "Sun ☀" has characters the bundled font '
+                                          r"cannot print \(☀\)."):
+        layout.puzzle_page(odd, paper.page_size("letter"))
+    page = layout.puzzle_page(puzzle, paper.page_size("letter"), "Ça déborde – Ærø Ōsaka",
+                              ("Prénom",))
+    assert page.texts[0].text == "Ça déborde – Ærø Ōsaka"
+
+
 @pytest.mark.parametrize("spec, size", [
     ("letter", (612, 792)), ("Letter", (612, 792)), ("a4", (595.28, 841.89)),
     ("a4-landscape", (841.89, 595.28)), ("legal", (612, 1008)), ("a5", (419.53, 595.28)),

@@ -50,6 +50,13 @@ class Measure:
         self.ctx.set_font_size(size)
         return self.ctx.text_extents(text).x_advance
 
+    def missing(self, text: str, bold: bool = False) -> list[str]:
+        """The characters of `text` the font has no glyph for (they would print as boxes)."""
+        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_size(10)
+        glyphs = self.ctx.get_scaled_font().text_to_glyphs(0, 0, text, False)
+        return [ch for ch, glyph in zip(text, glyphs) if glyph.index == 0 and not ch.isspace()]
+
     def cap_height(self, size: float, bold: bool = False) -> float:
         self.ctx.set_font_face(self.faces[bold])
         self.ctx.set_font_size(size)
@@ -137,6 +144,10 @@ def footer(puzzle: Puzzle, measure: Measure, size: tuple[float, float], what: st
 def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
                 what: str) -> float:
     """The largest size up to `size` at which `text` fits `width`."""
+    unknown = measure.missing(text, bold)
+    if unknown:
+        raise LayoutError(f'the {what} "{text}" has characters the bundled font cannot print '
+                          f"({' '.join(unknown)}); leave them out.")
     natural = measure.width(text, size, bold)
     if natural <= width:
         return size
@@ -251,6 +262,10 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     bottom = page_h - edge - FOOTER_SIZE * 2.5
 
     labels = sorted_labels(puzzle)
+    for label in labels:
+        if measure.missing(label):
+            raise LayoutError(f'the word "{label}" has characters the bundled font cannot '
+                              f"print ({' '.join(measure.missing(label))}).")
     found = list_arrangements(puzzle, labels, measure, width, bottom - top)
     # The largest list that costs the grid little; then the larger grid.
     best = max(cell for cell, _, _ in found)
