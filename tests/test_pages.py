@@ -213,7 +213,7 @@ def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
 
 def test_a_forty_grid_prints_on_letter_and_a4_but_not_on_a5():
     puzzle = Puzzle("c", tuple("A" * 40 for _ in range(40)), ("E",),
-                    tuple(Placement(w, w.upper(), 0, 0, "E") for w in draw(40, seed=1)))
+                    tuple(Placement(w, w.upper(), 0, 0, "E") for w in draw(90, seed=5)))
     for size in ("letter", "a4"):
         page = layout.puzzle_page(puzzle, paper.page_size(size))
         assert page.grid.letter_size >= layout.MIN_LETTER
