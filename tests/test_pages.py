@@ -180,6 +180,7 @@ def test_filler_is_lighter_than_word_letters_on_the_key():
 @pytest.mark.parametrize("count, side", [(3, 8), (20, 15), (40, 20), (60, 25)])
 def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
     words = draw(count, seed=count, max_len=9)
+    fields = ("Name", "Class", "Date", "Your teacher's name and the date you hand this in")
     labels = [w.capitalize() + (" extra long label" if i % 7 == 0 else "")
               for i, w in enumerate(words)]
     puzzle = Puzzle("code", tuple("A" * side for _ in range(side)), ("E",),
@@ -189,15 +190,15 @@ def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
     measure = layout.Measure()
     if size == "a5" and side >= 20:  # a pocket page: too small for these
         with pytest.raises(LayoutError, match=f"a {side}×{side} grid would print with letters"):
-            layout.puzzle_page(puzzle, page_size, "A title", ("Name", "Class", "Date"), True,
-                               measure)
+            layout.puzzle_page(puzzle, page_size, "A title", fields, True, measure)
         return
-    page = layout.puzzle_page(puzzle, page_size, "A title", ("Name", "Class", "Date"), True,
-                              measure)
+    page = layout.puzzle_page(puzzle, page_size, "A title", fields, True, measure)
     boxes = [(t.x, t.baseline - t.size, t.x + measure.width(t.text, t.size, t.bold),
               t.baseline + t.size * 0.25) for t in page.texts]
-    boxes += [(f.label.x, f.label.baseline - f.label.size, f.line_to, f.label.baseline + 2)
-              for f in page.fields]
+    boxes += [(f.label.x, f.label.baseline - f.label.size,
+               max(f.line_to, f.label.x + measure.width(f.label.text, f.label.size)),
+               f.label.baseline + 2) for f in page.fields]
+    assert len(page.fields) == len(fields)
     grid = page.grid
     boxes.append((grid.x, grid.y, grid.x + grid.cols * grid.cell, grid.y + grid.rows * grid.cell))
     edge = layout.margin(page_size) - 0.01

@@ -25,10 +25,11 @@ def generate(words: WordList | Iterable[str | Word], *,
 
     `grid` fixes the size (N, "WxH" or (W, H)); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
-    shapes the grid: it is scaled to fit `grid`, or grown until the words fit. `directions` takes compass names or aliases; or give a
-    `difficulty` (easy, medium, hard); all eight by default. The same `seed`
-    (the puzzle's code), words and options always give the same puzzle; the
-    number of `threads` never changes it.
+    shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
+    `directions` takes compass names or aliases; or give a `difficulty` (easy,
+    medium, hard); all eight by default. The same `seed` (the puzzle's code),
+    words and options always give the same puzzle; the number of `threads`
+    never changes it.
     """
     word_list = words if isinstance(words, WordList) else parse_words(words)
     allowed = compass.resolve(directions, difficulty)

@@ -249,9 +249,9 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         y += FIELD_SIZE * 2.2
         for label, left, slot in row:
             text = f"{label}:"
-            fitted_line(text, measure, FIELD_SIZE, slot, False, "field")
-            start = left + measure.width(text, FIELD_SIZE) + 6
-            placed_fields.append(Field(Text(text, left, y, FIELD_SIZE), start,
+            field_size = fitted_line(text, measure, FIELD_SIZE, slot - 18, False, "field")
+            start = left + measure.width(text, field_size) + 6
+            placed_fields.append(Field(Text(text, left, y, field_size), start,
                                        max(start, left + slot - 18)))
     if show_directions:
         note = directions_line(puzzle.directions)
