@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from wordsearch import packer
+from tqdm import tqdm
+
+from wordsearch import classset, packer
 from wordsearch.errors import InputError, WordsearchError
-from wordsearch.generator import generate
 from wordsearch.output import write_atomically
 from wordsearch.render import pages, paper
-from wordsearch.render.text import render_text
+from wordsearch.render.text import render_set_text, render_text
+from wordsearch.sections import split_sections
 from wordsearch.shape import builtin_masks
-from wordsearch.words import parse_words
 
 EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
@@ -61,10 +62,22 @@ def _output_format(output: str | None, fmt: str | None) -> str:
     return _TEXT_FORMATS[suffix]
 
 
-def _pages(no_key: bool, key_only: bool) -> tuple[str, ...]:
+def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
     if no_key and key_only:
         raise InputError("--no-key and --key-only contradict each other; give one of them.")
+    if keys and (no_key or key_only):
+        raise InputError(f"--keys {keys} writes the answer keys, which --no-key or --key-only "
+                         f"rules out; give one of them.")
     return ("key",) if key_only else ("puzzle",) if no_key else ("puzzle", "key")
+
+
+def _students(name: str | None) -> list[str]:
+    if name is None:
+        return []
+    students = [text.strip() for _, text in _read_lines(name) if text.strip()]
+    if not students:
+        raise InputError(f"students file {name} has no names; write one name per line.")
+    return students
 
 
 @click.command(context_settings={"help_option_names": ["-h", "-?", "--help"]})
@@ -104,10 +117,25 @@ def _pages(no_key: bool, key_only: bool) -> tuple[str, ...]:
               help="A file with one word or phrase per line; - reads standard input.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]),
               help="Output format; default from the -o name, else text.")
-@click.option("-q", "--quiet", is_flag=True, help="No report on standard error.")
+@click.option("--copies", type=click.IntRange(1, classset.MAX_COPIES), default=1,
+              show_default=True, help="Different puzzles (same words) made from each list.")
+@click.option("--students", help="A file of names, one per line: one puzzle per student for "
+                                 "each list, the name printed on the Name line.")
+@click.option("--keys", help="Write the answer keys to this PDF instead of after the puzzles.")
+@click.option("--keys-per-page", type=click.Choice(["1", "2", "4"]), default="1",
+              show_default=True, help="Answer keys printed on one page.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256),
+              help="Puzzles made at once, in separate processes; default all cores. Never "
+                   "changes the puzzles.")
+@click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def main(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, dpi, seed, beam, threads, words_file, fmt, quiet):
-    """Make a word search puzzle from WORD... and/or --words-file.
+         key_only, show_directions, dpi, seed, beam, threads, words_file, fmt, copies, students,
+         keys, keys_per_page, jobs, quiet):
+    """Make word search puzzles from WORD... and/or --words-file.
+
+    In a words file, a line starting with # begins a new puzzle and gives its title;
+    the words follow, one per line. With several lists, --copies or --students, one run
+    makes a class set: all puzzle pages first, then the answer keys.
 
     Example: wordsearch -s792x612 --title=Xyzzy -fName -fDate -d r,d -o puzzle.pdf -- Hello World
     """
@@ -115,37 +143,68 @@ def main(words, title, fields, output, page_size, mask, directions, difficulty, 
         raise click.UsageError("give at least one WORD or --words-file.")
     try:
         fmt = _output_format(output, fmt)
-        chosen = _pages(no_key, key_only)
+        chosen = _pages(no_key, key_only, keys)
+        if keys and fmt != "pages":
+            raise InputError("--keys goes with a PDF: give -o NAME.pdf as well.")
         entries: list = list(words)
         for name in words_file:
             entries += _read_lines(name)
-        word_list = parse_words(entries)
-        for warning in word_list.warnings():
-            click.echo(f"warning: {warning}", err=True)
-        puzzle = generate(word_list, grid=grid, mask=mask, directions=directions or None,
-                          difficulty=difficulty, seed=seed, beam=beam, threads=threads)
-        if fmt == "pages":
-            options = pages.PageOptions(page_size, title, tuple(fields), show_directions,
-                                        chosen, dpi)
-            files = pages.page_files(output, puzzle, options)
-        else:
-            text = (puzzle.to_json() if fmt == "json"
-                    else render_text(puzzle, title, fields, chosen))
-            if output is None:
-                click.echo(text, nl=False)
-                return
-            files = {Path(output): text.encode("utf-8")}
+        sections = split_sections(entries)
+        names = _students(students)
+        for section in sections:
+            for warning in section.words().warnings():
+                click.echo(f"warning: {warning}", err=True)
+        is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
+        count = len(sections) * (len(names) or copies)
+        with tqdm(total=count, unit="puzzle", file=sys.stderr, delay=1.0, leave=False,
+                  disable=True if quiet or count == 1 else None) as bar:
+            made = classset.build_set(
+                sections, title=title, copies=copies, students=names, seed=seed, mask=mask,
+                jobs=jobs, threads=threads, on_done=lambda: bar.update(), grid=grid,
+                directions=directions or None, difficulty=difficulty, beam=beam)
+        files = _files(made, output, fmt, is_set, keys, int(keys_per_page),
+                       pages.PageOptions(page_size, title, tuple(fields), show_directions,
+                                         chosen, dpi))
+        if output is None:
+            click.echo(files[None].decode("utf-8"), nl=False)
+            return
         for path, data in files.items():
             write_atomically(path, data)
         if not quiet:
-            click.echo(f"wrote {', '.join(map(str, files))}: {puzzle.cols}×{puzzle.rows} grid, "
-                       f"{len(puzzle.words)} words, code {puzzle.code}", err=True)
+            click.echo(f"wrote {', '.join(map(str, files))}: {_summary(made, is_set)}", err=True)
     except InputError as exc:
         _fail(str(exc), EXIT_USAGE)
     except WordsearchError as exc:
         _fail(str(exc), EXIT_NO_PUZZLE)
     except OSError as exc:
         _fail(f"cannot write {output}: {exc.strerror or exc}.", EXIT_NO_PUZZLE)
+
+
+def _files(made: classset.ClassSet, output: str | None, fmt: str, is_set: bool,
+           keys: str | None, keys_per_page: int,
+           options: pages.PageOptions) -> dict[Path | None, bytes]:
+    """What to write where (None: standard output)."""
+    target = Path(output) if output is not None else None
+    if fmt == "pages":
+        if is_set or keys is not None:
+            return pages.set_files(output, keys, made.sheets, options, keys_per_page)
+        return pages.page_files(output, made.sheets[0].puzzle, options)
+    if fmt == "json":
+        text = made.to_json() if is_set else made.sheets[0].puzzle.to_json()
+    elif is_set:
+        text = render_set_text(made.sheets, options.fields, options.pages)
+    else:
+        text = render_text(made.sheets[0].puzzle, options.title, options.fields, options.pages)
+    return {target: text.encode("utf-8")}
+
+
+def _summary(made: classset.ClassSet, is_set: bool) -> str:
+    if not is_set:
+        puzzle = made.sheets[0].puzzle
+        return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
+    count = len(made.sheets)
+    return (f"{count} puzzles, set code {made.code} (puzzle codes {made.sheets[0].puzzle.code} "
+            f"to {made.sheets[-1].puzzle.code})")
 
 
 def _fail(message: str, status: int) -> None:

@@ -33,10 +33,10 @@ def generate(words: WordList | Iterable[str | Word], *,
     """
     word_list = words if isinstance(words, WordList) else parse_words(words)
     allowed = compass.resolve(directions, difficulty)
-    code = seeds.new_code() if seed is None else _check_code(seed)
+    code = seeds.new_code() if seed is None else check_code(seed)
     if not 1 <= beam <= packer.MAX_BEAM:
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
-    threads = threads or _usable_cores()
+    threads = threads or usable_cores()
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
     if grid is None:
@@ -71,14 +71,14 @@ def generate(words: WordList | Iterable[str | Word], *,
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
 
 
-def _usable_cores() -> int:
+def usable_cores() -> int:
     """The cores this process may run on (fewer than the machine has under a CPU set)."""
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
 
 
-def _check_code(seed: str) -> str:
+def check_code(seed: str) -> str:
     code = str(seed).strip()
     if not code or len(code) > seeds.MAX_CODE_LENGTH:
         raise InputError(f"a seed must be 1 to {seeds.MAX_CODE_LENGTH} characters.")

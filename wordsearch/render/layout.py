@@ -7,7 +7,7 @@ All lengths are in points (1/72 inch), y downwards from the top of the page.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cairo
@@ -29,7 +29,10 @@ MIN_TEXT = 8.0           # no title or word list entry prints smaller
 LETTER_SHARE = 0.6       # a grid letter's font size, as a share of the cell side
 MAX_CELL = 48.0          # two thirds of an inch: bigger cells look like a toy
 MIN_LETTER = 7.0         # the smallest grid letter still legible on paper
-MIN_CELL = MIN_LETTER / LETTER_SHARE
+MIN_KEY_LETTER = 5.0     # answer keys are for the teacher, and several may share a page
+KEYS_PER_PAGE = (1, 2, 4)
+KEY_GAP = 24.0           # between keys on one page
+SMALL_HEADING_SIZE = 13.0
 LINE_SPACING = 1.4
 # How much smaller the grid may get (as a share) to keep the word list at a larger size.
 LIST_TRADE = 0.9
@@ -85,6 +88,7 @@ class Field:
     label: Text
     line_from: float
     line_to: float
+    value: Text | None = None  # already filled in, such as a student's name
 
 
 @dataclass(frozen=True)
@@ -106,16 +110,31 @@ class GridBox:
 @dataclass(frozen=True)
 class PuzzlePage:
     size: tuple[float, float]
+    puzzle: Puzzle
     texts: tuple[Text, ...]     # title, directions line, word list, footer
     fields: tuple[Field, ...]
     grid: GridBox
 
 
 @dataclass(frozen=True)
+class Key:
+    """What one answer key shows: its puzzle, a heading and the line with its code."""
+    puzzle: Puzzle
+    heading: str
+    label: str               # as in the footer: "Answer key", "Answer key 3 of 30"
+    max_cell: float = MAX_CELL
+
+
+@dataclass(frozen=True)
 class KeyPage:
     size: tuple[float, float]
-    texts: tuple[Text, ...]     # heading, footer
-    grid: GridBox
+    texts: tuple[Text, ...]     # for each key: heading, code line
+    grids: tuple[tuple[Puzzle, GridBox], ...]
+
+    @property
+    def grid(self) -> GridBox:
+        """The first key's grid (the only one on a page with one key)."""
+        return self.grids[0][1]
 
 
 def margin(size: tuple[float, float]) -> float:
@@ -133,12 +152,11 @@ def sorted_labels(puzzle: Puzzle) -> list[str]:
     return sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
 
 
-def footer(puzzle: Puzzle, measure: Measure, size: tuple[float, float], what: str) -> Text:
-    """The puzzle's code, bottom right: what the key and a remake are matched by."""
-    text = f"{what} · code {puzzle.code}"
-    edge = margin(size)
-    x = size[0] - edge - measure.width(text, FOOTER_SIZE)
-    return Text(text, x, size[1] - edge + FOOTER_SIZE, FOOTER_SIZE, muted=True)
+def footer(code: str, measure: Measure, right: float, baseline: float, what: str) -> Text:
+    """The puzzle's code, at the bottom right: what the key and a remake are matched by."""
+    text = f"{what} · code {code}"
+    return Text(text, right - measure.width(text, FOOTER_SIZE), baseline, FOOTER_SIZE,
+                muted=True)
 
 
 def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
@@ -232,8 +250,12 @@ def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, w
 
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                 fields: Sequence[str] = (), show_directions: bool = False,
-                measure: Measure | None = None) -> PuzzlePage:
+                measure: Measure | None = None, filled: Mapping[str, str] | None = None,
+                footer_label: str = "Puzzle") -> PuzzlePage:
+    """The puzzle page; `filled` writes values on field lines (a student's name on
+    the Name line), `footer_label` starts the footer."""
     measure = measure or Measure()
+    filled = filled or {}
     page_w, page_h = size
     edge = margin(size)
     width = page_w - 2 * edge
@@ -247,12 +269,17 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     placed_fields = []
     for row in field_rows(fields, measure, edge, width):
         y += FIELD_SIZE * 2.2
-        for label, left, slot in row:
-            text = f"{label}:"
+        for name, left, slot in row:
+            text = f"{name}:"
             field_size = fitted_line(text, measure, FIELD_SIZE, slot - 18, False, "field")
             start = left + measure.width(text, field_size) + 6
-            placed_fields.append(Field(Text(text, left, y, field_size), start,
-                                       max(start, left + slot - 18)))
+            end = max(start, left + slot - 18)
+            value = None
+            if filled.get(name):
+                value_size = fitted_line(filled[name], measure, FIELD_SIZE,
+                                         end - start - 6, False, f"{name} field's value")
+                value = Text(filled[name], start + 6, y - 1, value_size)
+            placed_fields.append(Field(Text(text, left, y, field_size), start, end, value))
     if show_directions:
         note = directions_line(puzzle.directions)
         note_size = fitted_line(note, measure, NOTE_SIZE, width, False, "directions line")
@@ -290,35 +317,64 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         for r, label in enumerate(column):
             texts.append(Text(label, list_x + c * words.pitch,
                               first + r * words.size * LINE_SPACING, words.size))
-    texts.append(footer(puzzle, measure, size, "Puzzle"))
-    return PuzzlePage(size, tuple(texts), tuple(placed_fields), grid)
+    texts.append(footer(puzzle.code, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
+                        footer_label))
+    return PuzzlePage(size, puzzle, tuple(texts), tuple(placed_fields), grid)
 
 
-def key_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
-             max_cell: float = MAX_CELL, measure: Measure | None = None) -> KeyPage:
-    """The answer page: a heading and the grid, no larger than on the puzzle page."""
+def key_heading(title: str, student: str = "") -> str:
+    named = " · ".join(part for part in (title, student) if part)
+    return f"Answer key: {named}" if named else "Answer key"
+
+
+def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
+              measure: Measure | None = None) -> list[KeyPage]:
+    """Answer keys, `per_page` (1, 2 or 4) to a page: each a heading, the grid (no
+    larger than on its puzzle page) and its code line at the bottom right of its box."""
+    if per_page not in KEYS_PER_PAGE:
+        raise LayoutError(f"{per_page} keys to a page is not a layout; use 1, 2 or 4.")
     measure = measure or Measure()
     page_w, page_h = size
     edge = margin(size)
-    width = page_w - 2 * edge
-    heading = f"Answer key: {title}" if title else "Answer key"
-    heading_size = fitted_line(heading, measure, TITLE_SIZE, width, True, "title")
-    y = edge + measure.cap_height(heading_size, True)
-    top = y + heading_size
-    bottom = page_h - edge - FOOTER_SIZE * 2.5
-    cell = min(max_cell, width / puzzle.cols, (bottom - top) / puzzle.rows)
-    check_legible(puzzle, cell, size)
-    grid = GridBox((page_w - puzzle.cols * cell) / 2,
-                   top + (bottom - top - puzzle.rows * cell) / 2, cell, puzzle.rows, puzzle.cols)
-    texts = (centred(heading, measure, heading_size, y, page_w, bold=True),
-             footer(puzzle, measure, size, "Answer key"))
-    return KeyPage(size, texts, grid)
+    across, down = (1, 1) if per_page == 1 else (2, 2) if per_page == 4 else \
+        ((2, 1) if page_w > page_h else (1, 2))
+    box_w = (page_w - 2 * edge - (across - 1) * KEY_GAP) / across
+    box_h = (page_h - 2 * edge - (down - 1) * KEY_GAP) / down
+    heading_size = TITLE_SIZE if per_page == 1 else SMALL_HEADING_SIZE
+    pages = []
+    for first in range(0, len(keys), per_page):
+        texts: list[Text] = []
+        grids = []
+        for slot, key in enumerate(keys[first:first + per_page]):
+            x = edge + slot % across * (box_w + KEY_GAP)
+            y = edge + slot // across * (box_h + KEY_GAP)
+            size_now = fitted_line(key.heading, measure, heading_size, box_w, True, "title")
+            baseline = y + measure.cap_height(size_now, True)
+            texts.append(Text(key.heading, x + (box_w - measure.width(key.heading, size_now,
+                                                                       True)) / 2,
+                              baseline, size_now, True))
+            top = baseline + size_now * (1.0 if per_page == 1 else 0.6)
+            # The code line sits in the page's bottom margin or at the foot of its box.
+            code_line = y + box_h + (FOOTER_SIZE if per_page == 1 else 0)
+            bottom = y + box_h - (FOOTER_SIZE * 2.5 if per_page == 1 else FOOTER_SIZE * 2)
+            puzzle = key.puzzle
+            cell = min(key.max_cell, box_w / puzzle.cols, (bottom - top) / puzzle.rows)
+            check_legible(puzzle, cell, size, MIN_KEY_LETTER, "answer key")
+            grid = GridBox(x + (box_w - puzzle.cols * cell) / 2,
+                           top + (bottom - top - puzzle.rows * cell) / 2, cell,
+                           puzzle.rows, puzzle.cols)
+            grids.append((puzzle, grid))
+            texts.append(footer(puzzle.code, measure, x + box_w, code_line, key.label))
+        pages.append(KeyPage(size, tuple(texts), tuple(grids)))
+    return pages
 
 
-def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float]) -> None:
-    if cell < MIN_CELL:
+def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
+                  smallest: float = MIN_LETTER, what: str = "grid") -> None:
+    if cell * LETTER_SHARE < smallest:
+        fewer = "fewer keys to a page, " if what == "answer key" else ""
         raise LayoutError(
-            f"a {puzzle.cols}×{puzzle.rows} grid would print with letters "
+            f"a {puzzle.cols}×{puzzle.rows} {what} would print with letters "
             f"{cell * LETTER_SHARE:.1f} pt high on the {paper.describe(size)} page; "
-            f"{MIN_LETTER:g} pt is the smallest that reads well. Use a larger page (-s), "
-            f"a smaller grid or fewer words.")
+            f"{smallest:g} pt is the smallest that reads well. Use a larger page (-s), "
+            f"{fewer}a smaller grid or fewer words.")

@@ -17,8 +17,9 @@ import cairo
 from wordsearch.errors import InputError
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.render.layout import (GridBox, KeyPage, Measure, PuzzlePage, Text, key_page,
-                                      puzzle_page, set_font_options)
+from wordsearch.classset import Sheet
+from wordsearch.render.layout import (GridBox, Key, KeyPage, Measure, PuzzlePage, Text,
+                                      key_heading, key_pages, puzzle_page, set_font_options)
 
 INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word
@@ -32,6 +33,7 @@ OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
 PAGES = ("puzzle", "key")
+NAME_FIELD = "Name"  # where a student's name is written
 DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 36, 600
 
@@ -47,39 +49,65 @@ class PageOptions:
     measure: Measure = field(default_factory=Measure, compare=False)
 
 
-def layouts(puzzle: Puzzle, options: PageOptions) -> list[PuzzlePage | KeyPage]:
-    """Every page laid out before any is drawn, so a puzzle that cannot be printed
-    fails before a file is touched."""
-    puzzle_layout = puzzle_page(puzzle, options.size, options.title, options.fields,
-                                options.show_directions, options.measure)
-    chosen: list[PuzzlePage | KeyPage] = []
-    for page in options.pages:
-        if page == "puzzle":
-            chosen.append(puzzle_layout)
-        else:
-            chosen.append(key_page(puzzle, options.size, options.title,
-                                   puzzle_layout.grid.cell, options.measure))
-    return chosen
+Page = PuzzlePage | KeyPage
 
 
-def draw(ctx: cairo.Context, puzzle: Puzzle, page: PuzzlePage | KeyPage) -> None:
+def sheet_layouts(sheets: Sequence[Sheet], options: PageOptions,
+                  keys_per_page: int = 1) -> tuple[list[PuzzlePage], list[KeyPage]]:
+    """The puzzle pages and the key pages of a set, as options.pages asks, laid out
+    before anything is drawn, so that a puzzle that cannot be printed fails before a
+    file is touched. In a set of several, each page says which of the set it is; a
+    student's name goes on the Name line (added if the fields have none)."""
+    total = len(sheets)
+    puzzle_pages, keys = [], []
+    for sheet in sheets:
+        number = f" {sheet.number} of {total}" if total > 1 else ""
+        fields = options.fields
+        name = next((f for f in fields if f.casefold() == NAME_FIELD.casefold()), NAME_FIELD)
+        if sheet.student and name not in fields:
+            fields = (name, *fields)
+        page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
+                           options.show_directions, options.measure,
+                           {name: sheet.student} if sheet.student else None, f"Puzzle{number}")
+        puzzle_pages.append(page)
+        keys.append(Key(sheet.puzzle, key_heading(sheet.title, sheet.student),
+                        f"Answer key{number}", page.grid.cell))
+    key_layouts = key_pages(keys, options.size, keys_per_page, options.measure)
+    return (puzzle_pages if "puzzle" in options.pages else [],
+            key_layouts if "key" in options.pages else [])
+
+
+def layouts(puzzle: Puzzle, options: PageOptions) -> list[Page]:
+    """One puzzle's pages, in the order options.pages gives."""
+    puzzle_pages, key_layouts = sheet_layouts([Sheet(1, options.title, "", puzzle)], options)
+    return [(puzzle_pages if page == "puzzle" else key_layouts)[0] for page in options.pages]
+
+
+def draw(ctx: cairo.Context, page: Page) -> None:
     """Everything in reading order (top to bottom), which is the order a PDF reader
     extracts the text in."""
     set_font_options(ctx)
+    if isinstance(page, KeyPage):
+        for k, (puzzle, grid) in enumerate(page.grids):
+            heading, code_line = page.texts[2 * k:2 * k + 2]
+            draw_text(ctx, heading)
+            draw_answers(ctx, puzzle, grid)
+            draw_grid(ctx, puzzle, grid, key=True)
+            draw_text(ctx, code_line)
+        return
     above = [t for t in page.texts if t.baseline < page.grid.y]
     for text in above:
         draw_text(ctx, text)
-    if isinstance(page, PuzzlePage):
-        for f in page.fields:
-            draw_text(ctx, f.label)
-            ctx.set_source_rgb(*INK)
-            ctx.set_line_width(0.6)
-            ctx.move_to(f.line_from, f.label.baseline + 1.5)
-            ctx.line_to(f.line_to, f.label.baseline + 1.5)
-            ctx.stroke()
-    else:
-        draw_answers(ctx, puzzle, page.grid)
-    draw_grid(ctx, puzzle, page.grid, isinstance(page, KeyPage))
+    for f in page.fields:
+        draw_text(ctx, f.label)
+        if f.value:
+            draw_text(ctx, f.value)
+        ctx.set_source_rgb(*INK)
+        ctx.set_line_width(0.6)
+        ctx.move_to(f.line_from, f.label.baseline + 1.5)
+        ctx.line_to(f.line_to, f.label.baseline + 1.5)
+        ctx.stroke()
+    draw_grid(ctx, page.puzzle, page.grid, key=False)
     for text in page.texts:
         if text not in above:
             draw_text(ctx, text)
@@ -211,9 +239,13 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
 
 
 def pdf(puzzle: Puzzle, options: PageOptions) -> bytes:
-    """All the chosen pages in one PDF. No creation date is written, so the same
-    puzzle and options always give the same bytes."""
-    pages = layouts(puzzle, options)
+    """One puzzle's pages in one PDF."""
+    return pdf_pages(layouts(puzzle, options), options)
+
+
+def pdf_pages(pages: Sequence[Page], options: PageOptions) -> bytes:
+    """Laid-out pages in one PDF. No creation date is written, so the same puzzles
+    and options always give the same bytes."""
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, *options.size)
     surface.set_metadata(cairo.PDFMetadata.TITLE, options.title or "Word search")
@@ -221,7 +253,7 @@ def pdf(puzzle: Puzzle, options: PageOptions) -> bytes:
     surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "")
     ctx = cairo.Context(surface)
     for page in pages:
-        draw(ctx, puzzle, page)
+        draw(ctx, page)
         ctx.show_page()
     surface.finish()
     return out.getvalue()
@@ -234,7 +266,7 @@ def svg(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
         out = io.BytesIO()
         surface = cairo.SVGSurface(out, *options.size)
         surface.restrict_to_version(cairo.SVG_VERSION_1_1)
-        draw(cairo.Context(surface), puzzle, page)
+        draw(cairo.Context(surface), page)
         surface.finish()
         documents.append(out.getvalue())
     return documents
@@ -251,7 +283,7 @@ def png(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
         ctx.set_source_rgb(1, 1, 1)
         ctx.paint()
         ctx.scale(scale, scale)
-        draw(ctx, puzzle, page)
+        draw(ctx, page)
         out = io.BytesIO()
         surface.write_to_png(out)
         images.append(out.getvalue())
@@ -276,3 +308,20 @@ def page_files(path: str | Path, puzzle: Puzzle, options: PageOptions) -> dict[P
              else target.with_name(f"{target.stem}-{page}{target.suffix}")
              for page in options.pages]
     return dict(zip(names, documents))
+
+
+def set_files(path: str | Path, keys_path: str | Path | None, sheets: Sequence[Sheet],
+              options: PageOptions, keys_per_page: int = 1) -> dict[Path, bytes]:
+    """A set as one PDF, every puzzle page first and then the keys (so the puzzles can
+    be printed on their own), or the keys in a PDF of their own at `keys_path`."""
+    target = Path(path)
+    if target.suffix.lower() != ".pdf":
+        raise InputError(f'a set of puzzles is written as one PDF; name the output NAME.pdf, '
+                         f'not "{target.name}" (or use --format json).')
+    if keys_path is not None and Path(keys_path).suffix.lower() != ".pdf":
+        raise InputError(f'--keys writes a PDF; name it NAME.pdf, not "{Path(keys_path).name}".')
+    puzzle_pages, key_layouts = sheet_layouts(sheets, options, keys_per_page)
+    if keys_path is None:
+        return {target: pdf_pages([*puzzle_pages, *key_layouts], options)}
+    return {target: pdf_pages(puzzle_pages, options),
+            Path(keys_path): pdf_pages(key_layouts, options)}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wordsearch.classset import Sheet
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle
 
@@ -75,3 +76,15 @@ def _key_part(puzzle: Puzzle) -> list[str]:
                    f"{p.direction}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
     return out + [""] + grid_lines(puzzle, in_words) + [""]
+
+
+def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
+                    pages: Sequence[str] = ("puzzle", "key")) -> str:
+    """Every puzzle of a set, one after another, each headed by its number and student."""
+    parts = []
+    for sheet in sheets:
+        head = f"Puzzle {sheet.number} of {len(sheets)}"
+        if sheet.student:
+            head += f" · {sheet.student}"
+        parts.append(f"{head}\n\n{render_text(sheet.puzzle, sheet.title, fields, pages)}")
+    return f"\n{'=' * 72}\n\n".join(parts)

@@ -1,0 +1,65 @@
+"""Words files that hold several puzzles: a line starting with # begins a puzzle
+and gives its title; the words follow, one per line. A file with no # line is one
+puzzle."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from wordsearch.errors import InputError
+from wordsearch.words import WordList, parse_words
+
+HEADING = "#"
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str                             # "" for words before any # line
+    line: int | None                       # the # line's number
+    entries: tuple[str | tuple[int, str], ...]
+
+    def where(self) -> str:
+        """As messages name it: 'the puzzle "Week 2" (line 7)'."""
+        if self.line is None:
+            return "the words before the first # line"
+        return f'the puzzle "{self.title}" (line {self.line})'
+
+    def words(self) -> WordList:
+        """The section's checked words; errors name a titled section."""
+        try:
+            return parse_words(self.entries)
+        except InputError as exc:
+            if self.line is None:
+                raise
+            raise InputError(f"in {self.where()}:\n{exc}") from None
+
+
+def split_sections(entries: Iterable[str | tuple[int, str]]) -> list[Section]:
+    """Sections in order. Entries are words from the command line (plain strings)
+    and numbered lines of words files; a numbered line starting with # opens a
+    section. Words before the first # line make a puzzle of their own."""
+    sections: list[Section] = []
+    title, line, current = "", None, []
+    for entry in entries:
+        text = entry[1] if isinstance(entry, tuple) else None
+        if text is not None and text.strip().startswith(HEADING):
+            sections.append(Section(title, line, tuple(current)))
+            title, line, current = text.strip()[len(HEADING):].strip(), entry[0], []
+        else:
+            current.append(entry)
+    sections.append(Section(title, line, tuple(current)))
+    first = sections[0]
+    if first.line is None and not any(_has_text(e) for e in first.entries) and len(sections) > 1:
+        sections.pop(0)
+    for section in sections:
+        if section.line is not None and not section.title:
+            raise InputError(f"line {section.line}: a # line needs a title after the #, "
+                             f"such as # Week 1.")
+        if not any(_has_text(e) for e in section.entries) and section.line is not None:
+            raise InputError(f"{section.where()} has no words; list them one per line "
+                             f"after its # line.")
+    return sections
+
+
+def _has_text(entry: str | tuple[int, str]) -> bool:
+    return bool((entry[1] if isinstance(entry, tuple) else entry).strip())
