@@ -185,6 +185,7 @@ def test_a_list_that_cannot_be_built_fails_the_whole_set_and_writes_nothing(run,
     (["--keys", "k.pdf", "--no-key", "-o", "s.pdf"], "--keys k.pdf writes the answer keys"),
     (["--keys", "k.pdf"], "--keys goes with a PDF: give -o NAME.pdf as well."),
     (["--keys", "k.txt", "-o", "s.pdf"], '--keys writes a PDF; name it NAME.pdf, not "k.txt".'),
+    (["-d", "sideways", "--copies", "2"], 'error: "sideways" is not a direction'),
 ])
 def test_set_options_that_do_not_go_together(run, tmp_path, args, message):
     (tmp_path / "names.txt").write_text("Ann\n", encoding="utf-8")

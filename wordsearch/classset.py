@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordsearch import seeds
-from wordsearch.errors import InputError, WordsearchError
+from wordsearch.errors import InputError, PackingError, WordsearchError
 from wordsearch.generator import check_code, generate, usable_cores
 from wordsearch.puzzle import Puzzle
 from wordsearch.sections import Section
@@ -87,9 +87,9 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     if failures:
         i, error = failures[0]
         section = sections[plan[i][0]]
-        if section.line is None or not isinstance(error, WordsearchError):
-            raise error
-        raise type(error)(f"in {section.where()}: {error}") from None
+        if section.line is None or not isinstance(error, PackingError):
+            raise error  # an option at fault is no one section's
+        raise PackingError(f"in {section.where()}: {error}") from None
     return ClassSet(set_code, tuple(
         Sheet(n, sections[k].title or title, student, puzzle)
         for n, ((k, student), puzzle) in enumerate(zip(plan, puzzles), start=1)))
