@@ -14,10 +14,10 @@ from pathlib import Path
 
 import cairo
 
+from wordsearch.classset import Sheet
 from wordsearch.errors import InputError
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.classset import Sheet
 from wordsearch.render.layout import (GridBox, Key, KeyPage, Measure, PuzzlePage, Text,
                                       key_heading, key_pages, puzzle_page, set_font_options)
 
