@@ -5,6 +5,8 @@ install.sh) read the PDFs as any reader would; pixels are checked on the pages
 drawn to PNG."""
 import io
 import math
+from importlib import resources
+from pathlib import Path
 import shutil
 import subprocess
 
@@ -53,6 +55,13 @@ def test_a_pdf_has_the_puzzle_then_the_key_at_the_page_size(fruit):
     assert "Page size:       841.89 x 595.28 pts (A4)" in info or \
         "Page size:       841.89 x 595.28 pts" in info
     assert "Title:           Fruit" in info
+
+
+def test_the_font_comes_from_the_installed_package():
+    folder = Path(str(resources.files("wordsearch.fonts")))
+    assert "site-packages" in folder.parts
+    assert {"Andika-Regular.ttf", "Andika-Bold.ttf", "OFL.txt"} <= {p.name for p in
+                                                                    folder.iterdir()}
 
 
 def test_the_bundled_font_is_embedded():

@@ -1,0 +1,1 @@
+"""The bundled font, Andika (OFL.txt), installed as package data; see README.md here."""
