@@ -224,6 +224,11 @@ def word_columns(labels: Sequence[str], size: float, widest: float,
                        size, widest)
 
 
+def list_gap(place: str, size: float) -> float:
+    """Space between the grid and the word list set in `size`."""
+    return (1.5 if place == "below" else 2.0) * size
+
+
 def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, width: float,
                       height: float) -> list[tuple[float, str, WordColumns]]:
     """(cell side, "below" or "beside", list) for every list size and each place for
@@ -231,15 +236,17 @@ def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, w
     found = []
     for size in LIST_SIZES:
         widest = max(measure.width(s, size) for s in labels)
-        gap = 2 * size
         if widest <= width:
-            below = word_columns(labels, size, widest, int((width + gap) // (widest + gap)))
+            pitch = widest + 2 * size
+            below = word_columns(labels, size, widest, int((width + 2 * size) // pitch))
             found.append((min(MAX_CELL, width / puzzle.cols,
-                              (height - below.height - gap) / puzzle.rows), "below", below))
+                              (height - below.height - list_gap("below", size)) / puzzle.rows),
+                          "below", below))
         lines = int(height // (size * LINE_SPACING))
         if lines:
             beside = word_columns(labels, size, widest, math.ceil(len(labels) / lines))
-            found.append((min(MAX_CELL, (width - beside.width - 2 * gap) / puzzle.cols,
+            found.append((min(MAX_CELL,
+                              (width - beside.width - list_gap("beside", size)) / puzzle.cols,
                               height / puzzle.rows), "beside", beside))
     if not any(cell > 0 for cell, _, _ in found):
         long = max(labels, key=lambda s: measure.width(s, LIST_SIZES[-1]))
@@ -302,7 +309,7 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
 
     # The grid and the list, as one block, sit in the middle of the space they have.
     grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
-    gap = 1.5 * words.size if place == "below" else 2 * words.size
+    gap = list_gap(place, words.size)
     if place == "below":
         grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
         grid_x = (page_w - grid_w) / 2
