@@ -1,6 +1,7 @@
 """The packer's rules, and property tests over random lists and options."""
 import string
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, strategies as st
 
@@ -105,3 +106,21 @@ def test_scattering_never_costs_a_puzzle():
     puzzle = wordsearch.generate(words, grid="20x3", directions=["e"], seed="s")
     reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["E"])
 
+
+
+@given(cells=st.lists(st.lists(st.booleans(), min_size=7, max_size=7), min_size=7, max_size=7))
+def test_largest_filler_square_agrees_with_the_reference(cells):
+    filler = [[not covered for covered in row] for row in cells]
+    covered = {(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v}
+    assert packer.largest_filler_squares(np.array([filler])) == \
+        [reference.largest_filler_square(7, covered)]
+
+
+def test_the_most_evenly_spread_layout_comes_first():
+    words = parse_words(draw(20, seed=4)).words
+    layouts = packer.pack(words, Shape.rectangle(15, 15), list(COMPASS), seed=9, beam=256)
+    assert len(layouts) > 1
+    holes = [reference.largest_filler_square(
+        15, {(r, c) for r in range(15) for c in range(15) if layout.grid[r, c]})
+        for layout in layouts]
+    assert holes == sorted(holes)

@@ -17,8 +17,9 @@ from wordsearch.words import Word
 
 DEFAULT_BEAM = 8192
 MAX_BEAM = 1 << 17
-# Finished layouts kept in case filling one of them cannot avoid a repeat.
-SPARE_LAYOUTS = 8
+# Finished layouts to choose from: the most evenly spread is taken, and the others
+# are spares in case filling one cannot avoid a repeat.
+FINISHED_LAYOUTS = 64
 # A narrower pool than this is faster on one thread than the threads cost to start.
 BEAM_PER_THREAD = 1024
 # A grid is roomy when its words' letters fill less than this share of its cells;
@@ -55,7 +56,9 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
          beam: int = DEFAULT_BEAM, threads: int = 1, alphabet: Alphabet = LATIN) -> list[Layout]:
-    """Finished layouts, best first, each reading every word exactly once.
+    """Finished layouts, best first, each reading every word exactly once. Best
+    is the smallest largest square of cells left to filler (words spread evenly over
+    the grid, with no empty corner), then the fewest letters.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
@@ -72,13 +75,13 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     try:
         try:
             grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
-                                             beam, seed, threads, SPARE_LAYOUTS, regions)
+                                             beam, seed, threads, FINISHED_LAYOUTS, regions)
         except (NoRoom, NoUnique):
             if not len(regions):
                 raise
             # Scattering only spreads the words out; it must never cost a puzzle.
             grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
-                                             beam, seed, threads, SPARE_LAYOUTS, regions[:0])
+                                             beam, seed, threads, FINISHED_LAYOUTS, regions[:0])
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
     except MemoryError:
@@ -91,7 +94,25 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
             row, col = divmod(int(start_row[k]), shape.cols)
             placed[i] = (row, col, compass.COMPASS[dir_row[k]])
         layouts.append(Layout(grid, tuple(placed)))
-    return layouts
+    holes = largest_filler_squares(np.asarray(grids) == _core.EMPTY)
+    return [layouts[i] for i in sorted(range(len(layouts)), key=lambda i: (holes[i], i))]
+
+
+def largest_filler_squares(filler: np.ndarray) -> list[int]:
+    """For each grid of a stack (n x rows x cols, True where only filler goes), the
+    side of the largest square made of filler cells alone."""
+    n, rows, cols = filler.shape
+    total = np.zeros((n, rows + 1, cols + 1), dtype=np.int32)
+    total[:, 1:, 1:] = filler.cumsum(axis=1).cumsum(axis=2)
+    largest = np.zeros(n, dtype=np.int64)
+    for k in range(1, min(rows, cols) + 1):
+        window = (total[:, k:, k:] - total[:, :-k, k:] - total[:, k:, :-k]
+                  + total[:, :-k, :-k])
+        found = (window == k * k).any(axis=(1, 2))
+        if not found.any():
+            break
+        largest[found] = k
+    return largest.tolist()
 
 
 def scatter_regions(words: Sequence[Word], shape: Shape, seed: int) -> np.ndarray:
