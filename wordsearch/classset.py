@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,8 +107,11 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
             if on_done:
                 on_done()
         return results
+    # Imported here: a single puzzle should not pay for loading multiprocessing.
+    from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures: list[Future] = [pool.submit(_generate, job) for job in work]
+        futures = [pool.submit(_generate, job) for job in work]
         if on_done:
             for future in futures:
                 future.add_done_callback(lambda f: on_done() if not f.cancelled() else None)

@@ -6,8 +6,6 @@ from pathlib import Path
 
 import click
 
-from tqdm import tqdm
-
 from wordsearch import classset, packer
 from wordsearch.errors import InputError, WordsearchError
 from wordsearch.output import write_atomically
@@ -155,13 +153,15 @@ def main(words, title, fields, output, page_size, mask, directions, difficulty, 
             for warning in section.words().warnings():
                 click.echo(f"warning: {warning}", err=True)
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
-        count = len(sections) * (len(names) or copies)
-        with tqdm(total=count, unit="puzzle", file=sys.stderr, delay=1.0, leave=False,
-                  disable=True if quiet or count == 1 else None) as bar:
+        bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
+        try:
             made = classset.build_set(
                 sections, title=title, copies=copies, students=names, seed=seed, mask=mask,
-                jobs=jobs, threads=threads, on_done=lambda: bar.update(), grid=grid,
+                jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
                 directions=directions or None, difficulty=difficulty, beam=beam)
+        finally:
+            if bar:
+                bar.close()
         files = _files(made, output, fmt, is_set, keys, int(keys_per_page),
                        pages.PageOptions(page_size, title, tuple(fields), show_directions,
                                          chosen, dpi))
@@ -178,6 +178,15 @@ def main(words, title, fields, output, page_size, mask, directions, difficulty, 
         _fail(str(exc), EXIT_NO_PUZZLE)
     except OSError as exc:
         _fail(f"cannot write {output}: {exc.strerror or exc}.", EXIT_NO_PUZZLE)
+
+
+def _progress(count: int):
+    """A progress bar on standard error for a set: shown after a second, and only
+    when standard error is a terminal (tqdm's disable=None)."""
+    from tqdm import tqdm  # imported here: a single puzzle does not need it
+
+    return tqdm(total=count, unit="puzzle", file=sys.stderr, delay=1.0, leave=False,
+                disable=None)
 
 
 def _files(made: classset.ClassSet, output: str | None, fmt: str, is_set: bool,
