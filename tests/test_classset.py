@@ -55,7 +55,7 @@ def page_count(path: str) -> int:
 def test_a_hash_line_begins_a_titled_puzzle():
     sections = split_sections(numbered(LISTS))
     assert [(s.title, s.line) for s in sections] == [("Week 1: Fruit", 1), ("Week 2: Space", 7)]
-    assert [w.form for w in sections[1].words().words] == ["SUN", "MOON", "STAR", "PLANET"]
+    assert [w.form for w in sections[1].words.words] == ["SUN", "MOON", "STAR", "PLANET"]
 
 
 def test_a_file_without_hash_lines_is_one_puzzle_and_words_before_the_first_are_their_own():
@@ -79,7 +79,7 @@ def test_bad_sections_are_refused_naming_the_line(text, message):
 def test_a_bad_word_is_reported_with_its_line_and_section():
     sections = split_sections(numbered("# Week 1\napple\n# Week 2\nsun\nm00n"))
     with pytest.raises(InputError) as caught:
-        sections[1].words()
+        sections[1].words
     assert str(caught.value).startswith('in the puzzle "Week 2" (line 3):\n"m00n" (line 5) has')
 
 

@@ -69,7 +69,7 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
                          "student gets one copy of every list.")
     if not 1 <= copies <= MAX_COPIES:
         raise InputError(f"--copies {copies} is out of range; use 1 to {MAX_COPIES}.")
-    word_lists = [section.words() for section in sections]  # every list checked first
+    word_lists = [section.words for section in sections]  # every list checked first
     set_code = seeds.new_code() if seed is None else check_code(seed)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)

@@ -150,7 +150,7 @@ def main(words, title, fields, output, page_size, mask, directions, difficulty, 
         sections = split_sections(entries)
         names = _students(students)
         for section in sections:
-            for warning in section.words().warnings():
+            for warning in section.words.warnings():
                 click.echo(f"warning: {warning}", err=True)
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
         bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))

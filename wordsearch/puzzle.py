@@ -39,6 +39,10 @@ class Puzzle:
     def cols(self) -> int:
         return len(self.grid[0])
 
+    def alphabetical(self) -> list[Placement]:
+        """The words in the order a word list prints them: by label, ignoring case."""
+        return sorted(self.words, key=lambda p: (p.label.casefold(), p.label))
+
     def to_dict(self) -> dict:
         return {
             "format": FORMAT,

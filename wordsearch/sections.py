@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from wordsearch.errors import InputError
 from wordsearch.words import WordList, parse_words
@@ -24,8 +25,9 @@ class Section:
             return "the words before the first # line"
         return f'the puzzle "{self.title}" (line {self.line})'
 
+    @cached_property
     def words(self) -> WordList:
-        """The section's checked words; errors name a titled section."""
+        """The section's checked words, parsed once; errors name a titled section."""
         try:
             return parse_words(self.entries)
         except InputError as exc:

@@ -165,7 +165,8 @@ class Mask:
             except PackingError:
                 continue  # no cells yet at this size
             if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
-                for grown in range(side, min(side + growth, MAX_SIDE) + 1):
+                yield shape
+                for grown in range(side + 1, min(side + growth, MAX_SIDE) + 1):
                     yield self.across(grown)
                 return
         raise PackingError(f"mask {self.name} leaves too few cells for these words even "

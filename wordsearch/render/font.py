@@ -37,7 +37,9 @@ def register() -> None:
                                       f"reinstall the package.")
 
 
+@cache
 def face(bold: bool = False) -> cairo.ToyFontFace:
+    """One face per weight for the whole process: every text drawn or measured asks."""
     register()
     return cairo.ToyFontFace(FAMILY, cairo.FONT_SLANT_NORMAL,
                              cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)

@@ -16,6 +16,7 @@ from wordsearch.directions import COMPASS
 from wordsearch.errors import LayoutError
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import font, paper
+from wordsearch.render.text import balanced
 
 MARGIN_SHARE = 0.06      # of the page's shorter side
 MIN_MARGIN, MAX_MARGIN = 18.0, 54.0
@@ -46,22 +47,21 @@ class Measure:
     def __init__(self) -> None:
         self.ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
         set_font_options(self.ctx)
-        self.faces = {bold: font.face(bold) for bold in (False, True)}
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_face(font.face(bold))
         self.ctx.set_font_size(size)
         return self.ctx.text_extents(text).x_advance
 
     def missing(self, text: str, bold: bool = False) -> list[str]:
         """The characters of `text` the font has no glyph for (they would print as boxes)."""
-        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_face(font.face(bold))
         self.ctx.set_font_size(10)
         glyphs = self.ctx.get_scaled_font().text_to_glyphs(0, 0, text, False)
         return [ch for ch, glyph in zip(text, glyphs) if glyph.index == 0 and not ch.isspace()]
 
     def cap_height(self, size: float, bold: bool = False) -> float:
-        self.ctx.set_font_face(self.faces[bold])
+        self.ctx.set_font_face(font.face(bold))
         self.ctx.set_font_size(size)
         return -self.ctx.text_extents("H").y_bearing
 
@@ -111,9 +111,14 @@ class GridBox:
 class PuzzlePage:
     size: tuple[float, float]
     puzzle: Puzzle
-    texts: tuple[Text, ...]     # title, directions line, word list, footer
+    header: tuple[Text, ...]    # title, directions line: above the fields and the grid
+    body: tuple[Text, ...]      # word list, footer: after the grid
     fields: tuple[Field, ...]
     grid: GridBox
+
+    @property
+    def texts(self) -> tuple[Text, ...]:
+        return self.header + self.body
 
 
 @dataclass(frozen=True)
@@ -146,10 +151,6 @@ def directions_line(directions: Sequence[str]) -> str:
     if len(directions) == len(COMPASS):
         return f"Words run in all eight directions: {arrows}"
     return f"Words run only in these directions: {arrows}"
-
-
-def sorted_labels(puzzle: Puzzle) -> list[str]:
-    return sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
 
 
 def footer(code: str, measure: Measure, right: float, baseline: float, what: str) -> Text:
@@ -218,10 +219,7 @@ class WordColumns:
 
 def word_columns(labels: Sequence[str], size: float, widest: float,
                  across: int) -> WordColumns:
-    down = math.ceil(len(labels) / max(1, min(across, len(labels))))
-    across = math.ceil(len(labels) / down)
-    return WordColumns(tuple(tuple(labels[c * down:(c + 1) * down]) for c in range(across)),
-                       size, widest)
+    return WordColumns(tuple(map(tuple, balanced(labels, across))), size, widest)
 
 
 def list_gap(place: str, size: float) -> float:
@@ -266,12 +264,12 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     page_w, page_h = size
     edge = margin(size)
     width = page_w - 2 * edge
-    texts: list[Text] = []
+    header: list[Text] = []
     y = edge
     if title:
         title_size = fitted_line(title, measure, TITLE_SIZE, width, True, "title")
         y += measure.cap_height(title_size, True)
-        texts.append(centred(title, measure, title_size, y, page_w, bold=True))
+        header.append(centred(title, measure, title_size, y, page_w, bold=True))
         y += title_size * 0.8
     placed_fields = []
     for row in field_rows(fields, measure, edge, width):
@@ -291,11 +289,11 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         note = directions_line(puzzle.directions)
         note_size = fitted_line(note, measure, NOTE_SIZE, width, False, "directions line")
         y += note_size * 2
-        texts.append(centred(note, measure, note_size, y, page_w))
+        header.append(centred(note, measure, note_size, y, page_w))
     top = y + (FIELD_SIZE if y > edge else 0)
     bottom = page_h - edge - FOOTER_SIZE * 2.5
 
-    labels = sorted_labels(puzzle)
+    labels = [p.label for p in puzzle.alphabetical()]
     for label in labels:
         if measure.missing(label):
             raise LayoutError(f'the word "{label}" has characters the bundled font cannot '
@@ -319,14 +317,15 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         grid_x = (page_w - grid_w - gap - words.width) / 2
         list_x = grid_x + grid_w + gap
     grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols)
+    body: list[Text] = []
     first = list_y + measure.cap_height(words.size)
     for c, column in enumerate(words.columns):
         for r, label in enumerate(column):
-            texts.append(Text(label, list_x + c * words.pitch,
-                              first + r * words.size * LINE_SPACING, words.size))
-    texts.append(footer(puzzle.code, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
-                        footer_label))
-    return PuzzlePage(size, puzzle, tuple(texts), tuple(placed_fields), grid)
+            body.append(Text(label, list_x + c * words.pitch,
+                             first + r * words.size * LINE_SPACING, words.size))
+    body.append(footer(puzzle.code, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
+                       footer_label))
+    return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid)
 
 
 def key_heading(title: str, student: str = "") -> str:

@@ -95,8 +95,7 @@ def draw(ctx: cairo.Context, page: Page) -> None:
             draw_grid(ctx, puzzle, grid, key=True)
             draw_text(ctx, code_line)
         return
-    above = [t for t in page.texts if t.baseline < page.grid.y]
-    for text in above:
+    for text in page.header:
         draw_text(ctx, text)
     for f in page.fields:
         draw_text(ctx, f.label)
@@ -108,9 +107,8 @@ def draw(ctx: cairo.Context, page: Page) -> None:
         ctx.line_to(f.line_to, f.label.baseline + 1.5)
         ctx.stroke()
     draw_grid(ctx, page.puzzle, page.grid, key=False)
-    for text in page.texts:
-        if text not in above:
-            draw_text(ctx, text)
+    for text in page.body:
+        draw_text(ctx, text)
 
 
 def draw_text(ctx: cairo.Context, text: Text) -> None:
@@ -149,7 +147,7 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool) -> No
     ctx.stroke()
 
     in_words = {cell for p in puzzle.words for cell in p.cells()} if key else set()
-    ctx.set_font_face(font.face(bold=True))
+    ctx.set_font_face(font.face(True))  # grid letters are bold
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
     offsets: dict[str, float] = {}

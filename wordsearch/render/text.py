@@ -10,18 +10,22 @@ from wordsearch.puzzle import OUTSIDE, Puzzle
 _LINE = "_" * 24
 
 
+def balanced(items: Sequence[str], across: int) -> list[list[str]]:
+    """Items in at most `across` columns of equal length (the last may be shorter),
+    filled top to bottom; as few columns as that length needs. Used by the printed
+    word list too."""
+    down = -(-len(items) // max(1, min(across, len(items))))
+    return [list(items[c:c + down]) for c in range(0, len(items), down)]
+
+
 def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
     """Items in balanced columns, filled top to bottom, within `width` characters."""
     if not items:
         return []
     cell = max(len(s) for s in items) + gap
-    ncols = max(1, min(len(items), width // cell))
-    nrows = -(-len(items) // ncols)
-    lines = []
-    for r in range(nrows):
-        row = [items[c * nrows + r] for c in range(ncols) if c * nrows + r < len(items)]
-        lines.append("".join(s.ljust(cell) for s in row).rstrip())
-    return lines
+    table = balanced(items, width // cell)
+    return ["".join(column[r].ljust(cell) for column in table if r < len(column)).rstrip()
+            for r in range(len(table[0]))]
 
 
 def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> list[str]:
@@ -64,14 +68,14 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
             else f"directions: {', '.join(puzzle.directions)}")
     count = "this word" if len(puzzle.words) == 1 else f"these {len(puzzle.words)} words"
     out += ["", f"Find {count} ({ways}):"]
-    labels = sorted((p.label for p in puzzle.words), key=lambda s: (s.casefold(), s))
+    labels = [p.label for p in puzzle.alphabetical()]
     return out + ["  " + line for line in columns(labels)] + [""]
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
     out = ["Answer key (rows and columns count from 1 at the top left):"]
     width = max(len(p.label) for p in puzzle.words)
-    for p in sorted(puzzle.words, key=lambda p: (p.label.casefold(), p.label)):
+    for p in puzzle.alphabetical():
         out.append(f"  {p.label.ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
                    f"{p.direction}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
