@@ -309,6 +309,12 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
     gap = list_gap(place, words.size)
     if place == "below":
+        # A list under a small grid keeps to the grid's width where the page has room.
+        narrow = word_columns(labels, words.size, words.widest,
+                              int((grid_w + 2 * words.size) // words.pitch))
+        if grid_h + gap + narrow.height <= bottom - top:
+            words = narrow
+    if place == "below":
         grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
         grid_x = (page_w - grid_w) / 2
         list_x, list_y = (page_w - words.width) / 2, grid_y + grid_h + gap
