@@ -501,10 +501,8 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
     }
 }
 
-static int in_region(const int32_t *region, int32_t r, int32_t c)
-{
-    return r >= region[0] && r <= region[1] && c >= region[2] && c <= region[3];
-}
+static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
 
 /* Positions over empty cells only (for a scattered word, with its middle letter
  * in the word's region). They all tie on score, so the key alone
@@ -519,13 +517,19 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t *region = s->word < s->params->scattered ? s->params->regions + 4 * s->word : NULL;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
-        for (int32_t sr = s->row_lo[d]; sr <= s->row_hi[d]; sr++) {
+        int32_t row_lo = s->row_lo[d], row_hi = s->row_hi[d];
+        int32_t col_lo = s->col_lo[d], col_hi = s->col_hi[d];
+        if (region) { /* only starts that put the middle letter in the region */
+            row_lo = max32(row_lo, region[0] - half * WS_DROW[d]);
+            row_hi = min32(row_hi, region[1] - half * WS_DROW[d]);
+            col_lo = max32(col_lo, region[2] - half * WS_DCOL[d]);
+            col_hi = min32(col_hi, region[3] - half * WS_DCOL[d]);
+        }
+        for (int32_t sr = row_lo; sr <= row_hi; sr++) {
             const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~(uint64_t)LOW_HALF;
             if (!sel_admits(h, score, row_key))
                 continue;
-            for (int32_t sc = s->col_lo[d]; sc <= s->col_hi[d]; sc++) {
-                if (region && !in_region(region, sr + half * WS_DROW[d], sc + half * WS_DCOL[d]))
-                    continue;
+            for (int32_t sc = col_lo; sc <= col_hi; sc++) {
                 const int32_t start = sr * cols + sc;
                 const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
