@@ -6,8 +6,8 @@
 
 #define NO_INDEX (-1)
 #define NO_SLOT WS_MAX_WORD
-/* A ray looks this many cells ahead at once, without a branch per cell. */
-#define RAY_PEEK 4
+/* Lines of the four forward directions in a rows x cols grid (see line_of). */
+#define LINE_COUNT(rows, cols) (3 * ((rows) + (cols)) - 2)
 
 typedef struct {
     int32_t score; /* letters on the grid once the word is placed */
@@ -202,13 +202,9 @@ static void pool_free(pool *p)
     free(p->letters);
 }
 
-/* Cells a ray may read past the border of the last grid in a pool (see RAY_PEEK). */
-static size_t pool_slack(int32_t width) { return (size_t)(RAY_PEEK + 1) * (size_t)(width + 1); }
-
-static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t width, int32_t nwords)
+static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
 {
-    /* Zeroed, so that a ray reading past the last grid reads defined bytes. */
-    p->grids = calloc((size_t)cap * (size_t)ncells + pool_slack(width), 1);
+    p->grids = malloc((size_t)cap * (size_t)ncells);
     p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
     p->letters = malloc((size_t)cap * sizeof(int32_t));
@@ -232,6 +228,7 @@ typedef struct {
      * every other cell code has slot NO_SLOT, whose rows are all zero. */
     uint8_t slot[256];
     uint64_t pair_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1];
+    uint64_t either_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1]; /* pair_gaps[a][b] | pair_gaps[b][a] */
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
     int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
     /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
@@ -268,6 +265,9 @@ static void step_prepare(step_ctx *s, int32_t word)
     for (int32_t i = 0; i < s->len; i++)
         for (int32_t t = 1; i + t < s->len; t++)
             s->pair_gaps[s->slot[s->letters[i]]][s->slot[s->letters[i + t]]] |= (uint64_t)1 << t;
+    for (int a = 0; a <= WS_MAX_WORD; a++)
+        for (int b = 0; b <= WS_MAX_WORD; b++)
+            s->either_gaps[a][b] = s->pair_gaps[a][b] | s->pair_gaps[b][a];
     const int32_t reach = s->len - 1;
     for (int d = 0; d < WS_NDIRS; d++) {
         s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
@@ -405,64 +405,79 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     sel_add(h, &cand);
 }
 
-/* Distance to the first non-empty cell among the next RAY_PEEK along `step`, or
- * RAY_PEEK + 1 if all are empty. A border cell is never empty, and the pool keeps
- * slack after its last grid, so reading past the border is safe and harmless. */
-static int32_t first_letter_ahead(const uint8_t *cell, int32_t step)
-{
-    static const int8_t LOWEST_BIT[1 << (RAY_PEEK + 1)] = {
-        5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
-        4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
-    unsigned seen = 1u << RAY_PEEK;
-    for (int32_t k = 1; k <= RAY_PEEK; k++)
-        seen |= (unsigned)(cell[k * step] != WS_EMPTY) << (k - 1);
-    return LOWEST_BIT[seen] + 1;
-}
-
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
  * the earlier cell in row-major order, and read both ways. */
 static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
 
-/* Positions sharing two or more cells, found once each through their first two
- * shared cells, which are two letters with only empty cells between them. */
-static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
-                           const uint8_t *g, const hit *hits, int32_t nhits)
+/* Two hits on a line, `t` cells apart along forward direction `dir`, that the
+ * word holds t apart in one order or the other. */
+typedef struct {
+    int32_t from, to; /* indices in the hits, `from` the earlier */
+    int32_t dir, t;
+} hit_pair;
+
+/* Which line through (r, c) a forward direction follows, among all lines of the
+ * four directions, and how far along it the cell lies. */
+static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
 {
-    const int32_t reach = s->len - 1;
+    switch (FORWARD[f]) {
+    case 2: return r;                                  /* E: rows */
+    case 4: return rows + c;                           /* S: columns */
+    case 3: return rows + cols + (c - r + rows - 1);   /* SE: diagonals */
+    default: return 2 * (rows + cols) - 1 + (r + c);   /* SW: anti-diagonals */
+    }
+}
+
+/* Positions sharing two or more cells, found once each through their first two
+ * shared cells: two hits on a line with only empty cells between them. Hits
+ * come in row-major order, so the hit met last on each line is the one just
+ * before along it; pairs are gathered without a branch on the grid, since few of
+ * them are letters the word holds that far apart. */
+static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                           const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
+                           hit_pair *pairs)
+{
+    const int32_t rows = s->params->rows, cols = s->params->cols, reach = s->len - 1;
     const unsigned allowed = s->params->dir_mask;
+    /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
+    hits[nhits] = (hit){(int16_t)(-2 * WS_MAX_WORD), (int16_t)(-2 * WS_MAX_WORD), WS_EMPTY};
+    for (int32_t i = 0; i < LINE_COUNT(rows, cols); i++)
+        last_on_line[i] = nhits;
+    int32_t npairs = 0;
     for (int32_t k = 0; k < nhits; k++) {
-        const hit *a = &hits[k];
-        const uint8_t *cell = g + padded(s, a->r, a->c);
+        const hit *b = &hits[k];
         for (int f = 0; f < WS_NDIRS / 2; f++) {
-            const int d = FORWARD[f], back = ws_opposite(d);
-            if (!((allowed >> d | allowed >> back) & 1u))
-                continue;
-            const int32_t step = s->step[d];
-            int32_t t = first_letter_ahead(cell, step);
-            while (t <= reach && cell[t * step] == WS_EMPTY)
-                t++; /* only past RAY_PEEK empty cells */
-            if (t > reach)
-                continue;
-            const uint8_t b = cell[t * step];
-            const uint64_t gap = (uint64_t)1 << t;
-            /* A blocked cell or a letter not in the word has an all-zero row. */
-            const int forward = (allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b]] & gap);
-            const int backward = (allowed >> back & 1u) && (s->pair_gaps[s->slot[b]][s->slot[a->letter]] & gap);
-            if (!(forward | backward))
-                continue;
-            if (forward) {
-                const int clear_behind = cell[-step] == WS_EMPTY;
-                for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
-                    if (i + t < s->len && s->letters[i + t] == b && (i == 0 || clear_behind))
-                        offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
-            }
-            if (backward) {
-                const int clear_behind = cell[(t + 1) * step] == WS_EMPTY;
-                const int32_t br = a->r + t * WS_DROW[d], bc = a->c + t * WS_DCOL[d];
-                for (int32_t i = s->first_at[b]; i != NO_INDEX; i = s->next_at[i])
-                    if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || clear_behind))
-                        offer_pair(s, parent, ph, h, g, br, bc, back, i, t);
-            }
+            const int32_t line = line_of(f, b->r, b->c, rows, cols);
+            const hit *a = &hits[last_on_line[line]];
+            last_on_line[line] = k;
+            /* Rows are met along their columns, every other line along its rows. */
+            const int32_t t = f == 0 ? b->c - a->c : b->r - a->r;
+            const uint64_t gaps = s->either_gaps[s->slot[a->letter]][s->slot[b->letter]];
+            pairs[npairs] = (hit_pair){(int32_t)(a - hits), k, FORWARD[f], t};
+            npairs += (t <= reach) & (int32_t)(gaps >> (t & 63) & 1u);
+        }
+    }
+    for (int32_t n = 0; n < npairs; n++) {
+        const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to];
+        const int d = pairs[n].dir, back = ws_opposite(d), step = s->step[d];
+        const int32_t t = pairs[n].t;
+        const uint8_t *cell = g + padded(s, a->r, a->c);
+        int32_t between = 1;
+        while (between < t && cell[between * step] == WS_EMPTY)
+            between++;
+        if (between < t)
+            continue; /* another letter or the shape's edge comes first */
+        if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b->letter]] >> t & 1u)) {
+            const int clear_behind = cell[-step] == WS_EMPTY;
+            for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
+                if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || clear_behind))
+                    offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
+        }
+        if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b->letter]][s->slot[a->letter]] >> t & 1u)) {
+            const int clear_behind = cell[(t + 1) * step] == WS_EMPTY;
+            for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
+                if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || clear_behind))
+                    offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
         }
     }
 }
@@ -555,6 +570,8 @@ typedef struct {
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
     hit *hits;               /* scratch: one per grid cell, and one more */
+    int32_t *last_on_line;   /* scratch: LINE_COUNT */
+    hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
     candidate *chosen;       /* for materialising */
     int32_t nchosen;
     pool *next;
@@ -592,7 +609,7 @@ static void *expand_run(void *arg)
             }
             const int32_t nhits = collect_hits(s, g, wk->hits);
             if (kind == SHARE_TWO_OR_MORE)
-                offer_multiple(s, p, ph, h, g, wk->hits, nhits);
+                offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
             else
                 offer_single(s, p, ph, h, g, wk->hits, nhits);
         }
@@ -773,11 +790,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, params->cols + 2, nwords) &&
-             pool_alloc(&b, params->beam, padded_size, params->cols + 2, nwords);
+    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
+             pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].hits = malloc(((size_t)params->rows * (size_t)params->cols + 1) * sizeof(hit));
-        ok = workers[t].hits != NULL;
+        const size_t ncells = (size_t)params->rows * (size_t)params->cols;
+        workers[t].hits = malloc((ncells + 1) * sizeof(hit));
+        workers[t].last_on_line = malloc((size_t)LINE_COUNT(params->rows, params->cols) * sizeof(int32_t));
+        workers[t].pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
+        ok = workers[t].hits && workers[t].last_on_line && workers[t].pairs;
     }
     if (!ok) {
         status = WS_NO_MEMORY;
@@ -816,7 +836,11 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 done:
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
+        {
             free(workers[t].hits);
+            free(workers[t].last_on_line);
+            free(workers[t].pairs);
+        }
     free(workers);
     free(all.items);
     free(s);
