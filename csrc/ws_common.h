@@ -21,6 +21,8 @@
 #define WS_ALL_DIRS 0xFFu
 /* Longest word the core accepts. */
 #define WS_MAX_WORD 64
+/* Longest row or column: a place in a grid fits in 16 bits. */
+#define WS_MAX_SIDE 4096
 /* Largest number of cells in a grid. */
 #define WS_MAX_CELLS (1 << 20)
 

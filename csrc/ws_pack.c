@@ -118,10 +118,13 @@ typedef struct {
     candidate bar;
 } selection;
 
-static void selection_reset(selection *all)
+/* Empties the selection; a bar, when given, turns away every candidate not better. */
+static void selection_reset(selection *all, const candidate *bar)
 {
     all->size = 0;
-    all->has_bar = 0;
+    all->has_bar = bar != NULL;
+    if (bar)
+        all->bar = *bar;
 }
 
 static void selection_cut(selection *all)
@@ -234,6 +237,7 @@ typedef struct {
     /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
      * neighbours can be read without bounds checks. */
     int32_t width;                /* cols + 2 */
+    const int16_t *row_of, *col_of; /* row and column of each place in a padded grid */
     int32_t size;                 /* (rows + 2) * width */
     int32_t step[WS_NDIRS];       /* offset of one step in a padded grid */
 } step_ctx;
@@ -344,21 +348,24 @@ typedef struct {
     uint8_t letter;
 } hit;
 
-/* The cells holding the word's letters, in row-major order. Every cell is
- * written and only hits advance the count: no branch to mispredict on the
- * scan that every parent pays for. `hits` has room for one more than the cells. */
-static int32_t collect_hits(const step_ctx *s, const uint8_t *g, hit *hits)
+/* The cells holding the word's letters, in row-major order. Their places are
+ * gathered first, writing every cell's and advancing only at a hit, so the scan
+ * that every parent pays for has no branch to mispredict and one store a cell;
+ * `at` and `hits` have room for one more than the cells. */
+static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restrict at,
+                            hit *restrict hits)
 {
+    /* Locals, not fields: a byte stored into `hits` could alias any of them. */
+    const int32_t rows = s->params->rows, cols = s->params->cols;
+    const uint8_t *restrict in_word = s->in_word;
     int32_t n = 0;
-    for (int32_t r = 0; r < s->params->rows; r++) {
-        const uint8_t *row = g + padded(s, r, 0);
-        for (int32_t c = 0; c < s->params->cols; c++) {
-            hits[n].r = (int16_t)r;
-            hits[n].c = (int16_t)c;
-            hits[n].letter = row[c];
-            n += s->in_word[row[c]];
+    for (int32_t r = 0; r < rows; r++)
+        for (int32_t i = padded(s, r, 0), end = i + cols; i < end; i++) {
+            at[n] = i;
+            n += in_word[g[i]];
         }
-    }
+    for (int32_t k = 0; k < n; k++)
+        hits[k] = (hit){s->row_of[at[k]], s->col_of[at[k]], g[at[k]]};
     return n;
 }
 
@@ -519,6 +526,24 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
 static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
 static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
 
+/* The start rows and columns of the word along direction d, inclusive; for a
+ * scattered word only those that put its middle letter in its region. */
+static void open_starts(const step_ctx *s, int d, int32_t *row_lo, int32_t *row_hi,
+                        int32_t *col_lo, int32_t *col_hi)
+{
+    *row_lo = s->row_lo[d];
+    *row_hi = s->row_hi[d];
+    *col_lo = s->col_lo[d];
+    *col_hi = s->col_hi[d];
+    if (s->word >= s->params->scattered)
+        return;
+    const int32_t *region = s->params->regions + 4 * s->word, half = s->len / 2;
+    *row_lo = max32(*row_lo, region[0] - half * WS_DROW[d]);
+    *row_hi = min32(*row_hi, region[1] - half * WS_DROW[d]);
+    *col_lo = max32(*col_lo, region[2] - half * WS_DCOL[d]);
+    *col_hi = min32(*col_hi, region[3] - half * WS_DCOL[d]);
+}
+
 /* Positions over empty cells only (for a scattered word, with its middle letter
  * in the word's region). They all tie on score, so the key alone
  * decides, and it comes in two halves: the high half is shared by every start in
@@ -528,18 +553,11 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 {
     const int32_t cols = s->params->cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
-    const int32_t len = s->len, score = s->parents->letters[parent] + len, half = len / 2;
-    const int32_t *region = s->word < s->params->scattered ? s->params->regions + 4 * s->word : NULL;
+    const int32_t len = s->len, score = s->parents->letters[parent] + len;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
-        int32_t row_lo = s->row_lo[d], row_hi = s->row_hi[d];
-        int32_t col_lo = s->col_lo[d], col_hi = s->col_hi[d];
-        if (region) { /* only starts that put the middle letter in the region */
-            row_lo = max32(row_lo, region[0] - half * WS_DROW[d]);
-            row_hi = min32(row_hi, region[1] - half * WS_DROW[d]);
-            col_lo = max32(col_lo, region[2] - half * WS_DCOL[d]);
-            col_hi = min32(col_hi, region[3] - half * WS_DCOL[d]);
-        }
+        int32_t row_lo, row_hi, col_lo, col_hi;
+        open_starts(s, d, &row_lo, &row_hi, &col_lo, &col_hi);
         for (int32_t sr = row_lo; sr <= row_hi; sr++) {
             const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~(uint64_t)LOW_HALF;
             if (!sel_admits(h, score, row_key))
@@ -569,6 +587,7 @@ typedef struct {
     const step_ctx *step;
     int32_t first, stride; /* this worker takes parents first, first+stride, ... */
     selector sel;
+    int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
@@ -607,7 +626,7 @@ static void *expand_run(void *arg)
                 offer_open(s, p, ph, h);
                 continue;
             }
-            const int32_t nhits = collect_hits(s, g, wk->hits);
+            const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
             if (kind == SHARE_TWO_OR_MORE)
                 offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
             else
@@ -675,20 +694,63 @@ static ws_status run_workers(void *(*fn)(void *), worker *workers, int32_t nwork
     return status;
 }
 
-/* Expands every parent into the next pool, best child first. */
-static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
-                        pool *next)
+/* Offers every child of every parent to the selection, which starts from `bar`
+ * when one is given. */
+static ws_status offer_children(const step_ctx *s, worker *workers, int32_t nworkers,
+                                selection *all, const candidate *bar)
 {
-    selection_reset(all);
+    selection_reset(all, bar);
     for (int32_t t = 0; t < nworkers; t++) {
         workers[t].step = s;
         workers[t].first = t;
         workers[t].stride = nworkers;
         workers[t].sel.all = all;
-        workers[t].sel.has_bar = 0;
+        workers[t].sel.has_bar = all->has_bar;
+        workers[t].sel.bar = all->bar;
         workers[t].sel.nbatch = 0;
     }
-    ws_status status = run_workers(expand_run, workers, nworkers);
+    return run_workers(expand_run, workers, nworkers);
+}
+
+/* How many times the beam a first guess at a scattered word's bar should let in. */
+#define GUESS_MARGIN 4
+
+/* Every child of a scattered word ties on score (nothing has crossed yet), so
+ * the keys alone decide, and they are spread evenly: the beam's bar will be near
+ * beam / positions of the way through the keys. A first bar a few times looser
+ * than that turns away most of the positions that would be offered only to be
+ * cut later. Returns 0 when no guess is worth making. */
+static int guess_bar(const step_ctx *s, candidate *bar)
+{
+    if (s->word >= s->params->scattered || s->parents->size == 0)
+        return 0;
+    uint64_t per_parent = 0; /* positions, empty or not */
+    for (int d = 0; d < WS_NDIRS; d++) {
+        int32_t row_lo, row_hi, col_lo, col_hi;
+        open_starts(s, d, &row_lo, &row_hi, &col_lo, &col_hi);
+        if (row_hi >= row_lo && col_hi >= col_lo)
+            per_parent += (uint64_t)(row_hi - row_lo + 1) * (uint64_t)(col_hi - col_lo + 1);
+    }
+    const uint64_t positions = per_parent * (uint64_t)s->parents->size;
+    const uint64_t wanted = (uint64_t)GUESS_MARGIN * (uint64_t)s->params->beam;
+    if (positions <= wanted)
+        return 0;
+    const candidate guess = {s->parents->letters[0] + s->len, INT32_MAX, INT32_MAX, WS_NDIRS,
+                             UINT64_MAX / positions * wanted};
+    *bar = guess;
+    return 1;
+}
+
+/* Expands every parent into the next pool, best child first. */
+static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
+                        pool *next)
+{
+    candidate guess;
+    const int guessed = guess_bar(s, &guess);
+    ws_status status = offer_children(s, workers, nworkers, all, guessed ? &guess : NULL);
+    /* Fewer children than the beam under the guess: some above it may belong. */
+    if (status == WS_OK && guessed && all->size < all->keep)
+        status = offer_children(s, workers, nworkers, all, NULL);
     if (status != WS_OK)
         return status;
 
@@ -746,7 +808,8 @@ static void collect_finished(const step_ctx *s, const pool *done, ws_pack_output
 static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out,
                               int32_t *lengths)
 {
-    if (p->rows < 1 || p->cols < 1 || (int64_t)p->rows * p->cols > WS_MAX_CELLS)
+    if (p->rows < 1 || p->cols < 1 || p->rows > WS_MAX_SIDE || p->cols > WS_MAX_SIDE ||
+        (int64_t)p->rows * p->cols > WS_MAX_CELLS)
         return WS_BAD_ARGUMENT;
     if (p->beam < 1 || p->threads < 1 || p->words.count < 0 || out->capacity < 1 ||
         p->scattered < 0 || p->scattered > p->words.count || (p->scattered > 0 && !p->regions))
@@ -790,14 +853,16 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int ok = workers && all.items && s && pool_alloc(&a, params->beam, padded_size, nwords) &&
+    int16_t *places = malloc(2 * (size_t)padded_size * sizeof(int16_t));
+    int ok = workers && all.items && s && places && pool_alloc(&a, params->beam, padded_size, nwords) &&
              pool_alloc(&b, params->beam, padded_size, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         const size_t ncells = (size_t)params->rows * (size_t)params->cols;
+        workers[t].hit_at = malloc((ncells + 1) * sizeof(int32_t));
         workers[t].hits = malloc((ncells + 1) * sizeof(hit));
         workers[t].last_on_line = malloc((size_t)LINE_COUNT(params->rows, params->cols) * sizeof(int32_t));
         workers[t].pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
-        ok = workers[t].hits && workers[t].last_on_line && workers[t].pairs;
+        ok = workers[t].hit_at && workers[t].hits && workers[t].last_on_line && workers[t].pairs;
     }
     if (!ok) {
         status = WS_NO_MEMORY;
@@ -805,6 +870,12 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     }
 
     s->params = params;
+    s->row_of = places;
+    s->col_of = places + padded_size;
+    for (int32_t i = 0; i < padded_size; i++) {
+        places[i] = (int16_t)(i / (params->cols + 2) - 1);
+        places[padded_size + i] = (int16_t)(i % (params->cols + 2) - 1);
+    }
     s->lengths = lengths;
     s->width = params->cols + 2;
     s->size = padded_size;
@@ -837,6 +908,7 @@ done:
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
         {
+            free(workers[t].hit_at);
             free(workers[t].hits);
             free(workers[t].last_on_line);
             free(workers[t].pairs);
@@ -844,6 +916,7 @@ done:
     free(workers);
     free(all.items);
     free(s);
+    free(places);
     pool_free(&a);
     pool_free(&b);
     free(lengths);

@@ -22,7 +22,7 @@
 #include "ws_grid.h"
 
 typedef struct {
-    int32_t rows, cols;
+    int32_t rows, cols;   /* 1..WS_MAX_SIDE each, at most WS_MAX_CELLS cells */
     const uint8_t *cells; /* rows*cols: WS_EMPTY inside the shape, WS_BLOCKED outside */
     ws_words words;       /* letter codes 1..WS_MAX_LETTER, in placement order */
     uint32_t dir_mask;    /* bit d set: direction d may be used */
