@@ -17,6 +17,9 @@ typedef struct {
     uint64_t key;
 } candidate;
 
+static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
+
 /* The total order that decides which children survive. */
 static int cand_less(const candidate *a, const candidate *b)
 {
@@ -79,29 +82,48 @@ static void select_smallest(candidate *a, int32_t n, int32_t k)
     }
 }
 
-/* Sorts best first: quicksort with the comparison inlined, insertion sort for short runs. */
-static void sort_candidates(candidate *a, int32_t n)
+/* Buckets of the first, counting pass of sort_candidates. */
+#define SORT_BUCKET_BITS 13
+
+/* The high bits of the score above the key, the score counted from `lowest`
+ * in `score_bits` bits: buckets in the candidates' order. */
+static uint32_t sort_bucket(const candidate *c, int32_t lowest, int score_bits)
 {
-    while (n > 16) {
-        int32_t i, j;
-        partition(a, 0, n - 1, &i, &j);
-        if (j + 1 < n - i) {
-            sort_candidates(a, j + 1);
-            a += i;
-            n -= i;
-        } else {
-            sort_candidates(a + i, n - i);
-            n = j + 1;
-        }
-    }
+    const uint64_t rank = ((uint64_t)(c->score - lowest) << (63 - score_bits) << 1) |
+                          (c->key >> score_bits);
+    return (uint32_t)(rank >> (64 - SORT_BUCKET_BITS));
+}
+
+/* Sorts best first into `out`: a counting sort on the high bits of the score
+ * and key together, which leaves only neighbours in one bucket out of order,
+ * then an insertion sort, which puts those right in about one pass. */
+static void sort_candidates(const candidate *a, int32_t n, candidate *out)
+{
+    if (n == 0)
+        return;
+    int32_t lowest = a[0].score, highest = a[0].score;
     for (int32_t i = 1; i < n; i++) {
-        const candidate c = a[i];
+        lowest = min32(lowest, a[i].score);
+        highest = max32(highest, a[i].score);
+    }
+    int score_bits = 0; /* the score above the key in a 64-bit rank */
+    while (score_bits < 32 && ((uint64_t)(highest - lowest) >> score_bits) != 0)
+        score_bits++;
+    int32_t first[(1 << SORT_BUCKET_BITS) + 1] = {0};
+    for (int32_t i = 0; i < n; i++)
+        first[sort_bucket(&a[i], lowest, score_bits) + 1]++;
+    for (int32_t b = 0; b < 1 << SORT_BUCKET_BITS; b++)
+        first[b + 1] += first[b];
+    for (int32_t i = 0; i < n; i++)
+        out[first[sort_bucket(&a[i], lowest, score_bits)]++] = a[i];
+    for (int32_t i = 1; i < n; i++) {
+        const candidate c = out[i];
         int32_t j = i;
-        while (j > 0 && cand_less(&c, &a[j - 1])) {
-            a[j] = a[j - 1];
+        while (j > 0 && cand_less(&c, &out[j - 1])) {
+            out[j] = out[j - 1];
             j--;
         }
-        a[j] = c;
+        out[j] = c;
     }
 }
 
@@ -523,9 +545,6 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
     }
 }
 
-static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
-static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
-
 /* The start rows and columns of the word along direction d, inclusive; for a
  * scattered word only those that put its middle letter in its region. */
 static void open_starts(const step_ctx *s, int d, int32_t *row_lo, int32_t *row_hi,
@@ -592,6 +611,7 @@ typedef struct {
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
     candidate *chosen;       /* for materialising */
+    candidate *sorted;       /* scratch: room for the chosen, for sorting them */
     int32_t nchosen;
     pool *next;
 } worker;
@@ -655,9 +675,9 @@ static void *materialise_run(void *arg)
     pool *next = wk->next;
     const int32_t from = share_start(wk->nchosen, wk->first, wk->stride);
     const int32_t to = share_start(wk->nchosen, wk->first + 1, wk->stride);
-    sort_candidates(wk->chosen + from, to - from);
+    sort_candidates(wk->chosen + from, to - from, wk->sorted + from);
     for (int32_t i = from; i < to; i++) {
-        const candidate *c = &wk->chosen[i];
+        const candidate *c = &wk->sorted[i];
         uint8_t *g = next->grids + (size_t)i * s->size;
         memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
         uint8_t *at = g + padded(s, c->start / p->cols, c->start % p->cols);
@@ -767,6 +787,7 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
     }
     for (int32_t t = 0; t < nworkers; t++) {
         workers[t].chosen = all->items;
+        workers[t].sorted = all->items + all->keep; /* the buffer's second half */
         workers[t].nchosen = n;
         workers[t].next = next;
     }
