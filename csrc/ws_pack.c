@@ -599,6 +599,25 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     }
 }
 
+/* Children ahead whose parents are asked for early: parents lie all over the
+ * pool, so each copy would otherwise wait for memory. */
+#define PREFETCH_AHEAD 8
+#define CACHE_LINE 64
+
+static void prefetch_bytes(const void *from, size_t n)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    const char *at = from;
+    for (size_t k = 0; k < n; k += CACHE_LINE)
+        __builtin_prefetch(at + k);
+    if (n > 0)
+        __builtin_prefetch(at + n - 1);
+#else
+    (void)from;
+    (void)n;
+#endif
+}
+
 /* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 16
 
@@ -678,6 +697,12 @@ static void *materialise_run(void *arg)
     sort_candidates(wk->chosen + from, to - from, wk->sorted + from);
     for (int32_t i = from; i < to; i++) {
         const candidate *c = &wk->sorted[i];
+        if (i + PREFETCH_AHEAD < to) {
+            const int32_t later = wk->sorted[i + PREFETCH_AHEAD].parent;
+            prefetch_bytes(s->parents->grids + (size_t)later * s->size, (size_t)s->size);
+            prefetch_bytes(s->parents->starts + (size_t)later * nwords, (size_t)s->word * sizeof(int32_t));
+            prefetch_bytes(s->parents->dirs + (size_t)later * nwords, (size_t)s->word);
+        }
         uint8_t *g = next->grids + (size_t)i * s->size;
         memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
         uint8_t *at = g + padded(s, c->start / p->cols, c->start % p->cols);
