@@ -180,12 +180,11 @@ static int sel_admits(const selector *sel, int32_t score, uint64_t key)
            (score == sel->bar.score && key <= sel->bar.key);
 }
 
-/* Hands the batch over and refreshes the worker's copy of the bar. */
-static void sel_flush(selector *sel)
+/* Hands the batch over and refreshes the worker's copy of the bar, under the
+ * selection's lock when workers share it. */
+static void sel_hand_over(selector *sel)
 {
     selection *all = sel->all;
-    if (all->locking)
-        pthread_mutex_lock(&all->lock);
     for (int32_t i = 0; i < sel->nbatch; i++) {
         const candidate *c = &sel->batch[i];
         if (all->has_bar && !cand_less(c, &all->bar))
@@ -197,8 +196,29 @@ static void sel_flush(selector *sel)
     sel->nbatch = 0;
     sel->has_bar = all->has_bar;
     sel->bar = all->bar;
-    if (all->locking)
-        pthread_mutex_unlock(&all->lock);
+}
+
+static void sel_flush(selector *sel)
+{
+    selection *all = sel->all;
+    if (!all->locking) {
+        sel_hand_over(sel);
+        return;
+    }
+    pthread_mutex_lock(&all->lock);
+    sel_hand_over(sel);
+    pthread_mutex_unlock(&all->lock);
+}
+
+/* Flushes unless another worker holds the lock: a fresher bar is worth having,
+ * but not worth waiting for while the batch has room. */
+static void sel_try_flush(selector *sel)
+{
+    selection *all = sel->all;
+    if (pthread_mutex_trylock(&all->lock) != 0)
+        return;
+    sel_hand_over(sel);
+    pthread_mutex_unlock(&all->lock);
 }
 
 static void sel_add(selector *sel, const candidate *c)
@@ -619,7 +639,7 @@ static void prefetch_bytes(const void *from, size_t n)
 }
 
 /* Parents a worker expands between looks at the shared bar, when others add too. */
-#define BAR_SYNC_INTERVAL 16
+#define BAR_SYNC_INTERVAL 64
 
 typedef struct {
     const step_ctx *step;
@@ -652,7 +672,7 @@ static void *expand_run(void *arg)
         int32_t since_sync = 0;
         for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
             if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
-                sel_flush(h);
+                sel_try_flush(h);
                 since_sync = 0;
             }
             const int32_t base = s->parents->letters[p];
