@@ -276,6 +276,10 @@ typedef struct {
     uint64_t either_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1]; /* pair_gaps[a][b] | pair_gaps[b][a] */
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
     int32_t col_lo[WS_NDIRS], col_hi[WS_NDIRS];
+    /* The starts of positions over empty cells only: for a scattered word, only
+     * those that put its middle letter in its region. */
+    int32_t open_row_lo[WS_NDIRS], open_row_hi[WS_NDIRS];
+    int32_t open_col_lo[WS_NDIRS], open_col_hi[WS_NDIRS];
     /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
      * neighbours can be read without bounds checks. */
     int32_t width;                /* cols + 2 */
@@ -323,6 +327,17 @@ static void step_prepare(step_ctx *s, int32_t word)
         s->step[d] = WS_DROW[d] * s->width + WS_DCOL[d];
         if (!((p->dir_mask >> d) & 1u))
             s->row_hi[d] = -1; /* an empty range: direction not allowed */
+        s->open_row_lo[d] = s->row_lo[d];
+        s->open_row_hi[d] = s->row_hi[d];
+        s->open_col_lo[d] = s->col_lo[d];
+        s->open_col_hi[d] = s->col_hi[d];
+        if (word < p->scattered) {
+            const int32_t *region = p->regions + 4 * word, half = s->len / 2;
+            s->open_row_lo[d] = max32(s->open_row_lo[d], region[0] - half * WS_DROW[d]);
+            s->open_row_hi[d] = min32(s->open_row_hi[d], region[1] - half * WS_DROW[d]);
+            s->open_col_lo[d] = max32(s->open_col_lo[d], region[2] - half * WS_DCOL[d]);
+            s->open_col_hi[d] = min32(s->open_col_hi[d], region[3] - half * WS_DCOL[d]);
+        }
     }
 }
 
@@ -565,24 +580,6 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
     }
 }
 
-/* The start rows and columns of the word along direction d, inclusive; for a
- * scattered word only those that put its middle letter in its region. */
-static void open_starts(const step_ctx *s, int d, int32_t *row_lo, int32_t *row_hi,
-                        int32_t *col_lo, int32_t *col_hi)
-{
-    *row_lo = s->row_lo[d];
-    *row_hi = s->row_hi[d];
-    *col_lo = s->col_lo[d];
-    *col_hi = s->col_hi[d];
-    if (s->word >= s->params->scattered)
-        return;
-    const int32_t *region = s->params->regions + 4 * s->word, half = s->len / 2;
-    *row_lo = max32(*row_lo, region[0] - half * WS_DROW[d]);
-    *row_hi = min32(*row_hi, region[1] - half * WS_DROW[d]);
-    *col_lo = max32(*col_lo, region[2] - half * WS_DCOL[d]);
-    *col_hi = min32(*col_hi, region[3] - half * WS_DCOL[d]);
-}
-
 /* Positions over empty cells only (for a scattered word, with its middle letter
  * in the word's region). They all tie on score, so the key alone
  * decides, and it comes in two halves: the high half is shared by every start in
@@ -595,13 +592,11 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t len = s->len, score = s->parents->letters[parent] + len;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
-        int32_t row_lo, row_hi, col_lo, col_hi;
-        open_starts(s, d, &row_lo, &row_hi, &col_lo, &col_hi);
-        for (int32_t sr = row_lo; sr <= row_hi; sr++) {
+        for (int32_t sr = s->open_row_lo[d]; sr <= s->open_row_hi[d]; sr++) {
             const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~(uint64_t)LOW_HALF;
             if (!sel_admits(h, score, row_key))
                 continue;
-            for (int32_t sc = col_lo; sc <= col_hi; sc++) {
+            for (int32_t sc = s->open_col_lo[d]; sc <= s->open_col_hi[d]; sc++) {
                 const int32_t start = sr * cols + sc;
                 const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
@@ -791,10 +786,10 @@ static int guess_bar(const step_ctx *s, candidate *bar)
         return 0;
     uint64_t per_parent = 0; /* positions, empty or not */
     for (int d = 0; d < WS_NDIRS; d++) {
-        int32_t row_lo, row_hi, col_lo, col_hi;
-        open_starts(s, d, &row_lo, &row_hi, &col_lo, &col_hi);
-        if (row_hi >= row_lo && col_hi >= col_lo)
-            per_parent += (uint64_t)(row_hi - row_lo + 1) * (uint64_t)(col_hi - col_lo + 1);
+        const int32_t rows = s->open_row_hi[d] - s->open_row_lo[d] + 1;
+        const int32_t cols = s->open_col_hi[d] - s->open_col_lo[d] + 1;
+        if (rows > 0 && cols > 0)
+            per_parent += (uint64_t)rows * (uint64_t)cols;
     }
     const uint64_t positions = per_parent * (uint64_t)s->parents->size;
     const uint64_t wanted = (uint64_t)GUESS_MARGIN * (uint64_t)s->params->beam;
