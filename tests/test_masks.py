@@ -4,6 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
 from PIL import Image
 
 import reference
@@ -11,7 +12,7 @@ import wordsearch
 from wordlists import draw
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
-from wordsearch.shape import MASK_MIN_SIDE, Mask, builtin_masks
+from wordsearch.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -165,3 +166,27 @@ def test_the_same_mask_and_seed_give_the_same_puzzle(tmp_path):
     copy = Image.open(ROOT / "masks" / "star.png")
     again = wordsearch.generate(words, mask=save(tmp_path, "mine.png", copy), seed="s")
     assert first.grid == again.grid and first.words == again.words
+
+
+def longest_walk(inside, directions):
+    """The longest run of inside cells, found by walking from every cell."""
+    rows, cols = len(inside), len(inside[0])
+    best = 0
+    for name in directions:
+        dr, dc = reference.STEPS[reference.NAMES.index(name)]
+        for r in range(rows):
+            for c in range(cols):
+                length = 0
+                while (0 <= r + length * dr < rows and 0 <= c + length * dc < cols
+                       and inside[r + length * dr][c + length * dc]):
+                    length += 1
+                best = max(best, length)
+    return best
+
+
+@given(inside=st.integers(1, 9).flatmap(lambda cols: st.lists(
+           st.lists(st.booleans(), min_size=cols, max_size=cols), min_size=1, max_size=9)),
+       directions=st.sets(st.sampled_from(COMPASS), min_size=1))
+def test_longest_line_is_the_longest_run_along_an_allowed_direction(inside, directions):
+    shape = Shape(np.array(inside, dtype=bool))
+    assert shape.longest_line(sorted(directions)) == longest_walk(inside, directions)

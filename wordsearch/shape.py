@@ -69,23 +69,26 @@ class Shape:
 
     def longest_line(self, directions: Iterable[str]) -> int:
         """The most letters one word can have along any allowed direction."""
-        inside = self.inside.tolist()
-        rows, cols = self.rows, self.cols
-
-        def within(r: int, c: int) -> bool:
-            return 0 <= r < rows and 0 <= c < cols and inside[r][c]
-
         best = 0
-        for dr, dc in {STEPS[name] for name in directions}:
-            for r in range(rows):
-                for c in range(cols):
-                    if not within(r, c) or within(r - dr, c - dc):
-                        continue  # not the first cell of a run
-                    length = 0
-                    while within(r + length * dr, c + length * dc):
-                        length += 1
-                    best = max(best, length)
+        # A direction and its opposite run along the same lines.
+        for dr, dc in {max(STEPS[name], (-STEPS[name][0], -STEPS[name][1])) for name in directions}:
+            starts = self.inside  # cells that begin a run of `length + 1` inside cells
+            length = 0
+            while starts.any():
+                length += 1
+                starts = starts & _shifted(self.inside, length * dr, length * dc)
+            best = max(best, length)
         return best
+
+
+def _shifted(cells: np.ndarray, dr: int, dc: int) -> np.ndarray:
+    """cells[r + dr, c + dc] at [r, c], False where that lies off the grid."""
+    rows, cols = cells.shape
+    out = np.zeros_like(cells)
+    if abs(dr) < rows and abs(dc) < cols:
+        out[max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
+            cells[max(0, dr):rows - max(0, -dr), max(0, dc):cols - max(0, -dc)]
+    return out
 
 
 def builtin_masks() -> list[str]:
