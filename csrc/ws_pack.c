@@ -232,7 +232,7 @@ static void sel_add(selector *sel, const candidate *c)
 
 /* Partial puzzles, best first. */
 typedef struct {
-    uint8_t *grids;   /* cap * padded grid size (see step_ctx) */
+    uint8_t *grids;   /* cap * rows * cols */
     int32_t *starts;  /* cap * nwords */
     uint8_t *dirs;    /* cap * nwords */
     int32_t *letters; /* cap: letters on each grid */
@@ -280,17 +280,14 @@ typedef struct {
      * those that put its middle letter in its region. */
     int32_t open_row_lo[WS_NDIRS], open_row_hi[WS_NDIRS];
     int32_t open_col_lo[WS_NDIRS], open_col_hi[WS_NDIRS];
-    /* Grids in the pool carry a one-cell border of WS_BLOCKED, so a cell's
-     * neighbours can be read without bounds checks. */
-    int32_t width;                /* cols + 2 */
-    const int16_t *row_of, *col_of; /* row and column of each place in a padded grid */
-    int32_t size;                 /* (rows + 2) * width */
-    int32_t step[WS_NDIRS];       /* offset of one step in a padded grid */
+    const int16_t *row_of, *col_of; /* row and column of each cell */
+    int32_t size;                 /* rows * cols */
+    int32_t step[WS_NDIRS];       /* offset of one step in a grid */
 } step_ctx;
 
-static int32_t padded(const step_ctx *s, int32_t r, int32_t c)
+static int32_t cell_at(const step_ctx *s, int32_t r, int32_t c)
 {
-    return (r + 1) * s->width + c + 1;
+    return r * s->params->cols + c;
 }
 
 static void step_prepare(step_ctx *s, int32_t word)
@@ -324,7 +321,7 @@ static void step_prepare(step_ctx *s, int32_t word)
         s->row_hi[d] = p->rows - 1 - (WS_DROW[d] > 0 ? reach : 0);
         s->col_lo[d] = WS_DCOL[d] < 0 ? reach : 0;
         s->col_hi[d] = p->cols - 1 - (WS_DCOL[d] > 0 ? reach : 0);
-        s->step[d] = WS_DROW[d] * s->width + WS_DCOL[d];
+        s->step[d] = WS_DROW[d] * p->cols + WS_DCOL[d];
         if (!((p->dir_mask >> d) & 1u))
             s->row_hi[d] = -1; /* an empty range: direction not allowed */
         s->open_row_lo[d] = s->row_lo[d];
@@ -413,14 +410,13 @@ static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restri
                             hit *restrict hits)
 {
     /* Locals, not fields: a byte stored into `hits` could alias any of them. */
-    const int32_t rows = s->params->rows, cols = s->params->cols;
+    const int32_t size = s->size;
     const uint8_t *restrict in_word = s->in_word;
     int32_t n = 0;
-    for (int32_t r = 0; r < rows; r++)
-        for (int32_t i = padded(s, r, 0), end = i + cols; i < end; i++) {
-            at[n] = i;
-            n += in_word[g[i]];
-        }
+    for (int32_t i = 0; i < size; i++) {
+        at[n] = i;
+        n += in_word[g[i]];
+    }
     for (int32_t k = 0; k < n; k++)
         hits[k] = (hit){s->row_of[at[k]], s->col_of[at[k]], g[at[k]]};
     return n;
@@ -456,8 +452,11 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
     if (!starts_in_range(s, sr, sc, d))
         return;
+    const uint8_t *at = g + cell_at(s, sr, sc);
+    if (i > 0 && at[(i - 1) * s->step[d]] != WS_EMPTY)
+        return; /* shares a cell before this one: met through that one instead */
     int8_t shared[WS_MAX_WORD];
-    const int32_t n = lay(s, g + padded(s, sr, sc), d, shared);
+    const int32_t n = lay(s, at, d, shared);
     if (n < 2 || shared[0] != i || shared[1] != i + t)
         return;
     const int32_t score = s->parents->letters[parent] + s->len - n;
@@ -525,24 +524,20 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
         const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to];
         const int d = pairs[n].dir, back = ws_opposite(d), step = s->step[d];
         const int32_t t = pairs[n].t;
-        const uint8_t *cell = g + padded(s, a->r, a->c);
+        const uint8_t *cell = g + cell_at(s, a->r, a->c);
         int32_t between = 1;
         while (between < t && cell[between * step] == WS_EMPTY)
             between++;
         if (between < t)
             continue; /* another letter or the shape's edge comes first */
-        if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b->letter]] >> t & 1u)) {
-            const int clear_behind = cell[-step] == WS_EMPTY;
+        if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b->letter]] >> t & 1u))
             for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
-                if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || clear_behind))
+                if (i + t < s->len && s->letters[i + t] == b->letter)
                     offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
-        }
-        if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b->letter]][s->slot[a->letter]] >> t & 1u)) {
-            const int clear_behind = cell[(t + 1) * step] == WS_EMPTY;
+        if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b->letter]][s->slot[a->letter]] >> t & 1u))
             for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
-                if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || clear_behind))
+                if (i + t < s->len && s->letters[i + t] == a->letter)
                     offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
-        }
     }
 }
 
@@ -555,7 +550,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
     int8_t shared[WS_MAX_WORD];
     for (int32_t k = 0; k < nhits; k++) {
         const hit *a = &hits[k];
-        const uint8_t *cell = g + padded(s, a->r, a->c);
+        const uint8_t *cell = g + cell_at(s, a->r, a->c);
         for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
             const uint64_t group = single_group_key(ph, a->r * cols + a->c, i);
             if (!sel_admits(h, score, group))
@@ -563,15 +558,16 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
             for (int d = 0; d < WS_NDIRS; d++) {
                 if (!(s->params->dir_mask >> d & 1u))
                     continue;
-                if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
-                    (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
-                    continue;
                 const int32_t sr = a->r - i * WS_DROW[d], sc = a->c - i * WS_DCOL[d];
                 if (!starts_in_range(s, sr, sc, d))
                     continue;
+                /* Both neighbours along the word lie inside it, so inside the grid. */
+                if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
+                    (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
+                    continue;
                 const int32_t start = sr * cols + sc;
                 const uint64_t key = group | (candidate_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(h, score, key) || lay(s, g + padded(s, sr, sc), d, shared) != 1)
+                if (!sel_admits(h, score, key) || lay(s, g + cell_at(s, sr, sc), d, shared) != 1)
                     continue;
                 const candidate cand = {score, parent, start, d, key};
                 sel_add(h, &cand);
@@ -601,7 +597,7 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
                 const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
                     continue;
-                const uint8_t *at = g + padded(s, sr, sc);
+                const uint8_t *at = g + cell_at(s, sr, sc);
                 int32_t j = 0;
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
@@ -720,7 +716,7 @@ static void *materialise_run(void *arg)
         }
         uint8_t *g = next->grids + (size_t)i * s->size;
         memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
-        uint8_t *at = g + padded(s, c->start / p->cols, c->start % p->cols);
+        uint8_t *at = g + cell_at(s, c->start / p->cols, c->start % p->cols);
         for (int32_t j = 0; j < s->len; j++)
             at[j * s->step[c->dir]] = s->letters[j];
         memcpy(next->starts + (size_t)i * nwords, s->parents->starts + (size_t)c->parent * nwords,
@@ -835,13 +831,12 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
     return n == 0 ? WS_OK : run_workers(materialise_run, workers, nworkers);
 }
 
-/* Takes a padded grid: the blocked border spells nothing. */
 static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
 {
     for (int32_t w = 0; w < p->words.count; w++) {
         const int32_t at = p->words.offsets[w];
         const int32_t len = p->words.offsets[w + 1] - at;
-        if (ws_count_word(grid, p->rows + 2, p->cols + 2, p->words.letters + at, len, 2) != 1)
+        if (ws_count_word(grid, p->rows, p->cols, p->words.letters + at, len, 2) != 1)
             return 0;
     }
     return 1;
@@ -857,9 +852,7 @@ static void collect_finished(const step_ctx *s, const pool *done, ws_pack_output
         if (!reads_each_once(p, g))
             continue;
         const int32_t k = out->count++;
-        for (int32_t r = 0; r < p->rows; r++)
-            memcpy(out->grids + (size_t)k * ncells + (size_t)r * p->cols, g + padded(s, r, 0),
-                   (size_t)p->cols);
+        memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
         memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
                (size_t)nwords * sizeof(int32_t));
         memcpy(out->dirs + (size_t)k * nwords, done->dirs + (size_t)i * nwords, (size_t)nwords);
@@ -895,7 +888,7 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
 ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 {
     const int32_t nwords = params->words.count;
-    const int32_t padded_size = (params->rows + 2) * (params->cols + 2);
+    const int32_t ncells = params->rows * params->cols;
     int32_t *lengths = malloc((size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     if (!lengths)
         return WS_NO_MEMORY;
@@ -914,15 +907,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
-    int16_t *places = malloc(2 * (size_t)padded_size * sizeof(int16_t));
-    int ok = workers && all.items && s && places && pool_alloc(&a, params->beam, padded_size, nwords) &&
-             pool_alloc(&b, params->beam, padded_size, nwords);
+    int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
+    int ok = workers && all.items && s && places && pool_alloc(&a, params->beam, ncells, nwords) &&
+             pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        const size_t ncells = (size_t)params->rows * (size_t)params->cols;
-        workers[t].hit_at = malloc((ncells + 1) * sizeof(int32_t));
-        workers[t].hits = malloc((ncells + 1) * sizeof(hit));
+        workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
+        workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
         workers[t].last_on_line = malloc((size_t)LINE_COUNT(params->rows, params->cols) * sizeof(int32_t));
-        workers[t].pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
+        workers[t].pairs = malloc((size_t)ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
         ok = workers[t].hit_at && workers[t].hits && workers[t].last_on_line && workers[t].pairs;
     }
     if (!ok) {
@@ -932,18 +924,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 
     s->params = params;
     s->row_of = places;
-    s->col_of = places + padded_size;
-    for (int32_t i = 0; i < padded_size; i++) {
-        places[i] = (int16_t)(i / (params->cols + 2) - 1);
-        places[padded_size + i] = (int16_t)(i % (params->cols + 2) - 1);
+    s->col_of = places + ncells;
+    for (int32_t i = 0; i < ncells; i++) {
+        places[i] = (int16_t)(i / params->cols);
+        places[ncells + i] = (int16_t)(i % params->cols);
     }
     s->lengths = lengths;
-    s->width = params->cols + 2;
-    s->size = padded_size;
-    memset(a.grids, WS_BLOCKED, (size_t)padded_size);
-    for (int32_t r = 0; r < params->rows; r++)
-        memcpy(a.grids + padded(s, r, 0), params->cells + (size_t)r * params->cols,
-               (size_t)params->cols);
+    s->size = ncells;
+    memcpy(a.grids, params->cells, (size_t)ncells);
     a.letters[0] = 0;
     a.size = 1;
     pool *cur = &a, *next = &b;

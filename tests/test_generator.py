@@ -111,7 +111,7 @@ def test_words_that_do_not_fit_a_fixed_grid_fail_naming_one():
     ({"grid": 200}, "a grid side of 200 is out of range; use 3 to 100 cells."),
     ({"seed": "  "}, "a seed must be 1 to 100 characters."),
     ({"directions": ["e"], "difficulty": "easy"}, "give either directions or a difficulty, not both."),
-    ({"beam": 131072, "grid": 100}, "a beam of 131072 on a 100×100 grid needs 2601 MB of memory; "
+    ({"beam": 131072, "grid": 100}, "a beam of 131072 on a 100×100 grid needs 2502 MB of memory; "
                                     "use a smaller beam."),
 ])
 def test_bad_options_are_input_errors(kwargs, message):

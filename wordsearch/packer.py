@@ -29,7 +29,7 @@ ROOMY = 0.7
 REGION_SIDE = 5
 # How far the automatic grid may grow past its first guess.
 AUTOMATIC_GROWTH = 10
-# The packer holds two pools of padded grids; beyond this it would crowd the machine.
+# The packer holds two pools of partial puzzles; beyond this it would crowd the machine.
 MAX_POOL_BYTES = 2 << 30
 
 
@@ -63,7 +63,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
     """
-    pool_bytes = 2 * beam * (shape.rows + 2) * (shape.cols + 2)
+    # Two pools, each a grid and every word's start (4 bytes) and direction (1) a puzzle.
+    pool_bytes = 2 * beam * (shape.rows * shape.cols + 5 * len(words))
     if pool_bytes > MAX_POOL_BYTES:
         raise InputError(f"a beam of {beam} on a {shape.describe()} needs "
                          f"{pool_bytes >> 20} MB of memory; use a smaller beam.")
