@@ -399,7 +399,7 @@ static uint64_t single_group_key(uint64_t parent_hash, int32_t cell, int32_t ind
 /* A cell of the parent grid holding one of the word's letters. */
 typedef struct {
     int16_t r, c;
-    uint8_t letter;
+    uint8_t letter, slot; /* slot: see step_ctx */
 } hit;
 
 /* The cells holding the word's letters, in row-major order. Their places are
@@ -418,7 +418,7 @@ static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restri
         n += in_word[g[i]];
     }
     for (int32_t k = 0; k < n; k++)
-        hits[k] = (hit){s->row_of[at[k]], s->col_of[at[k]], g[at[k]]};
+        hits[k] = (hit){s->row_of[at[k]], s->col_of[at[k]], g[at[k]], s->slot[g[at[k]]]};
     return n;
 }
 
@@ -472,11 +472,11 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
  * the earlier cell in row-major order, and read both ways. */
 static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
 
-/* Two hits on a line, `t` cells apart along forward direction `dir`, that the
- * word holds t apart in one order or the other. */
+/* Two hits on a line whose letters the word holds as far apart, in one order
+ * or the other: indices in the hits, `from` the earlier, and `to` times
+ * WS_NDIRS / 2 plus the forward direction's index in FORWARD. */
 typedef struct {
-    int32_t from, to; /* indices in the hits, `from` the earlier */
-    int32_t dir, t;
+    int32_t from, to_along;
 } hit_pair;
 
 /* Which line through (r, c) a forward direction follows, among all lines of the
@@ -503,38 +503,40 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
     const int32_t rows = s->params->rows, cols = s->params->cols, reach = s->len - 1;
     const unsigned allowed = s->params->dir_mask;
     /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
-    hits[nhits] = (hit){(int16_t)(-2 * WS_MAX_WORD), (int16_t)(-2 * WS_MAX_WORD), WS_EMPTY};
+    hits[nhits] = (hit){(int16_t)(-2 * WS_MAX_WORD), (int16_t)(-2 * WS_MAX_WORD), WS_EMPTY, NO_SLOT};
     for (int32_t i = 0; i < LINE_COUNT(rows, cols); i++)
         last_on_line[i] = nhits;
     int32_t npairs = 0;
     for (int32_t k = 0; k < nhits; k++) {
         const hit *b = &hits[k];
+        const uint64_t *gaps_to_b = s->either_gaps[b->slot];
         for (int f = 0; f < WS_NDIRS / 2; f++) {
             const int32_t line = line_of(f, b->r, b->c, rows, cols);
-            const hit *a = &hits[last_on_line[line]];
+            const int32_t from = last_on_line[line];
             last_on_line[line] = k;
             /* Rows are met along their columns, every other line along its rows. */
-            const int32_t t = f == 0 ? b->c - a->c : b->r - a->r;
-            const uint64_t gaps = s->either_gaps[s->slot[a->letter]][s->slot[b->letter]];
-            pairs[npairs] = (hit_pair){(int32_t)(a - hits), k, FORWARD[f], t};
+            const int32_t t = f == 0 ? b->c - hits[from].c : b->r - hits[from].r;
+            const uint64_t gaps = gaps_to_b[hits[from].slot];
+            pairs[npairs] = (hit_pair){from, k * (WS_NDIRS / 2) + f};
             npairs += (t <= reach) & (int32_t)(gaps >> (t & 63) & 1u);
         }
     }
     for (int32_t n = 0; n < npairs; n++) {
-        const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to];
-        const int d = pairs[n].dir, back = ws_opposite(d), step = s->step[d];
-        const int32_t t = pairs[n].t;
+        const int f = pairs[n].to_along % (WS_NDIRS / 2);
+        const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to_along / (WS_NDIRS / 2)];
+        const int d = FORWARD[f], back = ws_opposite(d), step = s->step[d];
+        const int32_t t = f == 0 ? b->c - a->c : b->r - a->r;
         const uint8_t *cell = g + cell_at(s, a->r, a->c);
         int32_t between = 1;
         while (between < t && cell[between * step] == WS_EMPTY)
             between++;
         if (between < t)
             continue; /* another letter or the shape's edge comes first */
-        if ((allowed >> d & 1u) && (s->pair_gaps[s->slot[a->letter]][s->slot[b->letter]] >> t & 1u))
+        if ((allowed >> d & 1u) && (s->pair_gaps[a->slot][b->slot] >> t & 1u))
             for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == b->letter)
                     offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
-        if ((allowed >> back & 1u) && (s->pair_gaps[s->slot[b->letter]][s->slot[a->letter]] >> t & 1u))
+        if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u))
             for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == a->letter)
                     offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
