@@ -413,6 +413,7 @@ static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restri
     const int32_t size = s->size;
     const uint8_t *restrict in_word = s->in_word;
     int32_t n = 0;
+#pragma GCC unroll 4
     for (int32_t i = 0; i < size; i++) {
         at[n] = i;
         n += in_word[g[i]];
