@@ -453,11 +453,8 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
     if (!starts_in_range(s, sr, sc, d))
         return;
-    const uint8_t *at = g + cell_at(s, sr, sc);
-    if (i > 0 && at[(i - 1) * s->step[d]] != WS_EMPTY)
-        return; /* shares a cell before this one: met through that one instead */
     int8_t shared[WS_MAX_WORD];
-    const int32_t n = lay(s, at, d, shared);
+    const int32_t n = lay(s, g + cell_at(s, sr, sc), d, shared);
     if (n < 2 || shared[0] != i || shared[1] != i + t)
         return;
     const int32_t score = s->parents->letters[parent] + s->len - n;
@@ -490,6 +487,13 @@ static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
     case 3: return rows + cols + (c - r + rows - 1);   /* SE: diagonals */
     default: return 2 * (rows + cols) - 1 + (r + c);   /* SW: anti-diagonals */
     }
+}
+
+/* Whether (r, c) lies inside the grid and holds no letter. */
+static int empty_at(const step_ctx *s, const uint8_t *g, int32_t r, int32_t c)
+{
+    return r >= 0 && r < s->params->rows && c >= 0 && c < s->params->cols &&
+           g[cell_at(s, r, c)] == WS_EMPTY;
 }
 
 /* Positions sharing two or more cells, found once each through their first two
@@ -533,14 +537,19 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
             between++;
         if (between < t)
             continue; /* another letter or the shape's edge comes first */
-        if ((allowed >> d & 1u) && (s->pair_gaps[a->slot][b->slot] >> t & 1u))
+        /* A word that goes on past the pair needs an empty cell there. */
+        if ((allowed >> d & 1u) && (s->pair_gaps[a->slot][b->slot] >> t & 1u)) {
+            const int open_behind = empty_at(s, g, a->r - WS_DROW[d], a->c - WS_DCOL[d]);
             for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
-                if (i + t < s->len && s->letters[i + t] == b->letter)
+                if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || open_behind))
                     offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
-        if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u))
+        }
+        if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u)) {
+            const int open_behind = empty_at(s, g, b->r + WS_DROW[d], b->c + WS_DCOL[d]);
             for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
-                if (i + t < s->len && s->letters[i + t] == a->letter)
+                if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || open_behind))
                     offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
+        }
     }
 }
 
