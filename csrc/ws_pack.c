@@ -11,10 +11,11 @@
 
 typedef struct {
     int32_t score; /* letters on the grid once the word is placed */
-    int32_t parent;
+    int32_t parent; /* where the parent lies in the pool */
     int32_t start;
     int32_t dir;
     uint64_t key;
+    uint64_t parent_key; /* the key that chose the parent: who it is, wherever it lies */
 } candidate;
 
 static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
@@ -27,8 +28,8 @@ static int cand_less(const candidate *a, const candidate *b)
         return a->score < b->score;
     if (a->key != b->key)
         return a->key < b->key;
-    if (a->parent != b->parent)
-        return a->parent < b->parent;
+    if (a->parent_key != b->parent_key)
+        return a->parent_key < b->parent_key;
     if (a->start != b->start)
         return a->start < b->start;
     return a->dir < b->dir;
@@ -125,6 +126,27 @@ static void sort_candidates(const candidate *a, int32_t n, candidate *out)
         }
         out[j] = c;
     }
+}
+
+/* Orders candidates by score alone, keeping their order among equals: a
+ * counting sort. `counts` has room for every score from the lowest to the
+ * highest plus two. */
+static void order_by_letters(const candidate *in, int32_t n, candidate *out, int32_t *counts)
+{
+    if (n == 0)
+        return;
+    int32_t lowest = in[0].score, highest = in[0].score;
+    for (int32_t i = 1; i < n; i++) {
+        lowest = min32(lowest, in[i].score);
+        highest = max32(highest, in[i].score);
+    }
+    memset(counts, 0, (size_t)(highest - lowest + 2) * sizeof(int32_t));
+    for (int32_t i = 0; i < n; i++)
+        counts[in[i].score - lowest + 1]++;
+    for (int32_t v = lowest; v < highest; v++)
+        counts[v - lowest + 1] += counts[v - lowest];
+    for (int32_t i = 0; i < n; i++)
+        out[counts[in[i].score - lowest]++] = in[i];
 }
 
 /* Keeps the `keep` best candidates offered, for all workers together.
@@ -230,12 +252,14 @@ static void sel_add(selector *sel, const candidate *c)
         sel_flush(sel);
 }
 
-/* Partial puzzles, best first. */
+/* Partial puzzles, fewest letters first; among equals in no particular order,
+ * since nothing is drawn from where a puzzle lies (see parent_hash). */
 typedef struct {
     uint8_t *grids;   /* cap * rows * cols */
     int32_t *starts;  /* cap * nwords */
     uint8_t *dirs;    /* cap * nwords */
     int32_t *letters; /* cap: letters on each grid */
+    uint64_t *keys;   /* cap: the key that chose each puzzle, 0 for the empty grid */
     int32_t size;
 } pool;
 
@@ -245,6 +269,7 @@ static void pool_free(pool *p)
     free(p->starts);
     free(p->dirs);
     free(p->letters);
+    free(p->keys);
 }
 
 static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
@@ -253,8 +278,9 @@ static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
     p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
     p->letters = malloc((size_t)cap * sizeof(int32_t));
+    p->keys = malloc((size_t)cap * sizeof(uint64_t));
     p->size = 0;
-    return p->grids && p->starts && p->dirs && p->letters;
+    return p->grids && p->starts && p->dirs && p->letters && p->keys;
 }
 
 /* What every worker needs to expand the pool by one word; read-only. */
@@ -368,9 +394,15 @@ static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
     return 0;
 }
 
+/* Sets the words' key sequences apart: the golden ratio, as SplitMix64 steps. */
+#define WORD_STRIDE 0x9E3779B97F4A7C15u
+
+/* Seeds the keys of a parent's children from the parent's own key, not from
+ * where it lies in the pool, so the pool need not be in any order beyond its
+ * letter counts. */
 static uint64_t parent_hash(const step_ctx *s, int32_t parent)
 {
-    const uint64_t id = ((uint64_t)(uint32_t)s->word << 32) | (uint32_t)parent;
+    const uint64_t id = s->parents->keys[parent] + (uint64_t)(uint32_t)s->word * WORD_STRIDE;
     return ws_mix64(s->params->seed ^ ws_mix64(id));
 }
 
@@ -462,7 +494,7 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const uint64_t key = candidate_key(ph, start, d);
     if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
         return;
-    const candidate cand = {score, parent, start, d, key};
+    const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
     sel_add(h, &cand);
 }
 
@@ -581,7 +613,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                 const uint64_t key = group | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key) || lay(s, g + cell_at(s, sr, sc), d, shared) != 1)
                     continue;
-                const candidate cand = {score, parent, start, d, key};
+                const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
                 sel_add(h, &cand);
             }
         }
@@ -614,7 +646,7 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
                 if (j == len) {
-                    const candidate cand = {score, parent, start, d, key};
+                    const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
                     sel_add(h, &cand);
                 }
             }
@@ -652,8 +684,7 @@ typedef struct {
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
-    candidate *chosen;       /* for materialising */
-    candidate *sorted;       /* scratch: room for the chosen, for sorting them */
+    const candidate *chosen; /* for materialising, in their order in the next pool */
     int32_t nchosen;
     pool *next;
 } worker;
@@ -679,7 +710,7 @@ static void *expand_run(void *arg)
                 since_sync = 0;
             }
             const int32_t base = s->parents->letters[p];
-            /* Parents come best first. */
+            /* Parents come fewest letters first. */
             if (h->has_bar && base + added > h->bar.score)
                 break;
             const uint64_t ph = parent_hash(s, p);
@@ -700,14 +731,13 @@ static void *expand_run(void *arg)
 }
 
 /* The worker's share of the chosen children: one contiguous run, so that no two
- * workers write into the same cache line. */
+ * workers write into the same cache line (but at its ends). */
 static int32_t share_start(int32_t n, int32_t t, int32_t nworkers)
 {
     return (int32_t)((int64_t)n * t / nworkers);
 }
 
-/* Sorts this worker's share of the chosen children (every child in an earlier
- * share is better than any in this one) and writes it into the next pool. */
+/* Writes this worker's share of the chosen children, in order, into the next pool. */
 static void *materialise_run(void *arg)
 {
     worker *wk = arg;
@@ -717,11 +747,10 @@ static void *materialise_run(void *arg)
     pool *next = wk->next;
     const int32_t from = share_start(wk->nchosen, wk->first, wk->stride);
     const int32_t to = share_start(wk->nchosen, wk->first + 1, wk->stride);
-    sort_candidates(wk->chosen + from, to - from, wk->sorted + from);
     for (int32_t i = from; i < to; i++) {
-        const candidate *c = &wk->sorted[i];
+        const candidate *c = &wk->chosen[i];
         if (i + PREFETCH_AHEAD < to) {
-            const int32_t later = wk->sorted[i + PREFETCH_AHEAD].parent;
+            const int32_t later = wk->chosen[i + PREFETCH_AHEAD].parent;
             prefetch_bytes(s->parents->grids + (size_t)later * s->size, (size_t)s->size);
             prefetch_bytes(s->parents->starts + (size_t)later * nwords, (size_t)s->word * sizeof(int32_t));
             prefetch_bytes(s->parents->dirs + (size_t)later * nwords, (size_t)s->word);
@@ -738,6 +767,7 @@ static void *materialise_run(void *arg)
         next->starts[(size_t)i * nwords + s->word] = c->start;
         next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
         next->letters[i] = c->score;
+        next->keys[i] = c->key;
     }
     return NULL;
 }
@@ -804,14 +834,14 @@ static int guess_bar(const step_ctx *s, candidate *bar)
     if (positions <= wanted)
         return 0;
     const candidate guess = {s->parents->letters[0] + s->len, INT32_MAX, INT32_MAX, WS_NDIRS,
-                             UINT64_MAX / positions * wanted};
+                             UINT64_MAX / positions * wanted, UINT64_MAX};
     *bar = guess;
     return 1;
 }
 
-/* Expands every parent into the next pool, best child first. */
+/* Expands every parent into the next pool, fewest letters first. */
 static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
-                        pool *next)
+                        int32_t *letter_counts, pool *next)
 {
     candidate guess;
     const int guessed = guess_bar(s, &guess);
@@ -827,15 +857,16 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
         select_smallest(all->items, n, all->keep);
         n = all->keep;
     }
-    /* Split the chosen into the workers' shares, best first; each sorts its own. */
-    for (int32_t t = 1; t < nworkers; t++) {
-        const int32_t from = share_start(n, t - 1, nworkers), to = share_start(n, t, nworkers);
-        if (to > from)
-            select_smallest(all->items + from, n - from, to - from);
-    }
+    /* Into the buffer's free second half: after the last word in the total
+     * order, so that finished puzzles come out the same every time; before
+     * that, by letters alone. */
+    candidate *ordered = all->items + all->keep;
+    if (s->word == s->params->words.count - 1)
+        sort_candidates(all->items, n, ordered);
+    else
+        order_by_letters(all->items, n, ordered, letter_counts);
     for (int32_t t = 0; t < nworkers; t++) {
-        workers[t].chosen = all->items;
-        workers[t].sorted = all->items + all->keep; /* the buffer's second half */
+        workers[t].chosen = ordered;
         workers[t].nchosen = n;
         workers[t].next = next;
     }
@@ -915,12 +946,15 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
     selection all = {PTHREAD_MUTEX_INITIALIZER, nworkers > 1, NULL, 0, params->beam, 0,
-                     {0, 0, 0, 0, 0}};
+                     {0, 0, 0, 0, 0, 0}};
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
-    int ok = workers && all.items && s && places && pool_alloc(&a, params->beam, ncells, nwords) &&
+    /* Scores run from 0 to every letter of every word. */
+    const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
+    int32_t *letter_counts = malloc(((size_t)most_letters + 2) * sizeof(int32_t));
+    int ok = workers && all.items && s && places && letter_counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
@@ -945,12 +979,13 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     s->size = ncells;
     memcpy(a.grids, params->cells, (size_t)ncells);
     a.letters[0] = 0;
+    a.keys[0] = 0;
     a.size = 1;
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
         step_prepare(s, w);
-        status = expand(s, workers, nworkers, &all, next);
+        status = expand(s, workers, nworkers, &all, letter_counts, next);
         if (status != WS_OK)
             goto done;
         if (next->size == 0) {
@@ -978,6 +1013,7 @@ done:
     free(all.items);
     free(s);
     free(places);
+    free(letter_counts);
     pool_free(&a);
     pool_free(&b);
     free(lengths);

@@ -4,8 +4,9 @@
  * puzzles starts with the empty grid; each word is tried at every valid
  * position of every puzzle in the pool, and the best `beam` children become the
  * next pool. Best means fewest letters on the grid; ties are broken by a key
- * mixed from the seed and the candidate's identity (word, parent rank, start,
- * direction), so the result is the same for any number of threads. Positions
+ * mixed from the seed and the candidate's identity (word, the key that chose
+ * its parent, start, direction), so the result is the same for any number of
+ * threads and any order the pool happens to keep among equals. Positions
  * sharing one cell or none share the high half of their key with a group
  * (one crossing cell and word index; one start row and direction), which lets
  * whole groups be passed over once the pool is full.

@@ -26,13 +26,14 @@ SINGLE_GROUP_DOMAIN = 0xD1B54A32D192ED03
 MAX_WORD = 64
 
 
-def candidate_key(seed: int, word: int, parent: int, start: int, d: int, cols: int,
+def candidate_key(seed: int, word: int, parent_key: int, start: int, d: int, cols: int,
                   shared: list[tuple[int, int, int]]) -> int:
-    """The tie-break key. A position sharing two or more cells has a key of its
-    own; for the others the high half is shared by a group: the positions over
-    empty cells from one start row in one direction, or those sharing one cell at
-    one index of the word."""
-    ph = mix64(seed ^ mix64((word << 32) | parent))
+    """The tie-break key, drawn from the key that chose the parent (0 for the
+    empty grid). A position sharing two or more cells has a key of its own; for
+    the others the high half is shared by a group: the positions over empty cells
+    from one start row in one direction, or those sharing one cell at one index
+    of the word."""
+    ph = mix64(seed ^ mix64((parent_key + word * 0x9E3779B97F4A7C15) & M64))
     z = (ph + (start * 8 + d) * 0x9E3779B97F4A7C15) & M64
     z = ((z ^ (z >> 29)) * 0xBF58476D1CE4E5B9) & M64
     own = z ^ (z >> 32)
@@ -66,10 +67,10 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=()):
     Word w < len(regions) crosses nothing and has its middle letter in regions[w]
     (first row, last row, first column, last column)."""
     rows, cols = len(cells), len(cells[0])
-    pool = [([list(row) for row in cells], [], 0)]  # (grid, [(start, dir)], letters)
+    pool = [([list(row) for row in cells], [], 0, 0)]  # (grid, [(start, dir)], letters, key)
     for w, word in enumerate(words):
         children = []
-        for p, (grid, placed, letters) in enumerate(pool):
+        for p, (grid, placed, letters, parent_key) in enumerate(pool):
             for d in range(8):
                 if not dir_mask >> d & 1:
                     continue
@@ -102,20 +103,21 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=()):
                                 for q, (q_start, q_dir) in enumerate(placed)):
                             continue
                         start = r * cols + c
-                        children.append((letters + len(word) - len(shared),
-                                         candidate_key(seed, w, p, start, d, cols, shared), p, start, d))
+                        key = candidate_key(seed, w, parent_key, start, d, cols, shared)
+                        children.append((letters + len(word) - len(shared), key, parent_key,
+                                         start, d, p))
         if not children:
             raise LookupError(w)
         children.sort()
         next_pool = []
-        for score, _key, p, start, d in children[:beam]:
+        for score, key, _parent_key, start, d, p in children[:beam]:
             grid = [row[:] for row in pool[p][0]]
             r, c = divmod(start, cols)
             for k, letter in enumerate(word):
                 grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
-            next_pool.append((grid, pool[p][1] + [(start, d)], score))
+            next_pool.append((grid, pool[p][1] + [(start, d)], score, key))
         pool = next_pool
-    done = [(g, placed) for g, placed, _ in pool
+    done = [(g, placed) for g, placed, _, _ in pool
             if all(len(readings(g, word)) == 1 for word in words)][:capacity]
     if not done:
         raise ValueError("no layout reads each word once")
