@@ -128,25 +128,33 @@ static void sort_candidates(const candidate *a, int32_t n, candidate *out)
     }
 }
 
-/* Orders candidates by score alone, keeping their order among equals: a
- * counting sort. `counts` has room for every score from the lowest to the
- * highest plus two. */
-static void order_by_letters(const candidate *in, int32_t n, candidate *out, int32_t *counts)
+/* The fields candidates are put in order by, when the total order is not needed. */
+typedef enum { BY_PARENT, BY_SCORE } sort_field;
+
+static int32_t field_of(const candidate *c, sort_field field)
+{
+    return field == BY_PARENT ? c->parent : c->score;
+}
+
+/* Orders candidates by one field, keeping their order among equals: a counting
+ * sort. `counts` has room for the field's range, lowest to highest, plus two. */
+static void counting_sort(const candidate *in, int32_t n, candidate *out, int32_t *counts,
+                          sort_field field)
 {
     if (n == 0)
         return;
-    int32_t lowest = in[0].score, highest = in[0].score;
+    int32_t lowest = field_of(&in[0], field), highest = lowest;
     for (int32_t i = 1; i < n; i++) {
-        lowest = min32(lowest, in[i].score);
-        highest = max32(highest, in[i].score);
+        lowest = min32(lowest, field_of(&in[i], field));
+        highest = max32(highest, field_of(&in[i], field));
     }
     memset(counts, 0, (size_t)(highest - lowest + 2) * sizeof(int32_t));
     for (int32_t i = 0; i < n; i++)
-        counts[in[i].score - lowest + 1]++;
-    for (int32_t v = lowest; v < highest; v++)
-        counts[v - lowest + 1] += counts[v - lowest];
+        counts[field_of(&in[i], field) - lowest + 1]++;
+    for (int32_t v = 0; v < highest - lowest; v++)
+        counts[v + 1] += counts[v];
     for (int32_t i = 0; i < n; i++)
-        out[counts[in[i].score - lowest]++] = in[i];
+        out[counts[field_of(&in[i], field) - lowest]++] = in[i];
 }
 
 /* Keeps the `keep` best candidates offered, for all workers together.
@@ -841,7 +849,7 @@ static int guess_bar(const step_ctx *s, candidate *bar)
 
 /* Expands every parent into the next pool, fewest letters first. */
 static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
-                        int32_t *letter_counts, pool *next)
+                        int32_t *counts, pool *next)
 {
     candidate guess;
     const int guessed = guess_bar(s, &guess);
@@ -857,14 +865,19 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
         select_smallest(all->items, n, all->keep);
         n = all->keep;
     }
-    /* Into the buffer's free second half: after the last word in the total
-     * order, so that finished puzzles come out the same every time; before
-     * that, by letters alone. */
-    candidate *ordered = all->items + all->keep;
-    if (s->word == s->params->words.count - 1)
-        sort_candidates(all->items, n, ordered);
-    else
-        order_by_letters(all->items, n, ordered, letter_counts);
+    /* After the last word, in the total order, so that finished puzzles come
+     * out the same every time. Before that by letters, and siblings side by
+     * side: each parent is copied from while it is still in the cache, and the
+     * next word meets similar grids one after another. The buffer's second
+     * half is free for the work. */
+    candidate *ordered = all->items, *spare = all->items + all->keep;
+    if (s->word == s->params->words.count - 1) {
+        sort_candidates(all->items, n, spare);
+        ordered = spare;
+    } else {
+        counting_sort(all->items, n, spare, counts, BY_PARENT);
+        counting_sort(spare, n, all->items, counts, BY_SCORE);
+    }
     for (int32_t t = 0; t < nworkers; t++) {
         workers[t].chosen = ordered;
         workers[t].nchosen = n;
@@ -951,10 +964,10 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
-    /* Scores run from 0 to every letter of every word. */
+    /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
-    int32_t *letter_counts = malloc(((size_t)most_letters + 2) * sizeof(int32_t));
-    int ok = workers && all.items && s && places && letter_counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+    int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
+    int ok = workers && all.items && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
@@ -985,7 +998,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
         step_prepare(s, w);
-        status = expand(s, workers, nworkers, &all, letter_counts, next);
+        status = expand(s, workers, nworkers, &all, counts, next);
         if (status != WS_OK)
             goto done;
         if (next->size == 0) {
@@ -1013,7 +1026,7 @@ done:
     free(all.items);
     free(s);
     free(places);
-    free(letter_counts);
+    free(counts);
     pool_free(&a);
     pool_free(&b);
     free(lengths);
