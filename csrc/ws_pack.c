@@ -686,7 +686,7 @@ static void prefetch_bytes(const void *from, size_t n)
 
 typedef struct {
     const step_ctx *step;
-    int32_t first, stride; /* this worker takes parents first, first+stride, ... */
+    int32_t first, stride; /* this worker is the first-th of stride (see next_parent) */
     selector sel;
     int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
@@ -701,6 +701,16 @@ typedef struct {
  * shared cells first, so that most single and open positions are passed over. */
 typedef enum { SHARE_TWO_OR_MORE, SHARE_ONE, SHARE_NONE } pass;
 
+/* Workers take the parents in blocks, in turn: siblings lie side by side in
+ * the pool, and a worker that expands them one after another finds their grids
+ * alike and in its own cache. */
+#define PARENT_BLOCK 32
+
+static int32_t next_parent(const worker *wk, int32_t p)
+{
+    return (p + 1) % PARENT_BLOCK != 0 ? p + 1 : p + 1 + (wk->stride - 1) * PARENT_BLOCK;
+}
+
 static void *expand_run(void *arg)
 {
     worker *wk = arg;
@@ -712,7 +722,7 @@ static void *expand_run(void *arg)
         /* The fewest letters a child of this kind adds. */
         const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
         int32_t since_sync = 0;
-        for (int32_t p = wk->first; p < s->parents->size; p += wk->stride) {
+        for (int32_t p = wk->first * PARENT_BLOCK; p < s->parents->size; p = next_parent(wk, p)) {
             if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
                 sel_try_flush(h);
                 since_sync = 0;
