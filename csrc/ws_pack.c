@@ -686,7 +686,7 @@ static void prefetch_bytes(const void *from, size_t n)
 
 typedef struct {
     const step_ctx *step;
-    int32_t first, stride; /* this worker is the first-th of stride (see next_parent) */
+    int32_t first, stride; /* worker number `first` of `stride` (see next_parent) */
     selector sel;
     int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
