@@ -261,13 +261,20 @@ static void sel_add(selector *sel, const candidate *c)
 }
 
 /* Partial puzzles, fewest letters first; among equals in no particular order,
- * since nothing is drawn from where a puzzle lies (see parent_hash). */
+ * since nothing is drawn from where a puzzle lies (see parent_hash).
+ *
+ * A puzzle comes into the pool as a link: its parent in the pool before, and
+ * the start and direction of the word that chose it. Its grid and the rest of
+ * its placements are written out (realised) by the worker that first expands
+ * it, which then finds them in its cache; a puzzle nobody expands has no
+ * children and is never written out. */
 typedef struct {
     uint8_t *grids;   /* cap * rows * cols */
     int32_t *starts;  /* cap * nwords */
     uint8_t *dirs;    /* cap * nwords */
     int32_t *letters; /* cap: letters on each grid */
     uint64_t *keys;   /* cap: the key that chose each puzzle, 0 for the empty grid */
+    int32_t *parents; /* cap: each puzzle's parent in the pool before */
     int32_t size;
 } pool;
 
@@ -278,6 +285,7 @@ static void pool_free(pool *p)
     free(p->dirs);
     free(p->letters);
     free(p->keys);
+    free(p->parents);
 }
 
 static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
@@ -287,14 +295,16 @@ static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
     p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
     p->letters = malloc((size_t)cap * sizeof(int32_t));
     p->keys = malloc((size_t)cap * sizeof(uint64_t));
+    p->parents = malloc((size_t)cap * sizeof(int32_t));
     p->size = 0;
-    return p->grids && p->starts && p->dirs && p->letters && p->keys;
+    return p->grids && p->starts && p->dirs && p->letters && p->keys && p->parents;
 }
 
 /* What every worker needs to expand the pool by one word; read-only. */
 typedef struct {
     const ws_pack_params *params;
-    const pool *parents;
+    pool *parents;                /* workers realise the parents they expand */
+    const pool *grandparents;     /* the pool before: the parents' parents */
     const int32_t *lengths; /* length of each word */
     int32_t word;
     const uint8_t *letters;
@@ -662,25 +672,6 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     }
 }
 
-/* Children ahead whose parents are asked for early: parents lie all over the
- * pool, so each copy would otherwise wait for memory. */
-#define PREFETCH_AHEAD 8
-#define CACHE_LINE 64
-
-static void prefetch_bytes(const void *from, size_t n)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    const char *at = from;
-    for (size_t k = 0; k < n; k += CACHE_LINE)
-        __builtin_prefetch(at + k);
-    if (n > 0)
-        __builtin_prefetch(at + n - 1);
-#else
-    (void)from;
-    (void)n;
-#endif
-}
-
 /* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 64
 
@@ -692,14 +683,34 @@ typedef struct {
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
-    const candidate *chosen; /* for materialising, in their order in the next pool */
-    int32_t nchosen;
-    pool *next;
 } worker;
 
 /* The three kinds of child, in the order that sharpens the bar fastest: most
  * shared cells first, so that most single and open positions are passed over. */
 typedef enum { SHARE_TWO_OR_MORE, SHARE_ONE, SHARE_NONE } pass;
+
+/* Writes out parent p (see pool): its parent's grid and placements, and the
+ * word before this one where the link says. The first word's parent, the empty
+ * grid, is written out from the start. */
+static void realise(const step_ctx *s, int32_t p)
+{
+    if (s->word == 0)
+        return;
+    const ws_pack_params *params = s->params;
+    const int32_t placed = s->word - 1, nwords = params->words.count;
+    const int32_t from = s->parents->parents[p];
+    const pool *old = s->grandparents;
+    uint8_t *g = s->parents->grids + (size_t)p * s->size;
+    memcpy(g, old->grids + (size_t)from * s->size, (size_t)s->size);
+    const int32_t start = s->parents->starts[(size_t)p * nwords + placed];
+    const int dir = s->parents->dirs[(size_t)p * nwords + placed];
+    const uint8_t *letters = params->words.letters + params->words.offsets[placed];
+    for (int32_t j = 0; j < s->lengths[placed]; j++)
+        g[start + j * s->step[dir]] = letters[j];
+    memcpy(s->parents->starts + (size_t)p * nwords, old->starts + (size_t)from * nwords,
+           (size_t)placed * sizeof(int32_t));
+    memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords, (size_t)placed);
+}
 
 /* Workers take the parents in blocks, in turn: siblings lie side by side in
  * the pool, and a worker that expands them one after another finds their grids
@@ -731,6 +742,8 @@ static void *expand_run(void *arg)
             /* Parents come fewest letters first. */
             if (h->has_bar && base + added > h->bar.score)
                 break;
+            if (kind == first_kind)
+                realise(s, p);
             const uint64_t ph = parent_hash(s, p);
             const uint8_t *g = s->parents->grids + (size_t)p * s->size;
             if (kind == SHARE_NONE) {
@@ -744,48 +757,6 @@ static void *expand_run(void *arg)
                 offer_single(s, p, ph, h, g, wk->hits, nhits);
         }
         sel_flush(h); /* the next pass starts from the sharpest bar */
-    }
-    return NULL;
-}
-
-/* The worker's share of the chosen children: one contiguous run, so that no two
- * workers write into the same cache line (but at its ends). */
-static int32_t share_start(int32_t n, int32_t t, int32_t nworkers)
-{
-    return (int32_t)((int64_t)n * t / nworkers);
-}
-
-/* Writes this worker's share of the chosen children, in order, into the next pool. */
-static void *materialise_run(void *arg)
-{
-    worker *wk = arg;
-    const step_ctx *s = wk->step;
-    const ws_pack_params *p = s->params;
-    const int32_t nwords = p->words.count;
-    pool *next = wk->next;
-    const int32_t from = share_start(wk->nchosen, wk->first, wk->stride);
-    const int32_t to = share_start(wk->nchosen, wk->first + 1, wk->stride);
-    for (int32_t i = from; i < to; i++) {
-        const candidate *c = &wk->chosen[i];
-        if (i + PREFETCH_AHEAD < to) {
-            const int32_t later = wk->chosen[i + PREFETCH_AHEAD].parent;
-            prefetch_bytes(s->parents->grids + (size_t)later * s->size, (size_t)s->size);
-            prefetch_bytes(s->parents->starts + (size_t)later * nwords, (size_t)s->word * sizeof(int32_t));
-            prefetch_bytes(s->parents->dirs + (size_t)later * nwords, (size_t)s->word);
-        }
-        uint8_t *g = next->grids + (size_t)i * s->size;
-        memcpy(g, s->parents->grids + (size_t)c->parent * s->size, (size_t)s->size);
-        uint8_t *at = g + cell_at(s, c->start / p->cols, c->start % p->cols);
-        for (int32_t j = 0; j < s->len; j++)
-            at[j * s->step[c->dir]] = s->letters[j];
-        memcpy(next->starts + (size_t)i * nwords, s->parents->starts + (size_t)c->parent * nwords,
-               (size_t)s->word * sizeof(int32_t));
-        memcpy(next->dirs + (size_t)i * nwords, s->parents->dirs + (size_t)c->parent * nwords,
-               (size_t)s->word);
-        next->starts[(size_t)i * nwords + s->word] = c->start;
-        next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
-        next->letters[i] = c->score;
-        next->keys[i] = c->key;
     }
     return NULL;
 }
@@ -857,6 +828,21 @@ static int guess_bar(const step_ctx *s, candidate *bar)
     return 1;
 }
 
+/* Puts the chosen children into the next pool, in order, as links (see pool). */
+static void link_children(const step_ctx *s, const candidate *chosen, int32_t n, pool *next)
+{
+    const int32_t nwords = s->params->words.count;
+    for (int32_t i = 0; i < n; i++) {
+        const candidate *c = &chosen[i];
+        next->parents[i] = c->parent;
+        next->starts[(size_t)i * nwords + s->word] = c->start;
+        next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
+        next->letters[i] = c->score;
+        next->keys[i] = c->key;
+    }
+    next->size = n;
+}
+
 /* Expands every parent into the next pool, fewest letters first. */
 static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
                         int32_t *counts, pool *next)
@@ -877,7 +863,7 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
     }
     /* After the last word, in the total order, so that finished puzzles come
      * out the same every time. Before that by letters, and siblings side by
-     * side: each parent is copied from while it is still in the cache, and the
+     * side: a parent is copied from while it is still in the cache, and the
      * next word meets similar grids one after another. The buffer's second
      * half is free for the work. */
     candidate *ordered = all->items, *spare = all->items + all->keep;
@@ -888,13 +874,8 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
         counting_sort(all->items, n, spare, counts, BY_PARENT);
         counting_sort(spare, n, all->items, counts, BY_SCORE);
     }
-    for (int32_t t = 0; t < nworkers; t++) {
-        workers[t].chosen = ordered;
-        workers[t].nchosen = n;
-        workers[t].next = next;
-    }
-    next->size = n;
-    return n == 0 ? WS_OK : run_workers(materialise_run, workers, nworkers);
+    link_children(s, ordered, n, next);
+    return WS_OK;
 }
 
 static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
@@ -908,12 +889,15 @@ static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
     return 1;
 }
 
-static void collect_finished(const step_ctx *s, const pool *done, ws_pack_output *out)
+/* Takes the step after the last word, whose parents are the finished puzzles. */
+static void collect_finished(const step_ctx *s, ws_pack_output *out)
 {
     const ws_pack_params *p = s->params;
+    const pool *done = s->parents;
     const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
     out->count = 0;
     for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
+        realise(s, i);
         const uint8_t *g = done->grids + (size_t)i * s->size;
         if (!reads_each_once(p, g))
             continue;
@@ -1007,6 +991,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
+        s->grandparents = next;
         step_prepare(s, w);
         status = expand(s, workers, nworkers, &all, counts, next);
         if (status != WS_OK)
@@ -1020,7 +1005,10 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         cur = next;
         next = tmp;
     }
-    collect_finished(s, cur, out);
+    s->parents = cur;
+    s->grandparents = next;
+    s->word = nwords;
+    collect_finished(s, out);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
 
 done:
