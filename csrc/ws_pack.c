@@ -761,42 +761,121 @@ static void *expand_run(void *arg)
     return NULL;
 }
 
-/* Runs `fn` on every worker, the first on the calling thread. */
-static ws_status run_workers(void *(*fn)(void *), worker *workers, int32_t nworkers)
+/* Threads that live for one ws_pack call and expand one word at a time, one
+ * worker each, the first worker on the calling thread. Starting threads for
+ * every word cost about a tenth of a millisecond a word; between words a
+ * thread asks for the next one this many times before it sleeps, which covers
+ * the gap between words (choosing and ordering the children) many times over. */
+#define CREW_POLLS 20000
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t start, done;
+    worker *workers;
+    int32_t nworkers;
+    pthread_t *threads; /* for workers 1.. */
+    int32_t started;
+    uint64_t round;     /* words handed out so far */
+    int32_t busy;       /* threads not yet through the current word */
+    int quit;
+} crew;
+
+typedef struct {
+    crew *all;
+    int32_t index; /* of the worker this thread runs */
+} crew_member;
+
+static void *crew_member_run(void *arg)
 {
-    pthread_t threads[nworkers];
-    int32_t started = 0;
-    ws_status status = WS_OK;
-    for (int32_t t = 1; t < nworkers; t++) {
-        if (pthread_create(&threads[t], NULL, fn, &workers[t]) != 0) {
-            status = WS_NO_MEMORY;
-            break;
+    const crew_member *me = arg;
+    crew *c = me->all;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        for (int32_t k = 0; c->round == seen && !c->quit && k < CREW_POLLS; k++) {
+            pthread_mutex_unlock(&c->lock);
+            pthread_mutex_lock(&c->lock);
         }
-        started = t;
+        while (c->round == seen && !c->quit)
+            pthread_cond_wait(&c->start, &c->lock);
+        if (c->quit)
+            break;
+        seen = c->round;
+        pthread_mutex_unlock(&c->lock);
+        expand_run(&c->workers[me->index]);
+        pthread_mutex_lock(&c->lock);
+        if (--c->busy == 0)
+            pthread_cond_signal(&c->done);
     }
-    if (status == WS_OK)
-        fn(&workers[0]);
-    for (int32_t t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
-    return status;
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+static void crew_stop(crew *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->quit = 1;
+    pthread_cond_broadcast(&c->start);
+    pthread_mutex_unlock(&c->lock);
+    for (int32_t t = 0; t < c->started; t++)
+        pthread_join(c->threads[t], NULL);
+    c->started = 0;
+}
+
+/* Starts a thread for every worker but the first; `threads` and `members`
+ * have room for them. */
+static ws_status crew_start(crew *c, worker *workers, int32_t nworkers, pthread_t *threads,
+                            crew_member *members)
+{
+    c->workers = workers;
+    c->nworkers = nworkers;
+    c->threads = threads;
+    for (int32_t t = 1; t < nworkers; t++) {
+        members[t - 1] = (crew_member){c, t};
+        if (pthread_create(&threads[t - 1], NULL, crew_member_run, &members[t - 1]) != 0) {
+            crew_stop(c);
+            return WS_NO_MEMORY;
+        }
+        c->started = t;
+    }
+    return WS_OK;
+}
+
+/* Expands the current word on every worker; returns when all are through. */
+static void crew_expand(crew *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->busy = c->started;
+    c->round++;
+    pthread_cond_broadcast(&c->start);
+    pthread_mutex_unlock(&c->lock);
+    expand_run(&c->workers[0]);
+    pthread_mutex_lock(&c->lock);
+    for (int32_t k = 0; c->busy > 0 && k < CREW_POLLS; k++) {
+        pthread_mutex_unlock(&c->lock);
+        pthread_mutex_lock(&c->lock);
+    }
+    while (c->busy > 0)
+        pthread_cond_wait(&c->done, &c->lock);
+    pthread_mutex_unlock(&c->lock);
 }
 
 /* Offers every child of every parent to the selection, which starts from `bar`
  * when one is given. */
-static ws_status offer_children(const step_ctx *s, worker *workers, int32_t nworkers,
-                                selection *all, const candidate *bar)
+static void offer_children(const step_ctx *s, crew *c, selection *all, const candidate *bar)
 {
     selection_reset(all, bar);
-    for (int32_t t = 0; t < nworkers; t++) {
-        workers[t].step = s;
-        workers[t].first = t;
-        workers[t].stride = nworkers;
-        workers[t].sel.all = all;
-        workers[t].sel.has_bar = all->has_bar;
-        workers[t].sel.bar = all->bar;
-        workers[t].sel.nbatch = 0;
+    for (int32_t t = 0; t < c->nworkers; t++) {
+        worker *wk = &c->workers[t];
+        wk->step = s;
+        wk->first = t;
+        wk->stride = c->nworkers;
+        wk->sel.all = all;
+        wk->sel.has_bar = all->has_bar;
+        wk->sel.bar = all->bar;
+        wk->sel.nbatch = 0;
     }
-    return run_workers(expand_run, workers, nworkers);
+    crew_expand(c);
 }
 
 /* How many times the beam a first guess at a scattered word's bar should let in. */
@@ -844,17 +923,14 @@ static void link_children(const step_ctx *s, const candidate *chosen, int32_t n,
 }
 
 /* Expands every parent into the next pool, fewest letters first. */
-static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, selection *all,
-                        int32_t *counts, pool *next)
+static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, pool *next)
 {
     candidate guess;
     const int guessed = guess_bar(s, &guess);
-    ws_status status = offer_children(s, workers, nworkers, all, guessed ? &guess : NULL);
+    offer_children(s, c, all, guessed ? &guess : NULL);
     /* Fewer children than the beam under the guess: some above it may belong. */
-    if (status == WS_OK && guessed && all->size < all->keep)
-        status = offer_children(s, workers, nworkers, all, NULL);
-    if (status != WS_OK)
-        return status;
+    if (guessed && all->size < all->keep)
+        offer_children(s, c, all, NULL);
 
     int32_t n = all->size;
     if (n > all->keep) {
@@ -875,7 +951,6 @@ static ws_status expand(const step_ctx *s, worker *workers, int32_t nworkers, se
         counting_sort(spare, n, all->items, counts, BY_SCORE);
     }
     link_children(s, ordered, n, next);
-    return WS_OK;
 }
 
 static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
@@ -954,6 +1029,10 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     pool a = {0}, b = {0};
     selection all = {PTHREAD_MUTEX_INITIALIZER, nworkers > 1, NULL, 0, params->beam, 0,
                      {0, 0, 0, 0, 0, 0}};
+    crew team = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+                 NULL, 0, NULL, 0, 0, 0, 0};
+    pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
+    crew_member *members = malloc((size_t)nworkers * sizeof(crew_member));
     all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
@@ -961,7 +1040,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
     int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
-    int ok = workers && all.items && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+    int ok = threads && members && workers && all.items && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
@@ -974,6 +1053,9 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         status = WS_NO_MEMORY;
         goto done;
     }
+    status = crew_start(&team, workers, nworkers, threads, members);
+    if (status != WS_OK)
+        goto done;
 
     s->params = params;
     s->row_of = places;
@@ -993,9 +1075,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         s->parents = cur;
         s->grandparents = next;
         step_prepare(s, w);
-        status = expand(s, workers, nworkers, &all, counts, next);
-        if (status != WS_OK)
-            goto done;
+        expand(s, &team, &all, counts, next);
         if (next->size == 0) {
             out->stuck_word = w;
             status = WS_NO_ROOM;
@@ -1012,6 +1092,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
 
 done:
+    crew_stop(&team);
     if (workers)
         for (int32_t t = 0; t < nworkers; t++)
         {
@@ -1021,6 +1102,8 @@ done:
             free(workers[t].pairs);
         }
     free(workers);
+    free(threads);
+    free(members);
     free(all.items);
     free(s);
     free(places);
