@@ -20,8 +20,9 @@ MAX_BEAM = 1 << 17
 # Finished layouts to choose from: the most evenly spread is taken, and the others
 # are spares in case filling one cannot avoid a repeat.
 FINISHED_LAYOUTS = 64
-# A narrower pool than this is faster on one thread than the threads cost to start.
-BEAM_PER_THREAD = 1024
+# Each thread needs a share of the pool at least this big to pay for itself (measured:
+# 20 words on 15x15, beam 128 takes as long on two threads as on one, beam 256 less).
+BEAM_PER_THREAD = 128
 # A grid is roomy when its words' letters fill less than this share of its cells;
 # then the first words are scattered over regions of about this side (see
 # scatter_regions).
