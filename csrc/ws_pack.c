@@ -263,18 +263,16 @@ static void sel_add(selector *sel, const candidate *c)
 /* Partial puzzles, fewest letters first; among equals in no particular order,
  * since nothing is drawn from where a puzzle lies (see parent_hash).
  *
- * A puzzle comes into the pool as a link: its parent in the pool before, and
- * the start and direction of the word that chose it. Its grid and the rest of
+ * A puzzle comes into the pool as a link: the candidate that chose it, which
+ * names its parent in the pool before and where the word goes. Its grid and
  * its placements are written out (realised) by the worker that first expands
  * it, which then finds them in its cache; a puzzle nobody expands has no
  * children and is never written out. */
 typedef struct {
-    uint8_t *grids;   /* cap * rows * cols */
-    int32_t *starts;  /* cap * nwords */
-    uint8_t *dirs;    /* cap * nwords */
-    int32_t *letters; /* cap: letters on each grid */
-    uint64_t *keys;   /* cap: the key that chose each puzzle, 0 for the empty grid */
-    int32_t *parents; /* cap: each puzzle's parent in the pool before */
+    uint8_t *grids;         /* cap * rows * cols */
+    int32_t *starts;        /* cap * nwords */
+    uint8_t *dirs;          /* cap * nwords */
+    const candidate *links; /* size */
     int32_t size;
 } pool;
 
@@ -283,9 +281,6 @@ static void pool_free(pool *p)
     free(p->grids);
     free(p->starts);
     free(p->dirs);
-    free(p->letters);
-    free(p->keys);
-    free(p->parents);
 }
 
 static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
@@ -293,11 +288,8 @@ static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
     p->grids = malloc((size_t)cap * (size_t)ncells);
     p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
-    p->letters = malloc((size_t)cap * sizeof(int32_t));
-    p->keys = malloc((size_t)cap * sizeof(uint64_t));
-    p->parents = malloc((size_t)cap * sizeof(int32_t));
     p->size = 0;
-    return p->grids && p->starts && p->dirs && p->letters && p->keys && p->parents;
+    return p->grids && p->starts && p->dirs;
 }
 
 /* What every worker needs to expand the pool by one word; read-only. */
@@ -420,7 +412,7 @@ static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
  * letter counts. */
 static uint64_t parent_hash(const step_ctx *s, int32_t parent)
 {
-    const uint64_t id = s->parents->keys[parent] + (uint64_t)(uint32_t)s->word * WORD_STRIDE;
+    const uint64_t id = s->parents->links[parent].key + (uint64_t)(uint32_t)s->word * WORD_STRIDE;
     return ws_mix64(s->params->seed ^ ws_mix64(id));
 }
 
@@ -507,12 +499,12 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t n = lay(s, g + cell_at(s, sr, sc), d, shared);
     if (n < 2 || shared[0] != i || shared[1] != i + t)
         return;
-    const int32_t score = s->parents->letters[parent] + s->len - n;
+    const int32_t score = s->parents->links[parent].score + s->len - n;
     const int32_t start = sr * s->params->cols + sc;
     const uint64_t key = candidate_key(ph, start, d);
     if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
         return;
-    const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
+    const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
     sel_add(h, &cand);
 }
 
@@ -608,7 +600,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                          const uint8_t *g, const hit *hits, int32_t nhits)
 {
     const int32_t len = s->len, cols = s->params->cols;
-    const int32_t score = s->parents->letters[parent] + len - 1;
+    const int32_t score = s->parents->links[parent].score + len - 1;
     int8_t shared[WS_MAX_WORD];
     for (int32_t k = 0; k < nhits; k++) {
         const hit *a = &hits[k];
@@ -631,7 +623,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                 const uint64_t key = group | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key) || lay(s, g + cell_at(s, sr, sc), d, shared) != 1)
                     continue;
-                const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
+                const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
                 sel_add(h, &cand);
             }
         }
@@ -647,7 +639,7 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 {
     const int32_t cols = s->params->cols;
     const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
-    const int32_t len = s->len, score = s->parents->letters[parent] + len;
+    const int32_t len = s->len, score = s->parents->links[parent].score + len;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
         for (int32_t sr = s->open_row_lo[d]; sr <= s->open_row_hi[d]; sr++) {
@@ -664,7 +656,7 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
                 if (j == len) {
-                    const candidate cand = {score, parent, start, d, key, s->parents->keys[parent]};
+                    const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
                     sel_add(h, &cand);
                 }
             }
@@ -698,18 +690,19 @@ static void realise(const step_ctx *s, int32_t p)
         return;
     const ws_pack_params *params = s->params;
     const int32_t placed = s->word - 1, nwords = params->words.count;
-    const int32_t from = s->parents->parents[p];
+    const candidate *link = &s->parents->links[p];
+    const int32_t from = link->parent, start = link->start, dir = link->dir;
     const pool *old = s->grandparents;
     uint8_t *g = s->parents->grids + (size_t)p * s->size;
     memcpy(g, old->grids + (size_t)from * s->size, (size_t)s->size);
-    const int32_t start = s->parents->starts[(size_t)p * nwords + placed];
-    const int dir = s->parents->dirs[(size_t)p * nwords + placed];
     const uint8_t *letters = params->words.letters + params->words.offsets[placed];
     for (int32_t j = 0; j < s->lengths[placed]; j++)
         g[start + j * s->step[dir]] = letters[j];
     memcpy(s->parents->starts + (size_t)p * nwords, old->starts + (size_t)from * nwords,
            (size_t)placed * sizeof(int32_t));
     memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords, (size_t)placed);
+    s->parents->starts[(size_t)p * nwords + placed] = start;
+    s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
 }
 
 /* Workers take the parents in blocks, in turn: siblings lie side by side in
@@ -738,7 +731,7 @@ static void *expand_run(void *arg)
                 sel_try_flush(h);
                 since_sync = 0;
             }
-            const int32_t base = s->parents->letters[p];
+            const int32_t base = s->parents->links[p].score;
             /* Parents come fewest letters first. */
             if (h->has_bar && base + added > h->bar.score)
                 break;
@@ -901,25 +894,10 @@ static int guess_bar(const step_ctx *s, candidate *bar)
     const uint64_t wanted = (uint64_t)GUESS_MARGIN * (uint64_t)s->params->beam;
     if (positions <= wanted)
         return 0;
-    const candidate guess = {s->parents->letters[0] + s->len, INT32_MAX, INT32_MAX, WS_NDIRS,
+    const candidate guess = {s->parents->links[0].score + s->len, INT32_MAX, INT32_MAX, WS_NDIRS,
                              UINT64_MAX / positions * wanted, UINT64_MAX};
     *bar = guess;
     return 1;
-}
-
-/* Puts the chosen children into the next pool, in order, as links (see pool). */
-static void link_children(const step_ctx *s, const candidate *chosen, int32_t n, pool *next)
-{
-    const int32_t nwords = s->params->words.count;
-    for (int32_t i = 0; i < n; i++) {
-        const candidate *c = &chosen[i];
-        next->parents[i] = c->parent;
-        next->starts[(size_t)i * nwords + s->word] = c->start;
-        next->dirs[(size_t)i * nwords + s->word] = (uint8_t)c->dir;
-        next->letters[i] = c->score;
-        next->keys[i] = c->key;
-    }
-    next->size = n;
 }
 
 /* Expands every parent into the next pool, fewest letters first. */
@@ -950,7 +928,8 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
         counting_sort(all->items, n, spare, counts, BY_PARENT);
         counting_sort(spare, n, all->items, counts, BY_SCORE);
     }
-    link_children(s, ordered, n, next);
+    next->links = ordered;
+    next->size = n;
 }
 
 static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
@@ -1033,14 +1012,17 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
                  NULL, 0, NULL, 0, 0, 0, 0};
     pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
     crew_member *members = malloc((size_t)nworkers * sizeof(crew_member));
-    all.items = malloc(2 * (size_t)params->beam * sizeof(candidate));
+    /* The selection's buffer for one word; the chosen children stay in it as
+     * the next pool's links while the next word uses the other. */
+    candidate *buffers[2] = {malloc(2 * (size_t)params->beam * sizeof(candidate)),
+                             malloc(2 * (size_t)params->beam * sizeof(candidate))};
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
     int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
-    int ok = threads && members && workers && all.items && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+    int ok = threads && members && workers && buffers[0] && buffers[1] && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
@@ -1067,14 +1049,15 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     s->lengths = lengths;
     s->size = ncells;
     memcpy(a.grids, params->cells, (size_t)ncells);
-    a.letters[0] = 0;
-    a.keys[0] = 0;
+    const candidate empty_grid = {0, NO_INDEX, NO_INDEX, 0, 0, 0};
+    a.links = &empty_grid;
     a.size = 1;
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
         s->grandparents = next;
         step_prepare(s, w);
+        all.items = buffers[w % 2];
         expand(s, &team, &all, counts, next);
         if (next->size == 0) {
             out->stuck_word = w;
@@ -1104,7 +1087,8 @@ done:
     free(workers);
     free(threads);
     free(members);
-    free(all.items);
+    free(buffers[0]);
+    free(buffers[1]);
     free(s);
     free(places);
     free(counts);
