@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import wordsearch  # noqa: E402
 from wordlists import draw  # noqa: E402
+from wordsearch.packer import DEFAULT_BEAM  # noqa: E402
 
 WORDS, SIDE = 20, 15  # bench_pack's "20 words 15x15 hard"
 
@@ -29,7 +30,7 @@ def main() -> None:
         words = draw(WORDS, seed=1000 * WORDS + i)
         wordsearch.generate(words, grid=SIDE, difficulty="hard", seed=f"bench{i}", threads=1)
     print(f"packed {args.lists} lists of {WORDS} words on a {SIDE}x{SIDE} grid, beam "
-          f"{wordsearch.packer.DEFAULT_BEAM}, one thread")
+          f"{DEFAULT_BEAM}, one thread")
 
 
 if __name__ == "__main__":

@@ -292,7 +292,8 @@ static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
     return p->grids && p->starts && p->dirs;
 }
 
-/* What every worker needs to expand the pool by one word; read-only. */
+/* What every worker needs to expand the pool by one word; read-only but for the
+ * parents, which each worker realises as it comes to them (see pool). */
 typedef struct {
     const ws_pack_params *params;
     pool *parents;                /* workers realise the parents they expand */
@@ -758,7 +759,7 @@ static void *expand_run(void *arg)
  * worker each, the first worker on the calling thread. Starting threads for
  * every word cost about a tenth of a millisecond a word; between words a
  * thread asks for the next one this many times before it sleeps, which covers
- * the gap between words (choosing and ordering the children) many times over. */
+ * the gap between words (choosing and ordering the children) several times over. */
 #define CREW_POLLS 20000
 
 typedef struct {
