@@ -26,6 +26,18 @@ CASES = [  # (words, grid side, difficulty)
     (30, 20, "hard"),
 ]
 BEAMS = (8192, 256)
+TWENTY_WORDS = CASES[1]  # the case the packing targets are set on
+
+
+def case_words(case: tuple[int, int, str], i: int) -> list[str]:
+    """Word list i of a case: the same in every benchmark that uses it."""
+    return draw(case[0], seed=1000 * case[0] + i)
+
+
+def pack_case(case: tuple[int, int, str], i: int, words: list[str], **options) -> None:
+    """Makes puzzle i of a case from its word list, with its own seed."""
+    _, side, difficulty = case
+    wordsearch.generate(words, grid=side, difficulty=difficulty, seed=f"bench{i}", **options)
 
 
 def main() -> None:
@@ -35,15 +47,15 @@ def main() -> None:
     args = parser.parse_args()
     print(f"threads={args.threads}, {args.repeat} puzzles per case, median ms per puzzle")
     print(f"{'case':<32}" + "".join(f"{'beam ' + str(b):>12}" for b in BEAMS))
-    for nwords, side, difficulty in CASES:
+    for case in CASES:
+        nwords, side, difficulty = case
         row = f"{nwords} words {side}x{side} {difficulty}".ljust(32)
         for beam in BEAMS:
             times = []
             for i in range(args.repeat):
-                words = draw(nwords, seed=1000 * nwords + i)
+                words = case_words(case, i)
                 start = time.perf_counter()
-                wordsearch.generate(words, grid=side, difficulty=difficulty, seed=f"bench{i}",
-                                    beam=beam, threads=args.threads)
+                pack_case(case, i, words, beam=beam, threads=args.threads)
                 times.append((time.perf_counter() - start) * 1000)
             row += f"{statistics.median(times):>12.1f}"
         print(row, flush=True)

@@ -10,26 +10,20 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from bench_pack import TWENTY_WORDS, case_words, pack_case
+from wordsearch.generator import usable_cores
+from wordsearch.packer import DEFAULT_BEAM
 
-import wordsearch  # noqa: E402
-from wordlists import draw  # noqa: E402
-from wordsearch.generator import usable_cores  # noqa: E402
-from wordsearch.packer import DEFAULT_BEAM  # noqa: E402
-
-WORDS, SIDE, LISTS = 20, 15, 15  # bench_pack's "20 words 15x15 hard"
+LISTS = 15
 
 
 def median_ms(lists: list[list[str]], threads: int) -> float:
     times = []
     for i, words in enumerate(lists):
         start = time.perf_counter()
-        wordsearch.generate(words, grid=SIDE, difficulty="hard", seed=f"bench{i}",
-                            threads=threads)
+        pack_case(TWENTY_WORDS, i, words, threads=threads)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
@@ -39,9 +33,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--threads", type=int, default=usable_cores())
     args = parser.parse_args()
-    lists = [draw(WORDS, seed=1000 * WORDS + i) for i in range(LISTS)]
-    print(f"{WORDS} words on {SIDE}x{SIDE}, beam {DEFAULT_BEAM}, "
-          f"median ms of {LISTS} lists")
+    lists = [case_words(TWENTY_WORDS, i) for i in range(LISTS)]
+    nwords, side, _ = TWENTY_WORDS
+    print(f"{nwords} words on {side}x{side}, beam {DEFAULT_BEAM}, median ms of {LISTS} lists")
     print(f"{'round':>5}  {'1 thread':>9}  {f'{args.threads} threads':>10}  ratio")
     for r in range(1, args.rounds + 1):
         one, many = median_ms(lists, 1), median_ms(lists, args.threads)

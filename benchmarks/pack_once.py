@@ -10,16 +10,9 @@ move with a busy machine, and --toggle-collect=ws_pack counts the packer alone
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import wordsearch  # noqa: E402
-from wordlists import draw  # noqa: E402
-from wordsearch.packer import DEFAULT_BEAM  # noqa: E402
-
-WORDS, SIDE = 20, 15  # bench_pack's "20 words 15x15 hard"
+from bench_pack import TWENTY_WORDS, case_words, pack_case
+from wordsearch.packer import DEFAULT_BEAM
 
 
 def main() -> None:
@@ -27,9 +20,9 @@ def main() -> None:
     parser.add_argument("--lists", type=int, default=4, help="word lists to pack")
     args = parser.parse_args()
     for i in range(args.lists):
-        words = draw(WORDS, seed=1000 * WORDS + i)
-        wordsearch.generate(words, grid=SIDE, difficulty="hard", seed=f"bench{i}", threads=1)
-    print(f"packed {args.lists} lists of {WORDS} words on a {SIDE}x{SIDE} grid, beam "
+        pack_case(TWENTY_WORDS, i, case_words(TWENTY_WORDS, i), threads=1)
+    nwords, side, _ = TWENTY_WORDS
+    print(f"packed {args.lists} lists of {nwords} words on a {side}x{side} grid, beam "
           f"{DEFAULT_BEAM}, one thread")
 
 

@@ -405,22 +405,21 @@ static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
     return 0;
 }
 
-/* Sets the words' key sequences apart: the golden ratio, as SplitMix64 steps. */
-#define WORD_STRIDE 0x9E3779B97F4A7C15u
-
 /* Seeds the keys of a parent's children from the parent's own key, not from
  * where it lies in the pool, so the pool need not be in any order beyond its
  * letter counts. */
 static uint64_t parent_hash(const step_ctx *s, int32_t parent)
 {
-    const uint64_t id = s->parents->links[parent].key + (uint64_t)(uint32_t)s->word * WORD_STRIDE;
+    const uint64_t id =
+        s->parents->links[parent].key + (uint64_t)(uint32_t)s->word * WS_GOLDEN_GAMMA;
     return ws_mix64(s->params->seed ^ ws_mix64(id));
 }
 
 /* Half of SplitMix64: enough to spread the candidates of one parent evenly. */
 static uint64_t candidate_key(uint64_t parent_hash, int32_t start, int dir)
 {
-    uint64_t z = parent_hash + ((uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir) * 0x9E3779B97F4A7C15u;
+    const uint64_t id = (uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir;
+    uint64_t z = parent_hash + id * WS_GOLDEN_GAMMA;
     z = (z ^ (z >> 29)) * 0xBF58476D1CE4E5B9u;
     return z ^ (z >> 32);
 }
@@ -488,6 +487,14 @@ static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
     return sr >= s->row_lo[d] && sr <= s->row_hi[d] && sc >= s->col_lo[d] && sc <= s->col_hi[d];
 }
 
+/* Hands a child of `parent` to the worker's selector. */
+static void offer(const step_ctx *s, selector *h, int32_t parent, int32_t score, int32_t start,
+                  int d, uint64_t key)
+{
+    const candidate c = {score, parent, start, d, key, s->parents->links[parent].key};
+    sel_add(h, &c);
+}
+
 /* Offers the word laid along d with index i on cell (r, c) when that cell and
  * the one t further on are its first two shared cells. */
 static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
@@ -496,17 +503,16 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
     if (!starts_in_range(s, sr, sc, d))
         return;
+    const int32_t start = cell_at(s, sr, sc);
     int8_t shared[WS_MAX_WORD];
-    const int32_t n = lay(s, g + cell_at(s, sr, sc), d, shared);
+    const int32_t n = lay(s, g + start, d, shared);
     if (n < 2 || shared[0] != i || shared[1] != i + t)
         return;
     const int32_t score = s->parents->links[parent].score + s->len - n;
-    const int32_t start = sr * s->params->cols + sc;
     const uint64_t key = candidate_key(ph, start, d);
     if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
         return;
-    const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
-    sel_add(h, &cand);
+    offer(s, h, parent, score, start, d, key);
 }
 
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
@@ -520,8 +526,8 @@ typedef struct {
     int32_t from, to_along;
 } hit_pair;
 
-/* Which line through (r, c) a forward direction follows, among all lines of the
- * four directions, and how far along it the cell lies. */
+/* Which line through (r, c) the f-th forward direction follows, numbered among
+ * the lines of all four directions (LINE_COUNT in all). */
 static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
 {
     switch (FORWARD[f]) {
@@ -551,7 +557,8 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
     const int32_t rows = s->params->rows, cols = s->params->cols, reach = s->len - 1;
     const unsigned allowed = s->params->dir_mask;
     /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
-    hits[nhits] = (hit){(int16_t)(-2 * WS_MAX_WORD), (int16_t)(-2 * WS_MAX_WORD), WS_EMPTY, NO_SLOT};
+    const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
+    hits[nhits] = (hit){far, far, WS_EMPTY, NO_SLOT};
     for (int32_t i = 0; i < LINE_COUNT(rows, cols); i++)
         last_on_line[i] = nhits;
     int32_t npairs = 0;
@@ -600,14 +607,15 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
 static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
                          const uint8_t *g, const hit *hits, int32_t nhits)
 {
-    const int32_t len = s->len, cols = s->params->cols;
+    const int32_t len = s->len;
     const int32_t score = s->parents->links[parent].score + len - 1;
     int8_t shared[WS_MAX_WORD];
     for (int32_t k = 0; k < nhits; k++) {
         const hit *a = &hits[k];
-        const uint8_t *cell = g + cell_at(s, a->r, a->c);
+        const int32_t at = cell_at(s, a->r, a->c);
+        const uint8_t *cell = g + at;
         for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
-            const uint64_t group = single_group_key(ph, a->r * cols + a->c, i);
+            const uint64_t group = single_group_key(ph, at, i);
             if (!sel_admits(h, score, group))
                 continue;
             for (int d = 0; d < WS_NDIRS; d++) {
@@ -620,12 +628,11 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                 if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
                     (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
                     continue;
-                const int32_t start = sr * cols + sc;
+                const int32_t start = cell_at(s, sr, sc);
                 const uint64_t key = group | (candidate_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(h, score, key) || lay(s, g + cell_at(s, sr, sc), d, shared) != 1)
+                if (!sel_admits(h, score, key) || lay(s, g + start, d, shared) != 1)
                     continue;
-                const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
-                sel_add(h, &cand);
+                offer(s, h, parent, score, start, d, key);
             }
         }
     }
@@ -636,29 +643,28 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
  * decides, and it comes in two halves: the high half is shared by every start in
  * one row and direction, the low half is the position's own. A row whose high
  * half already loses to the bar is skipped without looking at its cells. */
-static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h)
+static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                       const uint8_t *g)
 {
-    const int32_t cols = s->params->cols;
-    const uint8_t *g = s->parents->grids + (size_t)parent * s->size;
     const int32_t len = s->len, score = s->parents->links[parent].score + len;
     for (int d = 0; d < WS_NDIRS; d++) {
         const int32_t step = s->step[d];
         for (int32_t sr = s->open_row_lo[d]; sr <= s->open_row_hi[d]; sr++) {
-            const uint64_t row_key = ws_mix64(ph ^ (uint64_t)(sr * WS_NDIRS + d)) & ~(uint64_t)LOW_HALF;
+            const uint64_t row_id = (uint64_t)(sr * WS_NDIRS + d);
+            const uint64_t row_key = ws_mix64(ph ^ row_id) & ~(uint64_t)LOW_HALF;
             if (!sel_admits(h, score, row_key))
                 continue;
             for (int32_t sc = s->open_col_lo[d]; sc <= s->open_col_hi[d]; sc++) {
-                const int32_t start = sr * cols + sc;
+                const int32_t start = cell_at(s, sr, sc);
                 const uint64_t key = row_key | (candidate_key(ph, start, d) & LOW_HALF);
                 if (!sel_admits(h, score, key))
                     continue;
-                const uint8_t *at = g + cell_at(s, sr, sc);
+                const uint8_t *at = g + start;
                 int32_t j = 0;
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
                 if (j == len) {
-                    const candidate cand = {score, parent, start, d, key, s->parents->links[parent].key};
-                    sel_add(h, &cand);
+                    offer(s, h, parent, score, start, d, key);
                 }
             }
         }
@@ -701,7 +707,8 @@ static void realise(const step_ctx *s, int32_t p)
         g[start + j * s->step[dir]] = letters[j];
     memcpy(s->parents->starts + (size_t)p * nwords, old->starts + (size_t)from * nwords,
            (size_t)placed * sizeof(int32_t));
-    memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords, (size_t)placed);
+    memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords,
+           (size_t)placed);
     s->parents->starts[(size_t)p * nwords + placed] = start;
     s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
 }
@@ -741,7 +748,7 @@ static void *expand_run(void *arg)
             const uint64_t ph = parent_hash(s, p);
             const uint8_t *g = s->parents->grids + (size_t)p * s->size;
             if (kind == SHARE_NONE) {
-                offer_open(s, p, ph, h);
+                offer_open(s, p, ph, h, g);
                 continue;
             }
             const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
@@ -1023,12 +1030,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
     int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
-    int ok = threads && members && workers && buffers[0] && buffers[1] && s && places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+    int ok = threads && members && workers && buffers[0] && buffers[1] && s && places &&
+             counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
         workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
-        workers[t].last_on_line = malloc((size_t)LINE_COUNT(params->rows, params->cols) * sizeof(int32_t));
+        const size_t lines = (size_t)LINE_COUNT(params->rows, params->cols);
+        workers[t].last_on_line = malloc(lines * sizeof(int32_t));
         workers[t].pairs = malloc((size_t)ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
         ok = workers[t].hit_at && workers[t].hits && workers[t].last_on_line && workers[t].pairs;
     }

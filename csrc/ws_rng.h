@@ -10,11 +10,15 @@ typedef struct {
     uint64_t s[4];
 } ws_rng;
 
+/* SplitMix64's step: 2^64 over the golden ratio, odd, so that adding it again and
+ * again visits every 64-bit value before repeating. */
+#define WS_GOLDEN_GAMMA 0x9E3779B97F4A7C15u
+
 /* SplitMix64 finaliser: a strong 64-bit mix used both to seed the generator and to
  * give every packing candidate a key that depends only on what the candidate is. */
 static inline uint64_t ws_mix64(uint64_t z)
 {
-    z += 0x9E3779B97F4A7C15u;
+    z += WS_GOLDEN_GAMMA;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     return z ^ (z >> 31);

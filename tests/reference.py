@@ -12,10 +12,11 @@ EMPTY, BLOCKED = 0, 255
 STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]  # N..NW
 NAMES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 M64 = (1 << 64) - 1
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's step
 
 
 def mix64(z: int) -> int:
-    z = (z + 0x9E3779B97F4A7C15) & M64
+    z = (z + GOLDEN_GAMMA) & M64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
     return z ^ (z >> 31)
@@ -33,8 +34,8 @@ def candidate_key(seed: int, word: int, parent_key: int, start: int, d: int, col
     the others the high half is shared by a group: the positions over empty cells
     from one start row in one direction, or those sharing one cell at one index
     of the word."""
-    ph = mix64(seed ^ mix64((parent_key + word * 0x9E3779B97F4A7C15) & M64))
-    z = (ph + (start * 8 + d) * 0x9E3779B97F4A7C15) & M64
+    ph = mix64(seed ^ mix64((parent_key + word * GOLDEN_GAMMA) & M64))
+    z = (ph + (start * 8 + d) * GOLDEN_GAMMA) & M64
     z = ((z ^ (z >> 29)) * 0xBF58476D1CE4E5B9) & M64
     own = z ^ (z >> 32)
     if len(shared) >= 2:

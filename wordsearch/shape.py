@@ -70,8 +70,7 @@ class Shape:
     def longest_line(self, directions: Iterable[str]) -> int:
         """The most letters one word can have along any allowed direction."""
         best = 0
-        # A direction and its opposite run along the same lines.
-        for dr, dc in {max(STEPS[name], (-STEPS[name][0], -STEPS[name][1])) for name in directions}:
+        for dr, dc in {STEPS[name] for name in directions}:
             starts = self.inside  # cells that begin a run of `length + 1` inside cells
             length = 0
             while starts.any():
