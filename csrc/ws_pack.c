@@ -83,48 +83,29 @@ static void select_smallest(candidate *a, int32_t n, int32_t k)
     }
 }
 
-/* Buckets of the first, counting pass of sort_candidates. */
-#define SORT_BUCKET_BITS 13
-
-/* The high bits of the score above the key, the score counted from `lowest`
- * in `score_bits` bits: buckets in the candidates' order. */
-static uint32_t sort_bucket(const candidate *c, int32_t lowest, int score_bits)
+/* Sorts best first: quicksort with the comparison inlined, insertion sort for short runs. */
+static void sort_candidates(candidate *a, int32_t n)
 {
-    const uint64_t rank = ((uint64_t)(c->score - lowest) << (63 - score_bits) << 1) |
-                          (c->key >> score_bits);
-    return (uint32_t)(rank >> (64 - SORT_BUCKET_BITS));
-}
-
-/* Sorts best first into `out`: a counting sort on the high bits of the score
- * and key together, which leaves only neighbours in one bucket out of order,
- * then an insertion sort, which puts those right in about one pass. */
-static void sort_candidates(const candidate *a, int32_t n, candidate *out)
-{
-    if (n == 0)
-        return;
-    int32_t lowest = a[0].score, highest = a[0].score;
-    for (int32_t i = 1; i < n; i++) {
-        lowest = min32(lowest, a[i].score);
-        highest = max32(highest, a[i].score);
+    while (n > 16) {
+        int32_t i, j;
+        partition(a, 0, n - 1, &i, &j);
+        if (j + 1 < n - i) {
+            sort_candidates(a, j + 1);
+            a += i;
+            n -= i;
+        } else {
+            sort_candidates(a + i, n - i);
+            n = j + 1;
+        }
     }
-    int score_bits = 0; /* the score above the key in a 64-bit rank */
-    while (score_bits < 32 && ((uint64_t)(highest - lowest) >> score_bits) != 0)
-        score_bits++;
-    int32_t first[(1 << SORT_BUCKET_BITS) + 1] = {0};
-    for (int32_t i = 0; i < n; i++)
-        first[sort_bucket(&a[i], lowest, score_bits) + 1]++;
-    for (int32_t b = 0; b < 1 << SORT_BUCKET_BITS; b++)
-        first[b + 1] += first[b];
-    for (int32_t i = 0; i < n; i++)
-        out[first[sort_bucket(&a[i], lowest, score_bits)]++] = a[i];
     for (int32_t i = 1; i < n; i++) {
-        const candidate c = out[i];
+        const candidate c = a[i];
         int32_t j = i;
-        while (j > 0 && cand_less(&c, &out[j - 1])) {
-            out[j] = out[j - 1];
+        while (j > 0 && cand_less(&c, &a[j - 1])) {
+            a[j] = a[j - 1];
             j--;
         }
-        out[j] = c;
+        a[j] = c;
     }
 }
 
@@ -928,15 +909,14 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
      * side: a parent is copied from while it is still in the cache, and the
      * next word meets similar grids one after another. The buffer's second
      * half is free for the work. */
-    candidate *ordered = all->items, *spare = all->items + all->keep;
     if (s->word == s->params->words.count - 1) {
-        sort_candidates(all->items, n, spare);
-        ordered = spare;
+        sort_candidates(all->items, n);
     } else {
+        candidate *spare = all->items + all->keep;
         counting_sort(all->items, n, spare, counts, BY_PARENT);
         counting_sort(spare, n, all->items, counts, BY_SCORE);
     }
-    next->links = ordered;
+    next->links = all->items;
     next->size = n;
 }
 
