@@ -141,12 +141,19 @@ static void counting_sort(const candidate *in, int32_t n, candidate *out, int32_
 /* Keeps the `keep` best candidates offered, for all workers together.
  * Candidates are appended to a buffer twice that size and cut back to the best
  * `keep` when it fills; the worst survivor of the last cut is the bar any
- * newcomer must beat. Amortised O(1) per candidate. */
+ * newcomer must beat. Amortised O(1) per candidate. The cut runs outside the
+ * lock: the worker that fills the buffer takes it away and leaves the spare for
+ * newcomers, so that the others need not wait (see selection_cut). */
 typedef struct {
     pthread_mutex_t lock;
-    int locking;      /* more than one worker adds */
-    candidate *items; /* room for 2 * keep */
+    pthread_cond_t cut_done;
+    int locking;        /* more than one worker adds */
+    int32_t nworkers;
+    candidate *items;   /* room for 2 * keep */
+    candidate *spare;   /* room for 2 * keep */
     int32_t size, keep;
+    int cutting;        /* a worker is cutting the buffer it took away */
+    int32_t expanding;  /* workers not yet through the word */
     int has_bar;
     candidate bar;
 } selection;
@@ -155,19 +162,57 @@ typedef struct {
 static void selection_reset(selection *all, const candidate *bar)
 {
     all->size = 0;
+    all->expanding = all->nworkers;
     all->has_bar = bar != NULL;
     if (bar)
         all->bar = *bar;
 }
 
+/* Cuts the full buffer to the best `keep`, with the lock held when workers
+ * share it but released while choosing. Newcomers meanwhile go to the spare,
+ * which takes at most `keep` of them; they then join the survivors if they
+ * beat the new bar. */
 static void selection_cut(selection *all)
 {
-    if (all->size <= all->keep)
-        return;
-    select_smallest(all->items, all->size, all->keep);
-    all->size = all->keep;
-    all->bar = all->items[all->keep - 1];
+    candidate *full = all->items;
+    const int32_t n = all->size, keep = all->keep;
+    all->items = all->spare;
+    all->size = 0;
+    all->cutting = 1;
+    if (all->locking)
+        pthread_mutex_unlock(&all->lock);
+    select_smallest(full, n, keep);
+    if (all->locking)
+        pthread_mutex_lock(&all->lock);
+    all->bar = full[keep - 1];
     all->has_bar = 1;
+    int32_t kept = keep;
+    for (int32_t i = 0; i < all->size; i++)
+        if (cand_less(&all->items[i], &all->bar))
+            full[kept++] = all->items[i];
+    all->spare = all->items;
+    all->items = full;
+    all->size = kept;
+    all->cutting = 0;
+    if (all->locking)
+        pthread_cond_broadcast(&all->cut_done);
+}
+
+/* Appends a candidate that beats the bar, making room first if needed. */
+static void selection_add(selection *all, const candidate *c)
+{
+    for (;;) {
+        const int32_t room = all->cutting ? all->keep : 2 * all->keep;
+        if (all->size < room)
+            break;
+        if (all->cutting)
+            pthread_cond_wait(&all->cut_done, &all->lock);
+        else
+            selection_cut(all);
+        if (all->has_bar && !cand_less(c, &all->bar))
+            return;
+    }
+    all->items[all->size++] = *c;
 }
 
 /* Candidates a worker gathers before taking the selection's lock. */
@@ -198,11 +243,8 @@ static void sel_hand_over(selector *sel)
     selection *all = sel->all;
     for (int32_t i = 0; i < sel->nbatch; i++) {
         const candidate *c = &sel->batch[i];
-        if (all->has_bar && !cand_less(c, &all->bar))
-            continue;
-        all->items[all->size++] = *c;
-        if (all->size == 2 * all->keep)
-            selection_cut(all);
+        if (!all->has_bar || cand_less(c, &all->bar))
+            selection_add(all, c);
     }
     sel->nbatch = 0;
     sel->has_bar = all->has_bar;
@@ -740,6 +782,15 @@ static void *expand_run(void *arg)
         }
         sel_flush(h); /* the next pass starts from the sharpest bar */
     }
+    /* A worker through before the others cuts the selection meanwhile, which
+     * leaves the choice after the word less to do. */
+    selection *all = h->all;
+    if (all->locking) {
+        pthread_mutex_lock(&all->lock);
+        if (--all->expanding > 0 && !all->cutting && all->size > all->keep)
+            selection_cut(all);
+        pthread_mutex_unlock(&all->lock);
+    }
     return NULL;
 }
 
@@ -994,24 +1045,25 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
 
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
-    selection all = {PTHREAD_MUTEX_INITIALIZER, nworkers > 1, NULL, 0, params->beam, 0,
-                     {0, 0, 0, 0, 0, 0}};
+    selection all = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, nworkers > 1, nworkers,
+                     NULL, NULL, 0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0}};
     crew team = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
                  NULL, 0, NULL, 0, 0, 0, 0};
     pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
     crew_member *members = malloc((size_t)nworkers * sizeof(crew_member));
-    /* The selection's buffer for one word; the chosen children stay in it as
-     * the next pool's links while the next word uses the other. */
-    candidate *buffers[2] = {malloc(2 * (size_t)params->beam * sizeof(candidate)),
-                             malloc(2 * (size_t)params->beam * sizeof(candidate))};
+    /* The selection's buffer and spare for one word; the chosen children stay
+     * in one of them as the next pool's links while the next word uses the
+     * other two. buffers[0] holds the parents' links. */
+    const size_t buffer_bytes = 2 * (size_t)params->beam * sizeof(candidate);
+    candidate *buffers[3] = {malloc(buffer_bytes), malloc(buffer_bytes), malloc(buffer_bytes)};
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
     int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
-    int ok = threads && members && workers && buffers[0] && buffers[1] && s && places &&
-             counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+    int ok = threads && members && workers && buffers[0] && buffers[1] && buffers[2] && s &&
+             places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
@@ -1047,8 +1099,12 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         s->parents = cur;
         s->grandparents = next;
         step_prepare(s, w);
-        all.items = buffers[w % 2];
+        all.items = buffers[1];
+        all.spare = buffers[2];
         expand(s, &team, &all, counts, next);
+        buffers[1] = buffers[0];
+        buffers[0] = all.items;
+        buffers[2] = all.spare;
         if (next->size == 0) {
             out->stuck_word = w;
             status = WS_NO_ROOM;
@@ -1079,6 +1135,7 @@ done:
     free(members);
     free(buffers[0]);
     free(buffers[1]);
+    free(buffers[2]);
     free(s);
     free(places);
     free(counts);
