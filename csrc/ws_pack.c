@@ -697,15 +697,28 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 /* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 64
 
+/* The blocks of parents a worker owns (see PARENT_BLOCK), as the others see
+ * them in the last pass. */
 typedef struct {
+    pthread_mutex_t lock;
+    int open;          /* the owner is in the last pass: anyone may take blocks */
+    int32_t next;      /* blocks taken so far in the last pass */
+    int32_t count;     /* blocks the owner has */
+    int32_t realised;  /* the owner's first parents, in its order, that it wrote out */
+} block_queue;
+
+typedef struct worker worker;
+struct worker {
     const step_ctx *step;
-    int32_t first, stride; /* worker number `first` of `stride` (see next_parent) */
+    worker *team;          /* all workers, this one among them */
+    int32_t index, nworkers;
+    block_queue queue;
     selector sel;
     int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
-} worker;
+};
 
 /* The three kinds of child, in the order that sharpens the bar fastest: most
  * shared cells first, so that most single and open positions are passed over. */
@@ -736,14 +749,111 @@ static void realise(const step_ctx *s, int32_t p)
     s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
 }
 
-/* Workers take the parents in blocks, in turn: siblings lie side by side in
+/* Workers own the parents in blocks, in turn: siblings lie side by side in
  * the pool, and a worker that expands them one after another finds their grids
- * alike and in its own cache. */
+ * alike and in its own cache. The owner expands its blocks in every pass but
+ * the last, where whoever is through with its own takes the blocks left (see
+ * expand_run). */
 #define PARENT_BLOCK 32
 
-static int32_t next_parent(const worker *wk, int32_t p)
+/* Parents [*lo, *hi) of worker `owner`'s j-th block. */
+static void block_bounds(const worker *wk, int32_t owner, int32_t j, int32_t *lo, int32_t *hi)
 {
-    return (p + 1) % PARENT_BLOCK != 0 ? p + 1 : p + 1 + (wk->stride - 1) * PARENT_BLOCK;
+    *lo = (owner + j * wk->nworkers) * PARENT_BLOCK;
+    *hi = min32(*lo + PARENT_BLOCK, wk->step->parents->size);
+}
+
+static int32_t blocks_owned(const worker *wk)
+{
+    const int32_t blocks = (wk->step->parents->size + PARENT_BLOCK - 1) / PARENT_BLOCK;
+    return blocks > wk->index ? (blocks - wk->index + wk->nworkers - 1) / wk->nworkers : 0;
+}
+
+/* Expands parents [lo, hi) in one pass of the given kind, writing out those
+ * from `unrealised` on first. Returns where it stopped: hi, or the first parent
+ * with too many letters for the bar, as then so have all after it. */
+static int32_t expand_parents(worker *wk, pass kind, int32_t lo, int32_t hi, int32_t unrealised,
+                              int32_t *since_sync)
+{
+    const step_ctx *s = wk->step;
+    selector *h = &wk->sel;
+    /* The fewest letters a child of this kind adds. */
+    const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
+    for (int32_t p = lo; p < hi; p++) {
+        if (wk->nworkers > 1 && ++*since_sync == BAR_SYNC_INTERVAL) {
+            sel_try_flush(h);
+            *since_sync = 0;
+        }
+        /* Parents come fewest letters first. */
+        if (h->has_bar && s->parents->links[p].score + added > h->bar.score)
+            return p;
+        if (p >= unrealised)
+            realise(s, p);
+        const uint64_t ph = parent_hash(s, p);
+        const uint8_t *g = s->parents->grids + (size_t)p * s->size;
+        if (kind == SHARE_NONE) {
+            offer_open(s, p, ph, h, g);
+            continue;
+        }
+        const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
+        if (kind == SHARE_TWO_OR_MORE)
+            offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
+        else
+            offer_single(s, p, ph, h, g, wk->hits, nhits);
+    }
+    return hi;
+}
+
+/* Takes the next block of q in the last pass; 0 when none is left or its owner
+ * is not there yet. */
+static int take_block(const worker *wk, block_queue *q, int32_t *j)
+{
+    const int locking = wk->nworkers > 1;
+    if (locking)
+        pthread_mutex_lock(&q->lock);
+    const int took = q->open && q->next < q->count;
+    if (took)
+        *j = q->next++;
+    if (locking)
+        pthread_mutex_unlock(&q->lock);
+    return took;
+}
+
+static void close_queue(const worker *wk, block_queue *q)
+{
+    if (wk->nworkers > 1)
+        pthread_mutex_lock(&q->lock);
+    q->next = q->count;
+    if (wk->nworkers > 1)
+        pthread_mutex_unlock(&q->lock);
+}
+
+/* The last pass: the worker's own blocks, then any left in the others'.
+ * `realised` counts the worker's first parents it wrote out in an earlier pass.
+ * One its owner did not write out, as it had too many letters then, may still
+ * be worth expanding for a worker whose copy of the bar is older; whoever takes
+ * it writes it out. */
+static void expand_last_pass(worker *wk, int32_t realised, int32_t *since_sync)
+{
+    block_queue *own = &wk->queue;
+    if (wk->nworkers > 1)
+        pthread_mutex_lock(&own->lock);
+    own->realised = realised;
+    own->open = 1;
+    if (wk->nworkers > 1)
+        pthread_mutex_unlock(&own->lock);
+    for (int32_t k = 0; k < wk->nworkers; k++) {
+        const int32_t owner = (wk->index + k) % wk->nworkers;
+        block_queue *q = &wk->team[owner].queue;
+        int32_t j;
+        while (take_block(wk, q, &j)) {
+            int32_t lo, hi;
+            block_bounds(wk, owner, j, &lo, &hi);
+            const int32_t unrealised = lo + max32(0, q->realised - j * PARENT_BLOCK);
+            if (expand_parents(wk, SHARE_NONE, lo, hi, unrealised, since_sync) < hi)
+                close_queue(wk, q);
+        }
+    }
 }
 
 static void *expand_run(void *arg)
@@ -753,35 +863,23 @@ static void *expand_run(void *arg)
     selector *h = &wk->sel;
     /* A scattered word crosses nothing: only the open pass. */
     const pass first_kind = s->word < s->params->scattered ? SHARE_NONE : SHARE_TWO_OR_MORE;
-    for (pass kind = first_kind; kind <= SHARE_NONE; kind++) {
-        /* The fewest letters a child of this kind adds. */
-        const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
-        int32_t since_sync = 0;
-        for (int32_t p = wk->first * PARENT_BLOCK; p < s->parents->size; p = next_parent(wk, p)) {
-            if (wk->stride > 1 && ++since_sync == BAR_SYNC_INTERVAL) {
-                sel_try_flush(h);
-                since_sync = 0;
-            }
-            const int32_t base = s->parents->links[p].score;
-            /* Parents come fewest letters first. */
-            if (h->has_bar && base + added > h->bar.score)
-                break;
+    const int32_t count = wk->queue.count;
+    int32_t realised = 0, since_sync = 0;
+    for (pass kind = first_kind; kind < SHARE_NONE; kind++) {
+        for (int32_t j = 0; j < count; j++) {
+            int32_t lo, hi;
+            block_bounds(wk, wk->index, j, &lo, &hi);
+            const int32_t unrealised = kind == first_kind ? lo : hi;
+            const int32_t stop = expand_parents(wk, kind, lo, hi, unrealised, &since_sync);
             if (kind == first_kind)
-                realise(s, p);
-            const uint64_t ph = parent_hash(s, p);
-            const uint8_t *g = s->parents->grids + (size_t)p * s->size;
-            if (kind == SHARE_NONE) {
-                offer_open(s, p, ph, h, g);
-                continue;
-            }
-            const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
-            if (kind == SHARE_TWO_OR_MORE)
-                offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
-            else
-                offer_single(s, p, ph, h, g, wk->hits, nhits);
+                realised = j * PARENT_BLOCK + (stop - lo);
+            if (stop < hi)
+                break;
         }
         sel_flush(h); /* the next pass starts from the sharpest bar */
     }
+    expand_last_pass(wk, realised, &since_sync);
+    sel_flush(h);
     /* A worker through before the others cuts the selection meanwhile, which
      * leaves the choice after the word less to do. */
     selection *all = h->all;
@@ -901,8 +999,12 @@ static void offer_children(const step_ctx *s, crew *c, selection *all, const can
     for (int32_t t = 0; t < c->nworkers; t++) {
         worker *wk = &c->workers[t];
         wk->step = s;
-        wk->first = t;
-        wk->stride = c->nworkers;
+        wk->team = c->workers;
+        wk->index = t;
+        wk->nworkers = c->nworkers;
+        wk->queue.open = 0;
+        wk->queue.next = 0;
+        wk->queue.count = blocks_owned(wk);
         wk->sel.all = all;
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
@@ -1066,6 +1168,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
              places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
+        workers[t].queue = (block_queue){PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0};
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
         workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
         const size_t lines = (size_t)LINE_COUNT(params->rows, params->cols);
