@@ -1106,14 +1106,11 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
         select_smallest(all->items, n, all->keep);
         n = all->keep;
     }
-    /* After the last word, in the total order, so that finished puzzles come
-     * out the same every time. Before that by letters, and siblings side by
-     * side: a parent is copied from while it is still in the cache, and the
-     * next word meets similar grids one after another. The buffer's second
-     * half is free for the work. */
-    if (s->word == s->params->words.count - 1) {
-        sort_candidates(all->items, n);
-    } else {
+    /* By letters, and siblings side by side: a parent is copied from while it
+     * is still in the cache, and the next word meets similar grids one after
+     * another. The buffer's second half is free for the work. The finished
+     * puzzles are put in order as they are taken (see collect_finished). */
+    if (s->word < s->params->words.count - 1) {
         candidate *spare = all->items + all->keep;
         counting_sort(all->items, n, spare, counts, BY_PARENT);
         counting_sort(spare, n, all->items, counts, BY_SCORE);
@@ -1133,14 +1130,24 @@ static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
     return 1;
 }
 
-/* Takes the step after the last word, whose parents are the finished puzzles. */
-static void collect_finished(const step_ctx *s, ws_pack_output *out)
+/* Takes the step after the last word, whose parents are the finished puzzles,
+ * their links in `links`. They are taken best first in the total order, so
+ * that they come out the same every time; as most are never taken, they are
+ * put in that order a batch of the output's size at a time. */
+static void collect_finished(const step_ctx *s, candidate *links, ws_pack_output *out)
 {
     const ws_pack_params *p = s->params;
     const pool *done = s->parents;
     const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
     out->count = 0;
+    int32_t ordered = 0;
     for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
+        if (i == ordered) {
+            const int32_t batch = min32(out->capacity, done->size - i);
+            select_smallest(links + i, done->size - i, batch);
+            sort_candidates(links + i, batch);
+            ordered += batch;
+        }
         realise(s, i);
         const uint8_t *g = done->grids + (size_t)i * s->size;
         if (!reads_each_once(p, g))
@@ -1270,7 +1277,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     s->parents = cur;
     s->grandparents = next;
     s->word = nwords;
-    collect_finished(s, out);
+    collect_finished(s, buffers[0], out);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
 
 done:
