@@ -14,7 +14,8 @@ typedef struct {
     int32_t score; /* letters on the grid once the word is placed */
     int32_t parent; /* where the parent lies in the pool */
     int32_t start;
-    int32_t dir;
+    int16_t dir;
+    int16_t worker; /* that offered it: the parent's grid is in its cache (see expand) */
     uint64_t key;
     uint64_t parent_key; /* the key that chose the parent: who it is, wherever it lies */
 } candidate;
@@ -110,33 +111,45 @@ static void sort_candidates(candidate *a, int32_t n)
     }
 }
 
-/* The fields candidates are put in order by, when the total order is not needed. */
-typedef enum { BY_PARENT, BY_SCORE } sort_field;
-
-static int32_t field_of(const candidate *c, sort_field field)
+/* Orders candidates by parent, keeping their order among equals: a counting
+ * sort. `counts` has room for beam + 1 entries. */
+static void sort_by_parent(const candidate *in, int32_t n, candidate *out, int32_t *counts,
+                           int32_t parents)
 {
-    return field == BY_PARENT ? c->parent : c->score;
-}
-
-/* Orders candidates by one field, keeping their order among equals: a counting
- * sort. `counts` has room for the field's range, lowest to highest, plus two. */
-static void counting_sort(const candidate *in, int32_t n, candidate *out, int32_t *counts,
-                          sort_field field)
-{
-    if (n == 0)
-        return;
-    int32_t lowest = field_of(&in[0], field), highest = lowest;
-    for (int32_t i = 1; i < n; i++) {
-        lowest = min32(lowest, field_of(&in[i], field));
-        highest = max32(highest, field_of(&in[i], field));
-    }
-    memset(counts, 0, (size_t)(highest - lowest + 2) * sizeof(int32_t));
+    memset(counts, 0, (size_t)(parents + 1) * sizeof(int32_t));
     for (int32_t i = 0; i < n; i++)
-        counts[field_of(&in[i], field) - lowest + 1]++;
-    for (int32_t v = 0; v < highest - lowest; v++)
+        counts[in[i].parent + 1]++;
+    for (int32_t v = 0; v < parents; v++)
         counts[v + 1] += counts[v];
     for (int32_t i = 0; i < n; i++)
-        out[counts[field_of(&in[i], field) - lowest]++] = in[i];
+        out[counts[in[i].parent]++] = in[i];
+}
+
+/* Orders candidates by the worker that offered them, then by letters, keeping
+ * their order among equals; region[t] and region[nworkers + t] become where
+ * worker t's lie and how many there are. `counts` has room for nworkers times
+ * the range of letter counts, plus one. Returns the fewest letters. */
+static int32_t sort_by_worker(const candidate *in, int32_t n, candidate *out, int32_t *counts,
+                              int32_t nworkers, int32_t *region)
+{
+    int32_t lowest = in[0].score, highest = lowest;
+    for (int32_t i = 1; i < n; i++) {
+        lowest = min32(lowest, in[i].score);
+        highest = max32(highest, in[i].score);
+    }
+    const int32_t span = highest - lowest + 1, buckets = nworkers * span;
+    memset(counts, 0, (size_t)(buckets + 1) * sizeof(int32_t));
+    for (int32_t i = 0; i < n; i++)
+        counts[in[i].worker * span + in[i].score - lowest + 1]++;
+    for (int32_t v = 0; v < buckets; v++)
+        counts[v + 1] += counts[v];
+    for (int32_t t = 0; t < nworkers; t++) {
+        region[t] = counts[t * span];
+        region[nworkers + t] = counts[(t + 1) * span] - counts[t * span];
+    }
+    for (int32_t i = 0; i < n; i++)
+        out[counts[in[i].worker * span + in[i].score - lowest]++] = in[i];
+    return lowest;
 }
 
 /* Keeps the `keep` best candidates offered, for all workers together.
@@ -226,6 +239,7 @@ static void selection_add(selection *all, const candidate *c)
  * prunes less but never wrongly. */
 typedef struct {
     selection *all;
+    int16_t worker;
     int has_bar;
     candidate bar;
     int32_t nbatch;
@@ -286,8 +300,8 @@ static void sel_add(selector *sel, const candidate *c)
         sel_flush(sel);
 }
 
-/* Partial puzzles, fewest letters first; among equals in no particular order,
- * since nothing is drawn from where a puzzle lies (see parent_hash).
+/* Partial puzzles, in one region for each worker (see expand), each fewest
+ * letters first; where a puzzle lies decides nothing (see parent_hash).
  *
  * A puzzle comes into the pool as a link: the candidate that chose it, which
  * names its parent in the pool before and where the word goes. Its grid and
@@ -300,6 +314,7 @@ typedef struct {
     uint8_t *dirs;          /* cap * nwords */
     const candidate *links; /* size */
     int32_t size;
+    int32_t lowest;         /* the fewest letters */
 } pool;
 
 static void pool_free(pool *p)
@@ -524,7 +539,8 @@ static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
 static void offer(const step_ctx *s, selector *h, int32_t parent, int32_t score, int32_t start,
                   int d, uint64_t key)
 {
-    const candidate c = {score, parent, start, d, key, s->parents->links[parent].key};
+    const candidate c = {score, parent, start, (int16_t)d, h->worker, key,
+                         s->parents->links[parent].key};
     sel_add(h, &c);
 }
 
@@ -725,6 +741,7 @@ struct worker {
     const step_ctx *step;
     worker *team;          /* all workers, this one among them */
     int32_t index, nworkers;
+    int32_t first_parent, nparents; /* its region of the pool */
     block_queue queue;
     selector sel;
     int32_t *hit_at;         /* scratch: one per grid cell, and one more */
@@ -758,23 +775,18 @@ static void realise(const step_ctx *s, int32_t p)
     s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
 }
 
-/* Workers own the parents in blocks, in turn: siblings lie side by side in
- * the pool, and a worker that expands them one after another finds their grids
- * alike and in its own cache. A worker through with its own blocks takes those
- * others have not reached (see help_others). */
+/* Each worker owns a region of the pool, the children it offered, and takes it
+ * in blocks: their parents' grids are in its cache and siblings lie side by
+ * side, alike. A worker through with its own blocks takes those others have not
+ * reached (see help_others). */
 #define PARENT_BLOCK 32
 
 /* Parents [*lo, *hi) of worker `owner`'s j-th block. */
 static void block_bounds(const worker *wk, int32_t owner, int32_t j, int32_t *lo, int32_t *hi)
 {
-    *lo = (owner + j * wk->nworkers) * PARENT_BLOCK;
-    *hi = min32(*lo + PARENT_BLOCK, wk->step->parents->size);
-}
-
-static int32_t blocks_owned(const worker *wk)
-{
-    const int32_t blocks = (wk->step->parents->size + PARENT_BLOCK - 1) / PARENT_BLOCK;
-    return blocks > wk->index ? (blocks - wk->index + wk->nworkers - 1) / wk->nworkers : 0;
+    const worker *o = &wk->team[owner];
+    *lo = o->first_parent + j * PARENT_BLOCK;
+    *hi = min32(*lo + PARENT_BLOCK, o->first_parent + o->nparents);
 }
 
 /* Expands parents [lo, hi) in one pass of the given kind, writing them out
@@ -1053,8 +1065,9 @@ static void offer_children(const step_ctx *s, crew *c, selection *all, const can
         wk->queue.pass = NO_PASS;
         wk->queue.next = 0;
         wk->queue.inflight = 0;
-        wk->queue.count = blocks_owned(wk);
+        wk->queue.count = (wk->nparents + PARENT_BLOCK - 1) / PARENT_BLOCK;
         wk->sel.all = all;
+        wk->sel.worker = (int16_t)t;
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
         wk->sel.nbatch = 0;
@@ -1085,14 +1098,15 @@ static int guess_bar(const step_ctx *s, candidate *bar)
     const uint64_t wanted = (uint64_t)GUESS_MARGIN * (uint64_t)s->params->beam;
     if (positions <= wanted)
         return 0;
-    const candidate guess = {s->parents->links[0].score + s->len, INT32_MAX, INT32_MAX, WS_NDIRS,
+    const candidate guess = {s->parents->lowest + s->len, INT32_MAX, INT32_MAX, WS_NDIRS, 0,
                              UINT64_MAX / positions * wanted, UINT64_MAX};
     *bar = guess;
     return 1;
 }
 
 /* Expands every parent into the next pool, fewest letters first. */
-static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, pool *next)
+static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, int32_t *regions,
+                   pool *next)
 {
     candidate guess;
     const int guessed = guess_bar(s, &guess);
@@ -1106,14 +1120,20 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
         select_smallest(all->items, n, all->keep);
         n = all->keep;
     }
-    /* By letters, and siblings side by side: a parent is copied from while it
-     * is still in the cache, and the next word meets similar grids one after
-     * another. The buffer's second half is free for the work. The finished
-     * puzzles are put in order as they are taken (see collect_finished). */
-    if (s->word < s->params->words.count - 1) {
+    /* In a region for each worker, the children it offered, so that it finds
+     * their parents' grids in its own cache when it writes them out; within
+     * a region by letters, and siblings side by side: a parent is copied from
+     * while it is still in the cache, and the next word meets similar grids
+     * one after another. The buffer's second half is free for the work. The
+     * finished puzzles are put in order as they are taken (see collect_finished). */
+    if (s->word < s->params->words.count - 1 && n > 0) {
         candidate *spare = all->items + all->keep;
-        counting_sort(all->items, n, spare, counts, BY_PARENT);
-        counting_sort(spare, n, all->items, counts, BY_SCORE);
+        sort_by_parent(all->items, n, spare, counts, s->parents->size);
+        next->lowest = sort_by_worker(spare, n, all->items, counts, c->nworkers, regions);
+        for (int32_t t = 0; t < c->nworkers; t++) {
+            c->workers[t].first_parent = regions[t];
+            c->workers[t].nparents = regions[c->nworkers + t];
+        }
     }
     next->links = all->items;
     next->size = n;
@@ -1166,8 +1186,9 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
     if (p->rows < 1 || p->cols < 1 || p->rows > WS_MAX_SIDE || p->cols > WS_MAX_SIDE ||
         (int64_t)p->rows * p->cols > WS_MAX_CELLS)
         return WS_BAD_ARGUMENT;
-    if (p->beam < 1 || p->threads < 1 || p->words.count < 0 || out->capacity < 1 ||
-        p->scattered < 0 || p->scattered > p->words.count || (p->scattered > 0 && !p->regions))
+    if (p->beam < 1 || p->threads < 1 || p->threads > WS_MAX_THREADS || p->words.count < 0 ||
+        out->capacity < 1 || p->scattered < 0 || p->scattered > p->words.count ||
+        (p->scattered > 0 && !p->regions))
         return WS_BAD_ARGUMENT;
     if ((p->dir_mask & WS_ALL_DIRS) == 0 || (p->dir_mask & ~WS_ALL_DIRS) != 0)
         return WS_BAD_ARGUMENT;
@@ -1204,7 +1225,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
     selection all = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, nworkers > 1, nworkers,
-                     NULL, NULL, 0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0}};
+                     NULL, NULL, 0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0, 0}};
     crew team = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
                  NULL, 0, NULL, 0, 0, 0, 0};
     pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
@@ -1217,11 +1238,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
-    /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all letters. */
+    /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all
+     * letters for each worker; and each worker's region of the pool. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
-    int32_t *counts = malloc(((size_t)max32(params->beam, most_letters) + 2) * sizeof(int32_t));
+    const size_t ncounts = (size_t)max32(params->beam, nworkers * (most_letters + 1)) + 2;
+    int32_t *counts = malloc(ncounts * sizeof(int32_t));
+    int32_t *regions = malloc(2 * (size_t)nworkers * sizeof(int32_t));
     int ok = threads && members && workers && buffers[0] && buffers[1] && buffers[2] && s &&
-             places && counts && pool_alloc(&a, params->beam, ncells, nwords) &&
+             places && counts && regions && pool_alloc(&a, params->beam, ncells, nwords) &&
              pool_alloc(&b, params->beam, ncells, nwords);
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].queue =
@@ -1251,9 +1275,11 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     s->lengths = lengths;
     s->size = ncells;
     memcpy(a.grids, params->cells, (size_t)ncells);
-    const candidate empty_grid = {0, NO_INDEX, NO_INDEX, 0, 0, 0};
+    const candidate empty_grid = {0, NO_INDEX, NO_INDEX, 0, 0, 0, 0};
     a.links = &empty_grid;
     a.size = 1;
+    a.lowest = 0;
+    workers[0].nparents = 1; /* the rest start with none (calloc) */
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
         s->parents = cur;
@@ -1261,7 +1287,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
         step_prepare(s, w);
         all.items = buffers[1];
         all.spare = buffers[2];
-        expand(s, &team, &all, counts, next);
+        expand(s, &team, &all, counts, regions, next);
         buffers[1] = buffers[0];
         buffers[0] = all.items;
         buffers[2] = all.spare;
@@ -1299,6 +1325,7 @@ done:
     free(s);
     free(places);
     free(counts);
+    free(regions);
     pool_free(&a);
     pool_free(&b);
     free(lengths);

@@ -22,6 +22,9 @@
 #include "ws_common.h"
 #include "ws_grid.h"
 
+/* Most worker threads: far more than a machine has cores. */
+#define WS_MAX_THREADS 1024
+
 typedef struct {
     int32_t rows, cols;   /* 1..WS_MAX_SIDE each, at most WS_MAX_CELLS cells */
     const uint8_t *cells; /* rows*cols: WS_EMPTY inside the shape, WS_BLOCKED outside */
@@ -29,7 +32,7 @@ typedef struct {
     uint32_t dir_mask;    /* bit d set: direction d may be used */
     int32_t beam;         /* pool size kept after each word, >= 1 */
     uint64_t seed;
-    int32_t threads;      /* worker threads, >= 1 */
+    int32_t threads;      /* worker threads, 1..WS_MAX_THREADS */
     /* The first `scattered` words cross nothing, and word w's middle letter
      * (index len / 2) lies in rows regions[4w]..regions[4w+1] and columns
      * regions[4w+2]..regions[4w+3], inclusive: they spread the layout out. */

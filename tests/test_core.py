@@ -21,6 +21,7 @@ def test_the_compiled_extension_is_in_use():
 def test_python_limits_match_the_core():
     assert words.MAX_LETTERS == _core.MAX_WORD
     assert len(LATIN) <= _core.MAX_LETTER
+    assert packer.MAX_BEAM // packer.BEAM_PER_THREAD <= _core.MAX_THREADS
 
 
 @st.composite
@@ -65,6 +66,12 @@ def run_reference(cells, words, mask, beam, seed, regions):
         return ("no room", exc.args[0])
     except ValueError:
         return ("no unique",)
+
+
+def test_the_core_refuses_thread_counts_out_of_its_range():
+    for threads in (0, _core.MAX_THREADS + 1):
+        with pytest.raises(AssertionError, match="refused its arguments"):
+            run_core([[0, 0], [0, 0]], [[1, 2]], 255, 4, 1, [], threads)
 
 
 @given(pack_cases())

@@ -6,6 +6,7 @@ EMPTY: int
 BLOCKED: int
 MAX_LETTER: int
 MAX_WORD: int
+MAX_THREADS: int
 
 def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
          offsets: npt.NDArray[np.int32], dir_mask: int, beam: int, seed: int, threads: int,

@@ -45,6 +45,7 @@ cdef extern from "ws_grid.h":
                               ws_rng *rng) nogil
 
 cdef extern from "ws_pack.h":
+    int WS_MAX_THREADS_COUNT "WS_MAX_THREADS"
     ctypedef struct ws_pack_params:
         int32_t rows, cols
         const uint8_t *cells
@@ -68,6 +69,7 @@ EMPTY = WS_EMPTY_CODE
 BLOCKED = WS_BLOCKED_CODE
 MAX_LETTER = WS_MAX_LETTER_CODE
 MAX_WORD = WS_MAX_WORD_LEN
+MAX_THREADS = WS_MAX_THREADS_COUNT
 
 
 cdef _raise_for(ws_status status, int32_t stuck_word=-1):
