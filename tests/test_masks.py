@@ -190,3 +190,10 @@ def longest_walk(inside, directions):
 def test_longest_line_is_the_longest_run_along_an_allowed_direction(inside, directions):
     shape = Shape(np.array(inside, dtype=bool))
     assert shape.longest_line(sorted(directions)) == longest_walk(inside, directions)
+
+
+@given(rows=st.integers(1, 9), cols=st.integers(1, 9),
+       directions=st.sets(st.sampled_from(COMPASS), min_size=1))
+def test_longest_line_of_a_plain_grid_is_the_longest_run_too(rows, cols, directions):
+    assert Shape.rectangle(rows, cols).longest_line(sorted(directions)) == \
+        longest_walk([[True] * cols for _ in range(rows)], directions)

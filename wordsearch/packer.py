@@ -89,15 +89,13 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     except MemoryError:
         raise PackingError(f"the {shape.describe()} ran out of memory at a beam of "
                            f"{beam}; use a smaller beam.") from None
-    layouts = []
-    for grid, start_row, dir_row in zip(grids, starts, dirs):
-        placed: list[tuple[int, int, str]] = [(0, 0, "")] * len(words)
-        for k, i in enumerate(order):
-            row, col = divmod(int(start_row[k]), shape.cols)
-            placed[i] = (row, col, compass.COMPASS[dir_row[k]])
-        layouts.append(Layout(grid, tuple(placed)))
-    holes = largest_filler_squares(np.asarray(grids) == _core.EMPTY)
-    return [layouts[i] for i in sorted(range(len(layouts)), key=lambda i: (holes[i], i))]
+    # Back from placement order to the caller's order of words.
+    given = np.argsort(order)
+    rows, cols = np.divmod(starts[:, given], shape.cols)
+    names = np.array(compass.COMPASS)[dirs[:, given]]
+    holes = largest_filler_squares(grids == _core.EMPTY)
+    return [Layout(grids[i], tuple(zip(rows[i].tolist(), cols[i].tolist(), names[i].tolist())))
+            for i in sorted(range(len(grids)), key=lambda i: (holes[i], i))]
 
 
 def largest_filler_squares(filler: np.ndarray) -> list[int]:

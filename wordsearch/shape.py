@@ -69,8 +69,12 @@ class Shape:
 
     def longest_line(self, directions: Iterable[str]) -> int:
         """The most letters one word can have along any allowed direction."""
+        steps = {STEPS[name] for name in directions}
+        if self.inside.all():  # a plain grid, the common case, needs no search
+            return max(self.cols if dr == 0 else self.rows if dc == 0
+                       else min(self.rows, self.cols) for dr, dc in steps)
         best = 0
-        for dr, dc in {STEPS[name] for name in directions}:
+        for dr, dc in steps:
             starts = self.inside  # cells that begin a run of `length + 1` inside cells
             length = 0
             while starts.any():
