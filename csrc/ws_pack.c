@@ -317,20 +317,81 @@ typedef struct {
     int32_t lowest;         /* the fewest letters */
 } pool;
 
-static void pool_free(pool *p)
+struct ws_workspace {
+    unsigned char *memory;
+    size_t size;
+};
+
+ws_workspace *ws_workspace_new(void)
 {
-    free(p->grids);
-    free(p->starts);
-    free(p->dirs);
+    return calloc(1, sizeof(ws_workspace));
 }
 
-static int pool_alloc(pool *p, int32_t cap, int32_t ncells, int32_t nwords)
+void ws_workspace_free(ws_workspace *ws)
 {
-    p->grids = malloc((size_t)cap * (size_t)ncells);
-    p->starts = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
-    p->dirs = malloc((size_t)cap * (size_t)(nwords > 0 ? nwords : 1));
-    p->size = 0;
-    return p->grids && p->starts && p->dirs;
+    if (ws)
+        free(ws->memory);
+    free(ws);
+}
+
+/* The arrays laid out together (see memory_layout) start on cache lines of their own. */
+#define MEMORY_ALIGN 64
+
+static size_t aligned(size_t bytes)
+{
+    return (bytes + MEMORY_ALIGN - 1) / MEMORY_ALIGN * MEMORY_ALIGN;
+}
+
+/* Sizes of the arrays a call needs in proportion to its beam: two pools (see
+ * pool) and three selection buffers (see ws_pack), laid out one after another. */
+typedef struct {
+    size_t grids, starts, dirs, buffer;
+} memory_layout;
+
+static size_t memory_bytes(const memory_layout *l)
+{
+    const size_t pool_bytes = aligned(l->grids) + aligned(l->starts) + aligned(l->dirs);
+    return 2 * pool_bytes + 3 * aligned(l->buffer);
+}
+
+static void carve_memory(unsigned char *at, const memory_layout *l, pool *pools[2],
+                        candidate *buffers[3])
+{
+    for (int k = 0; k < 2; k++) {
+        pools[k]->grids = at;
+        at += aligned(l->grids);
+        pools[k]->starts = (int32_t *)(void *)at;
+        at += aligned(l->starts);
+        pools[k]->dirs = at;
+        at += aligned(l->dirs);
+    }
+    for (int k = 0; k < 3; k++) {
+        buffers[k] = (candidate *)(void *)at;
+        at += aligned(l->buffer);
+    }
+}
+
+/* Memory of `bytes` for the call: the workspace's when it is big enough; else
+ * new memory, which the workspace keeps instead of its own unless it is too big. */
+static unsigned char *take_memory(ws_workspace *ws, size_t bytes)
+{
+    if (ws && ws->size >= bytes)
+        return ws->memory;
+    void *memory = NULL;
+    if (posix_memalign(&memory, MEMORY_ALIGN, bytes) != 0)
+        return NULL;
+    if (ws && bytes <= WS_WORKSPACE_KEEP) {
+        free(ws->memory);
+        ws->memory = memory;
+        ws->size = bytes;
+    }
+    return memory;
+}
+
+static void give_back_memory(ws_workspace *ws, unsigned char *memory)
+{
+    if (!ws || memory != ws->memory)
+        free(memory);
 }
 
 /* The three kinds of child, in the order that sharpens the bar fastest: most
@@ -1207,7 +1268,7 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
     return WS_OK;
 }
 
-ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
+ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out)
 {
     const int32_t nwords = params->words.count;
     const int32_t ncells = params->rows * params->cols;
@@ -1233,8 +1294,14 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     /* The selection's buffer and spare for one word; the chosen children stay
      * in one of them as the next pool's links while the next word uses the
      * other two. buffers[0] holds the parents' links. */
-    const size_t buffer_bytes = 2 * (size_t)params->beam * sizeof(candidate);
-    candidate *buffers[3] = {malloc(buffer_bytes), malloc(buffer_bytes), malloc(buffer_bytes)};
+    candidate *buffers[3];
+    const size_t beam = (size_t)params->beam, placed = (size_t)(nwords > 0 ? nwords : 1);
+    const memory_layout layout = {beam * (size_t)ncells, beam * placed * sizeof(int32_t),
+                                 beam * placed, 2 * beam * sizeof(candidate)};
+    unsigned char *memory = take_memory(ws, memory_bytes(&layout));
+    pool *pools[2] = {&a, &b};
+    if (memory)
+        carve_memory(memory, &layout, pools, buffers);
     worker *workers = calloc((size_t)nworkers, sizeof(worker));
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
@@ -1244,9 +1311,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out)
     const size_t ncounts = (size_t)max32(params->beam, nworkers * (most_letters + 1)) + 2;
     int32_t *counts = malloc(ncounts * sizeof(int32_t));
     int32_t *regions = malloc(2 * (size_t)nworkers * sizeof(int32_t));
-    int ok = threads && members && workers && buffers[0] && buffers[1] && buffers[2] && s &&
-             places && counts && regions && pool_alloc(&a, params->beam, ncells, nwords) &&
-             pool_alloc(&b, params->beam, ncells, nwords);
+    int ok = threads && members && workers && memory && s && places && counts && regions;
     for (int32_t t = 0; ok && t < nworkers; t++) {
         workers[t].queue =
             (block_queue){PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NO_PASS, 0, 0, 0};
@@ -1319,15 +1384,11 @@ done:
     free(workers);
     free(threads);
     free(members);
-    free(buffers[0]);
-    free(buffers[1]);
-    free(buffers[2]);
+    give_back_memory(ws, memory);
     free(s);
     free(places);
     free(counts);
     free(regions);
-    pool_free(&a);
-    pool_free(&b);
     free(lengths);
     return status;
 }

@@ -49,8 +49,19 @@ typedef struct {
     int32_t stuck_word; /* out: with WS_NO_ROOM, the word that found no position */
 } ws_pack_output;
 
+/* Memory the packer keeps from one call to the next, up to WS_WORKSPACE_KEEP
+ * bytes: packing puzzle after puzzle, a caller then does not have the system
+ * hand it fresh pages (and fault them in) every time. One call at a time. */
+typedef struct ws_workspace ws_workspace;
+
+#define WS_WORKSPACE_KEEP ((size_t)64 << 20)
+
+ws_workspace *ws_workspace_new(void); /* NULL when out of memory */
+void ws_workspace_free(ws_workspace *ws);
+
 /* Packs every word. On WS_OK, out->count >= 1 puzzles are written, each of
- * which reads every word exactly once (counting only the placed letters). */
-ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out);
+ * which reads every word exactly once (counting only the placed letters).
+ * `ws` may be NULL: the call then has memory of its own only. */
+ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out);
 
 #endif

@@ -45,13 +45,14 @@ def pack_cases(draw):
     return cells, words, mask, beam, seed, regions
 
 
-def run_core(cells, words, mask, beam, seed, regions, threads):
+def run_core(cells, words, mask, beam, seed, regions, threads, workspace=None):
     letters = np.array([x for w in words for x in w], dtype=np.uint8)
     offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
     try:
         grids, starts, dirs = _core.pack(np.array(cells, dtype=np.uint8), letters, offsets,
                                          mask, beam, seed, threads, 4,
-                                         np.array(regions, dtype=np.int32).reshape(-1, 4))
+                                         np.array(regions, dtype=np.int32).reshape(-1, 4),
+                                         workspace)
     except NoRoom as exc:
         return ("no room", exc.word_index)
     except NoUnique:
@@ -74,11 +75,16 @@ def test_the_core_refuses_thread_counts_out_of_its_range():
             run_core([[0, 0], [0, 0]], [[1, 2]], 255, 4, 1, [], threads)
 
 
+# Kept across examples of every size, as the packer keeps its own across puzzles.
+WORKSPACE = _core.Workspace()
+
+
 @given(pack_cases())
 def test_packer_matches_the_reference_for_any_thread_count(case):
     expected = run_reference(*case)
     for threads in (1, 2, 3):
         assert run_core(*case, threads) == expected
+        assert run_core(*case, threads, WORKSPACE) == expected
 
 
 def test_reference_cases_include_every_outcome():

@@ -8,9 +8,12 @@ MAX_LETTER: int
 MAX_WORD: int
 MAX_THREADS: int
 
+class Workspace:
+    def __init__(self) -> None: ...
+
 def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
          offsets: npt.NDArray[np.int32], dir_mask: int, beam: int, seed: int, threads: int,
-         capacity: int, regions: npt.NDArray[np.int32],
+         capacity: int, regions: npt.NDArray[np.int32], workspace: Workspace | None = None,
          ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...
 def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
                offsets: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32],

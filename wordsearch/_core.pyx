@@ -63,7 +63,11 @@ cdef extern from "ws_pack.h":
         uint8_t *dirs
         int32_t count
         int32_t stuck_word
-    ws_status ws_pack(const ws_pack_params *params, ws_pack_output *out) nogil
+    ctypedef struct ws_workspace:
+        pass
+    ws_workspace *ws_workspace_new()
+    void ws_workspace_free(ws_workspace *ws)
+    ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out) nogil
 
 EMPTY = WS_EMPTY_CODE
 BLOCKED = WS_BLOCKED_CODE
@@ -92,10 +96,25 @@ cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets
     return words
 
 
+cdef class Workspace:
+    """Memory pack() keeps from one call to the next (csrc/ws_pack.h, ws_workspace);
+    one call at a time."""
+    cdef ws_workspace *ptr
+    cdef bint busy
+
+    def __cinit__(self):
+        self.ptr = ws_workspace_new()
+        if self.ptr is NULL:
+            raise MemoryError("the packer ran out of memory")
+
+    def __dealloc__(self):
+        ws_workspace_free(self.ptr)
+
+
 def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          const int32_t[::1] offsets, uint32_t dir_mask, int32_t beam,
          uint64_t seed, int32_t threads, int32_t capacity,
-         const int32_t[:, ::1] regions):
+         const int32_t[:, ::1] regions, Workspace workspace=None):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     The first len(regions) words cross nothing and have their middle letter in
@@ -128,8 +147,18 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     out.grids = &grids_v[0, 0, 0]
     out.starts = &starts_v[0, 0]
     out.dirs = &dirs_v[0, 0]
-    with nogil:
-        status = ws_pack(&params, &out)
+    cdef ws_workspace *ws = NULL
+    if workspace is not None:
+        if workspace.busy:
+            raise RuntimeError("a packer workspace serves one pack() at a time")
+        workspace.busy = True
+        ws = workspace.ptr
+    try:
+        with nogil:
+            status = ws_pack(&params, ws, &out)
+    finally:
+        if workspace is not None:
+            workspace.busy = False
     _raise_for(status, out.stuck_word)
     n = out.count
     return grids[:n], starts[:n, :nwords], dirs[:n, :nwords]
