@@ -1165,7 +1165,7 @@ static int guess_bar(const step_ctx *s, candidate *bar)
     return 1;
 }
 
-/* Expands every parent into the next pool, fewest letters first. */
+/* Expands every parent into the next pool, in the order described at pool. */
 static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, int32_t *regions,
                    pool *next)
 {
