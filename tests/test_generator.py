@@ -7,7 +7,9 @@ import pytest
 
 import reference
 import wordsearch
+from wordsearch import packer
 from wordsearch.errors import InputError, PackingError
+from wordsearch.generator import usable_cores
 from wordsearch.puzzle import Puzzle
 from wordlists import draw
 
@@ -46,6 +48,20 @@ def test_the_same_code_gives_the_same_puzzle_and_threads_never_change_it():
     for threads in (1, 2, 3):
         again = wordsearch.generate(words, seed=first.code, threads=threads)
         assert again.to_json() == first.to_json()
+
+
+def test_packing_threads_are_capped_at_the_usable_cores(monkeypatch):
+    asked = []
+    real_pack = packer.pack
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs["threads"])
+        return real_pack(*args, **kwargs)
+
+    monkeypatch.setattr(packer, "pack", spy)
+    wordsearch.generate(["apple", "banana", "cherry"], seed="t1", threads=64)
+    wordsearch.generate(["apple", "banana", "cherry"], seed="t1")
+    assert asked == [usable_cores(), usable_cores()]
 
 
 def test_different_codes_give_different_layouts():

@@ -110,7 +110,7 @@ def _students(name: str | None) -> list[str]:
 @click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
               show_default=True, help="Partial puzzles kept per word.")
 @click.option("--threads", type=click.IntRange(1, 256),
-              help="Packing threads; default all cores. Never changes the puzzle.")
+              help="Packing threads; default and at most all cores. Never changes the puzzle.")
 @click.option("--words-file", multiple=True,
               help="A file with one word or phrase per line; - reads standard input.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]),
