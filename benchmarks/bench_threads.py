@@ -2,30 +2,56 @@
 
     python benchmarks/bench_threads.py [--rounds R] [--threads N]
 
-Each round packs the same 15 lists on one thread, then on N threads, and prints
-both medians and their ratio, so that a busy spell on the machine falls on both
-sides of the ratio rather than on one.
+Each round makes the same 15 puzzles on one thread, then on N threads, and prints
+the medians and their ratio, so that a busy spell on the machine falls on both
+sides of the ratio rather than on one: for whole puzzles, and for the C packer
+alone (_core.pack, the part the threads share; the rest runs on one thread).
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
+from collections.abc import Iterator
 
 from bench_pack import TWENTY_WORDS, case_words, pack_case
+from wordsearch import _core
 from wordsearch.generator import usable_cores
 from wordsearch.packer import DEFAULT_BEAM
 
 LISTS = 15
 
 
-def median_ms(lists: list[list[str]], threads: int) -> float:
-    times = []
-    for i, words in enumerate(lists):
+@contextlib.contextmanager
+def timing_the_core(spent: list[float]) -> Iterator[None]:
+    """Adds the seconds each _core.pack call takes to `spent`, while inside."""
+    pack = _core.pack
+
+    def timed(*args):
         start = time.perf_counter()
-        pack_case(TWENTY_WORDS, i, words, threads=threads)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        try:
+            return pack(*args)
+        finally:
+            spent.append(time.perf_counter() - start)
+    _core.pack = timed
+    try:
+        yield
+    finally:
+        _core.pack = pack
+
+
+def medians_ms(lists: list[list[str]], threads: int) -> tuple[float, float]:
+    """Median milliseconds of the whole puzzles and of their packing in C."""
+    whole, core = [], []
+    for i, words in enumerate(lists):
+        spent: list[float] = []
+        with timing_the_core(spent):
+            start = time.perf_counter()
+            pack_case(TWENTY_WORDS, i, words, threads=threads)
+            whole.append((time.perf_counter() - start) * 1000)
+        core.append(sum(spent) * 1000)
+    return statistics.median(whole), statistics.median(core)
 
 
 def main() -> None:
@@ -35,11 +61,16 @@ def main() -> None:
     args = parser.parse_args()
     lists = [case_words(TWENTY_WORDS, i) for i in range(LISTS)]
     nwords, side, _ = TWENTY_WORDS
+    many = f"{args.threads} threads"
     print(f"{nwords} words on {side}x{side}, beam {DEFAULT_BEAM}, median ms of {LISTS} lists")
-    print(f"{'round':>5}  {'1 thread':>9}  {f'{args.threads} threads':>10}  ratio")
+    print(f"{'':5}  {'whole puzzle':^26}  {'C packer alone':^26}")
+    print(f"{'round':>5}  {'1 thread':>9}  {many:>9}  ratio  {'1 thread':>9}  {many:>9}  ratio")
     for r in range(1, args.rounds + 1):
-        one, many = median_ms(lists, 1), median_ms(lists, args.threads)
-        print(f"{r:>5}  {one:>9.1f}  {many:>10.1f}  {one / many:.2f}", flush=True)
+        one, one_core = medians_ms(lists, 1)
+        several, several_core = medians_ms(lists, args.threads)
+        print(f"{r:>5}  {one:>9.1f}  {several:>9.1f}  {one / several:.2f}  "
+              f"{one_core:>9.1f}  {several_core:>9.1f}  {one_core / several_core:.2f}",
+              flush=True)
 
 
 if __name__ == "__main__":
