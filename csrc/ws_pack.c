@@ -1,7 +1,6 @@
 #include "ws_pack.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -784,18 +783,20 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
 /* Parents a worker expands between looks at the shared bar, when others add too. */
 #define BAR_SYNC_INTERVAL 64
 
-/* No pass open: see block_queue. */
-#define NO_PASS (-1)
-
-/* The blocks of parents a worker owns (see PARENT_BLOCK), in the pass it is in. */
+/* The blocks of parents a worker owns (see PARENT_BLOCK), in the current pass. */
 typedef struct {
     pthread_mutex_t lock;
-    pthread_cond_t drained;
-    int pass;          /* the owner's pass, NO_PASS before the first */
-    int32_t next;      /* blocks taken so far in it, by anyone */
+    int32_t next;      /* blocks taken so far in the pass, by anyone */
     int32_t count;     /* blocks the owner has */
-    int32_t inflight;  /* blocks others have taken and not finished */
 } block_queue;
+
+/* Where the workers wait for each other between passes. */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t all_in;
+    int32_t arrived;
+    uint64_t passes;   /* passes ended so far */
+} pass_gate;
 
 typedef struct worker worker;
 struct worker {
@@ -804,6 +805,7 @@ struct worker {
     int32_t index, nworkers;
     int32_t first_parent, nparents; /* its region of the pool */
     block_queue queue;
+    pass_gate *gate;
     selector sel;
     int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
@@ -839,7 +841,7 @@ static void realise(const step_ctx *s, int32_t p)
 /* Each worker owns a region of the pool, the children it offered, and takes it
  * in blocks: their parents' grids are in its cache and siblings lie side by
  * side, alike. A worker through with its own blocks takes those others have not
- * reached (see help_others). */
+ * reached (see expand_run). */
 #define PARENT_BLOCK 32
 
 /* Parents [*lo, *hi) of worker `owner`'s j-th block. */
@@ -897,17 +899,13 @@ static void queue_unlock(const worker *wk, block_queue *q)
         pthread_mutex_unlock(&q->lock);
 }
 
-/* Takes the next block of q in the owner's pass; 0 when none is left. A worker
- * taking another's block counts it in flight until it is through. */
-static int take_block(const worker *wk, block_queue *q, int *kind, int32_t *j)
+/* Takes the next block of q in this pass; 0 when none is left. */
+static int take_block(const worker *wk, block_queue *q, int32_t *j)
 {
     queue_lock(wk, q);
-    const int took = q->pass != NO_PASS && q->next < q->count;
-    if (took) {
-        *kind = q->pass;
+    const int took = q->next < q->count;
+    if (took)
         *j = q->next++;
-        q->inflight += q != &wk->queue;
-    }
     queue_unlock(wk, q);
     return took;
 }
@@ -920,65 +918,48 @@ static void close_queue(const worker *wk, block_queue *q)
     queue_unlock(wk, q);
 }
 
-static void finish_borrowed(block_queue *q)
+/* Expands the blocks of `owner` that nobody has taken yet in this pass. */
+static void expand_blocks(worker *wk, int32_t owner, pass kind, int32_t *since_sync)
 {
-    pthread_mutex_lock(&q->lock);
-    if (--q->inflight == 0)
-        pthread_cond_signal(&q->drained);
-    pthread_mutex_unlock(&q->lock);
-}
-
-/* Opens the worker's blocks for a pass, once every block of the pass before is
- * through, whoever took it: only then are all the parents the new pass may
- * visit written out. The bar it takes now is newer than any that stopped the
- * pass before, so it visits none of those that were not. */
-static void open_pass(worker *wk, int kind)
-{
-    block_queue *q = &wk->queue;
-    queue_lock(wk, q);
-    while (q->inflight > 0)
-        pthread_cond_wait(&q->drained, &q->lock);
-    queue_unlock(wk, q);
-    sel_flush(&wk->sel);
-    queue_lock(wk, q);
-    q->pass = kind;
-    q->next = 0;
-    queue_unlock(wk, q);
-}
-
-/* Takes blocks from the others' queues, in whatever pass they are in, until
- * all of them are through their last pass; between looks it lets the owners
- * have their locks. After taking a block of a pass it has not helped with yet,
- * the worker refreshes its bar, so that like the owner it visits only parents
- * written out in the first pass. */
-static void help_others(worker *wk, int32_t *since_sync)
-{
-    for (;;) {
-        int busy = 0;
-        for (int32_t k = 1; k < wk->nworkers; k++) {
-            const int32_t owner = (wk->index + k) % wk->nworkers;
-            block_queue *q = &wk->team[owner].queue;
-            int kind, seen = NO_PASS;
-            int32_t j;
-            while (take_block(wk, q, &kind, &j)) {
-                if (kind != seen) {
-                    sel_flush(&wk->sel);
-                    seen = kind;
-                }
-                int32_t lo, hi;
-                block_bounds(wk, owner, j, &lo, &hi);
-                if (expand_parents(wk, kind, lo, hi, since_sync) < hi)
-                    close_queue(wk, q);
-                finish_borrowed(q);
-            }
-            queue_lock(wk, q);
-            busy |= q->pass != SHARE_NONE;
-            queue_unlock(wk, q);
-        }
-        if (!busy)
-            return;
-        sched_yield();
+    block_queue *q = &wk->team[owner].queue;
+    int32_t j;
+    while (take_block(wk, q, &j)) {
+        int32_t lo, hi;
+        block_bounds(wk, owner, j, &lo, &hi);
+        if (expand_parents(wk, kind, lo, hi, since_sync) < hi)
+            close_queue(wk, q);
     }
+}
+
+/* Waits until every worker is through the pass, having handed its candidates
+ * over; the last to arrive reopens every worker's blocks for the next pass.
+ * All then take the bar, which now counts every child of the pass: one worker
+ * starting the next pass while another still adds to the bar would find its
+ * bar looser, and visit and offer more. The bar each takes is also newer than
+ * any that stopped the pass before, so no pass visits a parent the first pass
+ * did not write out. */
+static void end_pass(worker *wk)
+{
+    sel_flush(&wk->sel);
+    pass_gate *g = wk->gate;
+    if (wk->nworkers > 1) {
+        pthread_mutex_lock(&g->lock);
+        const uint64_t pass_now = g->passes;
+        if (++g->arrived == wk->nworkers) {
+            for (int32_t t = 0; t < wk->nworkers; t++)
+                wk->team[t].queue.next = 0;
+            g->arrived = 0;
+            g->passes++;
+            pthread_cond_broadcast(&g->all_in);
+        } else {
+            while (g->passes == pass_now)
+                pthread_cond_wait(&g->all_in, &g->lock);
+        }
+        pthread_mutex_unlock(&g->lock);
+    } else {
+        wk->queue.next = 0;
+    }
+    sel_flush(&wk->sel);
 }
 
 static void *expand_run(void *arg)
@@ -986,19 +967,14 @@ static void *expand_run(void *arg)
     worker *wk = arg;
     const step_ctx *s = wk->step;
     int32_t since_sync = 0;
-    for (int kind = s->first_pass; kind <= SHARE_NONE; kind++) {
-        open_pass(wk, kind);
-        int taken;
-        int32_t j;
-        while (take_block(wk, &wk->queue, &taken, &j)) {
-            int32_t lo, hi;
-            block_bounds(wk, wk->index, j, &lo, &hi);
-            if (expand_parents(wk, kind, lo, hi, &since_sync) < hi)
-                close_queue(wk, &wk->queue);
-        }
+    for (pass kind = s->first_pass;; kind++) {
+        /* Its own blocks first, then those others have not reached. */
+        for (int32_t k = 0; k < wk->nworkers; k++)
+            expand_blocks(wk, (wk->index + k) % wk->nworkers, kind, &since_sync);
+        if (kind == SHARE_NONE)
+            break;
+        end_pass(wk);
     }
-    if (wk->nworkers > 1)
-        help_others(wk, &since_sync);
     selector *h = &wk->sel;
     sel_flush(h);
     /* A worker through before the others cuts the selection meanwhile, which
@@ -1123,9 +1099,7 @@ static void offer_children(const step_ctx *s, crew *c, selection *all, const can
         wk->team = c->workers;
         wk->index = t;
         wk->nworkers = c->nworkers;
-        wk->queue.pass = NO_PASS;
         wk->queue.next = 0;
-        wk->queue.inflight = 0;
         wk->queue.count = (wk->nparents + PARENT_BLOCK - 1) / PARENT_BLOCK;
         wk->sel.all = all;
         wk->sel.worker = (int16_t)t;
@@ -1287,6 +1261,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     pool a = {0}, b = {0};
     selection all = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, nworkers > 1, nworkers,
                      NULL, NULL, 0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0, 0}};
+    pass_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
     crew team = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
                  NULL, 0, NULL, 0, 0, 0, 0};
     pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
@@ -1313,8 +1288,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     int32_t *regions = malloc(2 * (size_t)nworkers * sizeof(int32_t));
     int ok = threads && members && workers && memory && s && places && counts && regions;
     for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].queue =
-            (block_queue){PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NO_PASS, 0, 0, 0};
+        workers[t].queue = (block_queue){PTHREAD_MUTEX_INITIALIZER, 0, 0};
+        workers[t].gate = &gate;
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
         workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
         const size_t lines = (size_t)LINE_COUNT(params->rows, params->cols);
