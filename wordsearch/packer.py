@@ -115,17 +115,18 @@ def _workspace() -> _core.Workspace:
 def largest_filler_squares(filler: np.ndarray) -> list[int]:
     """For each grid of a stack (n x rows x cols, True where only filler goes), the
     side of the largest square made of filler cells alone."""
-    n, rows, cols = filler.shape
-    total = np.zeros((n, rows + 1, cols + 1), dtype=np.int32)
-    total[:, 1:, 1:] = filler.cumsum(axis=1).cumsum(axis=2)
+    n = filler.shape[0]
     largest = np.zeros(n, dtype=np.int64)
-    for k in range(1, min(rows, cols) + 1):
-        window = (total[:, k:, k:] - total[:, :-k, k:] - total[:, k:, :-k]
-                  + total[:, :-k, :-k])
-        found = (window == k * k).any(axis=(1, 2))
+    # corners[i, r, c]: grid i has a k x k square of filler with its top left at (r, c);
+    # a square one bigger is four such squares, one cell apart.
+    corners = filler
+    for k in range(1, min(filler.shape[1:]) + 1):
+        found = corners.any(axis=(1, 2))
         if not found.any():
             break
         largest[found] = k
+        corners = (corners[:, :-1, :-1] & corners[:, 1:, :-1]
+                   & corners[:, :-1, 1:] & corners[:, 1:, 1:])
     return largest.tolist()
 
 
