@@ -118,7 +118,7 @@ def test_largest_filler_square_agrees_with_the_reference(cells):
 
 def test_the_most_evenly_spread_layout_comes_first():
     words = parse_words(draw(20, seed=4)).words
-    layouts = packer.pack(words, Shape.rectangle(15, 15), list(COMPASS), seed=9, beam=256)
+    layouts = list(packer.pack(words, Shape.rectangle(15, 15), list(COMPASS), seed=9, beam=256))
     assert len(layouts) > 1
     holes = [reference.largest_filler_square(
         15, {(r, c) for r in range(15) for c in range(15) if layout.grid[r, c]})

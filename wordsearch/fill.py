@@ -7,7 +7,7 @@ English frequencies and then to uniform letters. Every loop is bounded.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -80,7 +80,7 @@ def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
     return None
 
 
-def fill_first(layouts: Sequence[Layout], words: Sequence[Word], alphabet: Alphabet,
+def fill_first(layouts: Iterable[Layout], words: Sequence[Word], alphabet: Alphabet,
                seed: int) -> tuple[Layout, tuple[str, ...]] | None:
     """The first layout that fills cleanly, with its grid as rows of text."""
     rng = _core.Rng(seed)

@@ -57,10 +57,12 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
-         beam: int = DEFAULT_BEAM, threads: int = 1, alphabet: Alphabet = LATIN) -> list[Layout]:
+         beam: int = DEFAULT_BEAM, threads: int = 1,
+         alphabet: Alphabet = LATIN) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
-    the grid, with no empty corner), then the fewest letters.
+    the grid, with no empty corner), then the fewest letters. Each is made when it is
+    asked for: the first usually fills, and making all of them cost half a millisecond.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
@@ -92,13 +94,19 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     except MemoryError:
         raise PackingError(f"the {shape.describe()} ran out of memory at a beam of "
                            f"{beam}; use a smaller beam.") from None
-    # Back from placement order to the caller's order of words.
-    given = np.argsort(order)
-    rows, cols = np.divmod(starts[:, given], shape.cols)
-    names = np.array(compass.COMPASS)[dirs[:, given]]
     holes = largest_filler_squares(grids == _core.EMPTY)
-    return [Layout(grids[i], tuple(zip(rows[i].tolist(), cols[i].tolist(), names[i].tolist())))
-            for i in sorted(range(len(grids)), key=lambda i: (holes[i], i))]
+    best_first = sorted(range(len(grids)), key=lambda i: (holes[i], i))
+    return (_layout(grids[i], starts[i], dirs[i], order, shape.cols) for i in best_first)
+
+
+def _layout(grid: np.ndarray, starts: np.ndarray, dirs: np.ndarray, order: Sequence[int],
+            cols: int) -> Layout:
+    """A finished layout, its placements back in the caller's order of words."""
+    placed: list[tuple[int, int, str]] = [(0, 0, "")] * len(order)
+    for k, i in enumerate(order):
+        row, col = divmod(int(starts[k]), cols)
+        placed[i] = (row, col, compass.COMPASS[dirs[k]])
+    return Layout(grid, tuple(placed))
 
 
 _local = threading.local()
