@@ -124,33 +124,6 @@ static void sort_by_parent(const candidate *in, int32_t n, candidate *out, int32
         out[counts[in[i].parent]++] = in[i];
 }
 
-/* Orders candidates by the worker that offered them, then by letters, keeping
- * their order among equals; region[t] and region[nworkers + t] become where
- * worker t's lie and how many there are. `counts` has room for nworkers times
- * the range of letter counts, plus one. Returns the fewest letters. */
-static int32_t sort_by_worker(const candidate *in, int32_t n, candidate *out, int32_t *counts,
-                              int32_t nworkers, int32_t *region)
-{
-    int32_t lowest = in[0].score, highest = lowest;
-    for (int32_t i = 1; i < n; i++) {
-        lowest = min32(lowest, in[i].score);
-        highest = max32(highest, in[i].score);
-    }
-    const int32_t span = highest - lowest + 1, buckets = nworkers * span;
-    memset(counts, 0, (size_t)(buckets + 1) * sizeof(int32_t));
-    for (int32_t i = 0; i < n; i++)
-        counts[in[i].worker * span + in[i].score - lowest + 1]++;
-    for (int32_t v = 0; v < buckets; v++)
-        counts[v + 1] += counts[v];
-    for (int32_t t = 0; t < nworkers; t++) {
-        region[t] = counts[t * span];
-        region[nworkers + t] = counts[(t + 1) * span] - counts[t * span];
-    }
-    for (int32_t i = 0; i < n; i++)
-        out[counts[in[i].worker * span + in[i].score - lowest]++] = in[i];
-    return lowest;
-}
-
 /* Keeps the `keep` best candidates offered, for all workers together.
  * Candidates are appended to a buffer twice that size and cut back to the best
  * `keep` when it fills; the worst survivor of the last cut is the bar any
@@ -160,8 +133,7 @@ static int32_t sort_by_worker(const candidate *in, int32_t n, candidate *out, in
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t cut_done;
-    int locking;        /* more than one worker adds */
-    int32_t nworkers;
+    int32_t nworkers;   /* that add: with more than one, the lock is taken */
     candidate *items;   /* room for 2 * keep */
     candidate *spare;   /* room for 2 * keep */
     int32_t size, keep;
@@ -192,10 +164,10 @@ static void selection_cut(selection *all)
     all->items = all->spare;
     all->size = 0;
     all->cutting = 1;
-    if (all->locking)
+    if (all->nworkers > 1)
         pthread_mutex_unlock(&all->lock);
     select_smallest(full, n, keep);
-    if (all->locking)
+    if (all->nworkers > 1)
         pthread_mutex_lock(&all->lock);
     all->bar = full[keep - 1];
     all->has_bar = 1;
@@ -207,7 +179,7 @@ static void selection_cut(selection *all)
     all->items = full;
     all->size = kept;
     all->cutting = 0;
-    if (all->locking)
+    if (all->nworkers > 1)
         pthread_cond_broadcast(&all->cut_done);
 }
 
@@ -270,7 +242,7 @@ static void sel_hand_over(selector *sel)
 static void sel_flush(selector *sel)
 {
     selection *all = sel->all;
-    if (!all->locking) {
+    if (all->nworkers == 1) {
         sel_hand_over(sel);
         return;
     }
@@ -311,7 +283,7 @@ typedef struct {
     uint8_t *grids;         /* cap * rows * cols */
     int32_t *starts;        /* cap * nwords */
     uint8_t *dirs;          /* cap * nwords */
-    const candidate *links; /* size */
+    candidate *links;       /* size */
     int32_t size;
     int32_t lowest;         /* the fewest letters */
 } pool;
@@ -813,6 +785,33 @@ struct worker {
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
 };
 
+/* Orders candidates by the worker that offered them, then by letters, keeping
+ * their order among equals, and gives each worker its region of them. `counts`
+ * has room for nworkers times the range of letter counts, plus one. Returns the
+ * fewest letters. */
+static int32_t sort_by_worker(const candidate *in, int32_t n, candidate *out, int32_t *counts,
+                              worker *team, int32_t nworkers)
+{
+    int32_t lowest = in[0].score, highest = lowest;
+    for (int32_t i = 1; i < n; i++) {
+        lowest = min32(lowest, in[i].score);
+        highest = max32(highest, in[i].score);
+    }
+    const int32_t span = highest - lowest + 1, buckets = nworkers * span;
+    memset(counts, 0, (size_t)(buckets + 1) * sizeof(int32_t));
+    for (int32_t i = 0; i < n; i++)
+        counts[in[i].worker * span + in[i].score - lowest + 1]++;
+    for (int32_t v = 0; v < buckets; v++)
+        counts[v + 1] += counts[v];
+    for (int32_t t = 0; t < nworkers; t++) {
+        team[t].first_parent = counts[t * span];
+        team[t].nparents = counts[(t + 1) * span] - counts[t * span];
+    }
+    for (int32_t i = 0; i < n; i++)
+        out[counts[in[i].worker * span + in[i].score - lowest]++] = in[i];
+    return lowest;
+}
+
 /* Writes out parent p (see pool): its parent's grid and placements, and the
  * word before this one where the link says. The first word's parent, the empty
  * grid, is written out from the start. */
@@ -980,7 +979,7 @@ static void *expand_run(void *arg)
     /* A worker through before the others cuts the selection meanwhile, which
      * leaves the choice after the word less to do. */
     selection *all = h->all;
-    if (all->locking) {
+    if (all->nworkers > 1) {
         pthread_mutex_lock(&all->lock);
         if (--all->expanding > 0 && !all->cutting && all->size > all->keep)
             selection_cut(all);
@@ -1090,19 +1089,13 @@ static void crew_expand(crew *c)
 
 /* Offers every child of every parent to the selection, which starts from `bar`
  * when one is given. */
-static void offer_children(const step_ctx *s, crew *c, selection *all, const candidate *bar)
+static void offer_children(crew *c, selection *all, const candidate *bar)
 {
     selection_reset(all, bar);
     for (int32_t t = 0; t < c->nworkers; t++) {
         worker *wk = &c->workers[t];
-        wk->step = s;
-        wk->team = c->workers;
-        wk->index = t;
-        wk->nworkers = c->nworkers;
         wk->queue.next = 0;
         wk->queue.count = (wk->nparents + PARENT_BLOCK - 1) / PARENT_BLOCK;
-        wk->sel.all = all;
-        wk->sel.worker = (int16_t)t;
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
         wk->sel.nbatch = 0;
@@ -1140,15 +1133,14 @@ static int guess_bar(const step_ctx *s, candidate *bar)
 }
 
 /* Expands every parent into the next pool, in the order described at pool. */
-static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, int32_t *regions,
-                   pool *next)
+static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, pool *next)
 {
     candidate guess;
     const int guessed = guess_bar(s, &guess);
-    offer_children(s, c, all, guessed ? &guess : NULL);
+    offer_children(c, all, guessed ? &guess : NULL);
     /* Fewer children than the beam under the guess: some above it may belong. */
     if (guessed && all->size < all->keep)
-        offer_children(s, c, all, NULL);
+        offer_children(c, all, NULL);
 
     int32_t n = all->size;
     if (n > all->keep) {
@@ -1164,11 +1156,7 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     if (s->word < s->params->words.count - 1 && n > 0) {
         candidate *spare = all->items + all->keep;
         sort_by_parent(all->items, n, spare, counts, s->parents->size);
-        next->lowest = sort_by_worker(spare, n, all->items, counts, c->nworkers, regions);
-        for (int32_t t = 0; t < c->nworkers; t++) {
-            c->workers[t].first_parent = regions[t];
-            c->workers[t].nparents = regions[c->nworkers + t];
-        }
+        next->lowest = sort_by_worker(spare, n, all->items, counts, c->workers, c->nworkers);
     }
     next->links = all->items;
     next->size = n;
@@ -1185,14 +1173,15 @@ static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
     return 1;
 }
 
-/* Takes the step after the last word, whose parents are the finished puzzles,
- * their links in `links`. They are taken best first in the total order, so
- * that they come out the same every time; as most are never taken, they are
- * put in that order a batch of the output's size at a time. */
-static void collect_finished(const step_ctx *s, candidate *links, ws_pack_output *out)
+/* Takes the step after the last word, whose parents are the finished puzzles.
+ * They are taken best first in the total order, so that they come out the same
+ * every time; as most are never taken, their links are put in that order a
+ * batch of the output's size at a time. */
+static void collect_finished(const step_ctx *s, ws_pack_output *out)
 {
     const ws_pack_params *p = s->params;
     const pool *done = s->parents;
+    candidate *links = done->links;
     const int32_t ncells = p->rows * p->cols, nwords = p->words.count;
     out->count = 0;
     int32_t ordered = 0;
@@ -1259,8 +1248,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
 
     const int32_t nworkers = params->threads;
     pool a = {0}, b = {0};
-    selection all = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, nworkers > 1, nworkers,
-                     NULL, NULL, 0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0, 0}};
+    selection all = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, nworkers, NULL, NULL,
+                     0, params->beam, 0, 0, 0, {0, 0, 0, 0, 0, 0, 0}};
     pass_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
     crew team = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
                  NULL, 0, NULL, 0, 0, 0, 0};
@@ -1281,15 +1270,20 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     step_ctx *s = malloc(sizeof(step_ctx));
     int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all
-     * letters for each worker; and each worker's region of the pool. */
+     * letters for each worker. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
     const size_t ncounts = (size_t)max32(params->beam, nworkers * (most_letters + 1)) + 2;
     int32_t *counts = malloc(ncounts * sizeof(int32_t));
-    int32_t *regions = malloc(2 * (size_t)nworkers * sizeof(int32_t));
-    int ok = threads && members && workers && memory && s && places && counts && regions;
+    int ok = threads && members && workers && memory && s && places && counts;
     for (int32_t t = 0; ok && t < nworkers; t++) {
+        workers[t].step = s;
+        workers[t].team = workers;
+        workers[t].index = t;
+        workers[t].nworkers = nworkers;
         workers[t].queue = (block_queue){PTHREAD_MUTEX_INITIALIZER, 0, 0};
         workers[t].gate = &gate;
+        workers[t].sel.all = &all;
+        workers[t].sel.worker = (int16_t)t;
         workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
         workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
         const size_t lines = (size_t)LINE_COUNT(params->rows, params->cols);
@@ -1315,7 +1309,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     s->lengths = lengths;
     s->size = ncells;
     memcpy(a.grids, params->cells, (size_t)ncells);
-    const candidate empty_grid = {0, NO_INDEX, NO_INDEX, 0, 0, 0, 0};
+    candidate empty_grid = {0, NO_INDEX, NO_INDEX, 0, 0, 0, 0};
     a.links = &empty_grid;
     a.size = 1;
     a.lowest = 0;
@@ -1327,7 +1321,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
         step_prepare(s, w);
         all.items = buffers[1];
         all.spare = buffers[2];
-        expand(s, &team, &all, counts, regions, next);
+        expand(s, &team, &all, counts, next);
         buffers[1] = buffers[0];
         buffers[0] = all.items;
         buffers[2] = all.spare;
@@ -1343,7 +1337,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     s->parents = cur;
     s->grandparents = next;
     s->word = nwords;
-    collect_finished(s, buffers[0], out);
+    collect_finished(s, out);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
 
 done:
@@ -1363,7 +1357,6 @@ done:
     free(s);
     free(places);
     free(counts);
-    free(regions);
     free(lengths);
     return status;
 }
