@@ -76,8 +76,9 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     who = list(students) or [""] * copies
     plan = [(k, student) for k in range(len(sections)) for student in who]
     codes = sheet_codes(set_code, len(plan))
-    jobs = max(1, min(jobs or usable_cores(), len(plan)))
-    options = dict(options, mask=mask, threads=threads or max(1, usable_cores() // jobs))
+    cores = usable_cores()
+    jobs = max(1, min(jobs or cores, len(plan)))
+    options = dict(options, mask=mask, threads=threads or max(1, cores // jobs))
     work = [(word_lists[k], code, options) for (k, _), code in zip(plan, codes)]
 
     puzzles = _run(work, jobs, on_done)

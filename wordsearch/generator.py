@@ -38,7 +38,8 @@ def generate(words: WordList | Iterable[str | Word], *,
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
     # Threads beyond the cores only take turns, and the packer's threads wait on
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
-    threads = min(threads or usable_cores(), usable_cores())
+    cores = usable_cores()
+    threads = min(threads or cores, cores)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
     if grid is None:

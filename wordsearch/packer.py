@@ -77,18 +77,18 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     letters, offsets = alphabet.encode_list([words[i].form for i in order])
     cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
     regions = scatter_regions([words[i] for i in order], shape, seed)
+    def run(regions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return _core.pack(cells, letters, offsets, compass.mask(directions), beam, seed,
+                          threads, FINISHED_LAYOUTS, regions, _workspace())
+
     try:
         try:
-            grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
-                                             beam, seed, threads, FINISHED_LAYOUTS, regions,
-                                             _workspace())
+            grids, starts, dirs = run(regions)
         except (NoRoom, NoUnique):
             if not len(regions):
                 raise
             # Scattering only spreads the words out; it must never cost a puzzle.
-            grids, starts, dirs = _core.pack(cells, letters, offsets, compass.mask(directions),
-                                             beam, seed, threads, FINISHED_LAYOUTS, regions[:0],
-                                             _workspace())
+            grids, starts, dirs = run(regions[:0])
     except NoRoom as exc:
         raise NoRoom(order[exc.word_index]) from None
     except MemoryError:

@@ -72,9 +72,9 @@ def sheet_layouts(sheets: Sequence[Sheet], options: PageOptions,
         puzzle_pages.append(page)
         keys.append(Key(sheet.puzzle, key_heading(sheet.title, sheet.student),
                         f"Answer key{number}", page.grid.cell))
-    key_layouts = key_pages(keys, options.size, keys_per_page, options.measure)
-    return (puzzle_pages if "puzzle" in options.pages else [],
-            key_layouts if "key" in options.pages else [])
+    key_layouts = (key_pages(keys, options.size, keys_per_page, options.measure)
+                   if "key" in options.pages else [])
+    return puzzle_pages if "puzzle" in options.pages else [], key_layouts
 
 
 def layouts(puzzle: Puzzle, options: PageOptions) -> list[Page]:
