@@ -17,8 +17,8 @@ from collections.abc import Iterator
 
 from bench_pack import TWENTY_WORDS, case_words, pack_case
 from wordsearch import _core
-from wordsearch.generator import usable_cores
-from wordsearch.packer import DEFAULT_BEAM
+from wordsearch.make.generate import usable_cores
+from wordsearch.make.packer import DEFAULT_BEAM
 
 LISTS = 15
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from bench_pack import TWENTY_WORDS, case_words, pack_case
-from wordsearch.packer import DEFAULT_BEAM
+from wordsearch.make.packer import DEFAULT_BEAM
 
 
 def main() -> None:

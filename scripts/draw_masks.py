@@ -1,4 +1,4 @@
-"""Draws the built-in masks in masks/: black shapes on white, SIZE x SIZE pixels.
+"""Draws the built-in masks in wordsearch/masks/: black shapes on white, SIZE x SIZE pixels.
 
 Run `python scripts/draw_masks.py` after changing a drawing; tests/test_masks.py checks
 that the PNG files are what this script draws. Coordinates are in a unit square,
@@ -132,7 +132,7 @@ def draw(name: str) -> Image.Image:
 
 
 if __name__ == "__main__":
-    here = Path(__file__).resolve().parent.parent / "masks"
+    here = Path(__file__).resolve().parent.parent / "wordsearch" / "masks"
     for mask_name in MASKS:
         draw(mask_name).save(here / f"{mask_name}.png", optimize=True)
         print(f"wrote {mask_name}.png")

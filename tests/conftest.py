@@ -1,8 +1,90 @@
+"""Fixtures and helpers the test modules share: the command through click's
+CliRunner, and PDFs read as a reader would, with poppler's tools (pdftotext,
+pdfinfo, pdffonts; installed by install.sh)."""
 import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from hypothesis import settings
+
+import wordsearch
+from wordsearch.cli import main
+from wordsearch.render import layout, pages
 
 # CI runs more examples than a quick local run; both are deterministic per seed.
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True)
 settings.register_profile("dev", max_examples=60, deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+FRUIT = ["Crème brûlée", "Dragon fruit", "apple", "banana", "cherry", "grape", "lemon",
+         "mango", "peach", "plum", "kiwi", "lime", "orange", "papaya", "apricot"]
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """The command in a fresh folder: run("-o", "p.pdf", "sun") -> click's Result."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args, input=None):
+        return CliRunner().invoke(main, list(args), input=input)
+    return invoke
+
+
+@pytest.fixture(scope="session")
+def fruit():
+    """A 15x15 puzzle of 15 words, accents and phrases among them."""
+    return wordsearch.generate(FRUIT, grid=15, difficulty="hard", seed="fruit", beam=512)
+
+
+def numbered(text: str) -> list[tuple[int, str]]:
+    """Lines of a words file as the command reads them."""
+    return list(enumerate(text.splitlines(), start=1))
+
+
+def poppler(tool: str, *args: str, source: bytes | str | Path) -> str:
+    """A poppler tool's output for a PDF given as bytes or as a file's path; "@" in
+    `args` stands for the input."""
+    assert shutil.which(tool), f"{tool} is missing: install.sh installs poppler-utils"
+    data = source if isinstance(source, bytes) else None
+    name = "-" if data is not None else str(source)
+    command = [tool, *(name if a == "@" else a for a in args)]
+    return subprocess.run(command, input=data, capture_output=True, check=True).stdout.decode()
+
+
+def pdf_pages_text(source: bytes | str | Path) -> list[str]:
+    """The text of each page, in reading order."""
+    return poppler("pdftotext", "-raw", "@", "-", source=source).split("\f")[:-1]
+
+
+def pdf_text(source: bytes | str | Path, page: int | None = None) -> str:
+    """One page's text (1-based), or the whole document's."""
+    if page is None:
+        return poppler("pdftotext", "-raw", "@", "-", source=source)
+    return pdf_pages_text(source)[page - 1]
+
+
+def pdf_info(source: bytes | str | Path) -> str:
+    return poppler("pdfinfo", "@", source=source)
+
+
+def pdf_fonts(source: bytes | str | Path) -> str:
+    return poppler("pdffonts", "@", source=source)
+
+
+def page_count(source: bytes | str | Path) -> int:
+    return int(re.search(r"Pages:\s+(\d+)", pdf_info(source)).group(1))
+
+
+def pdf_of(puzzle, **options) -> bytes:
+    """A puzzle's pages in one PDF, with layout.PageOptions(**options)."""
+    chosen = layout.PageOptions(**options)
+    return pages.pdf(layout.layouts(puzzle, chosen), chosen)
+
+
+def png_of(puzzle, **options) -> list[bytes]:
+    chosen = layout.PageOptions(**options)
+    return pages.png(layout.layouts(puzzle, chosen), chosen)

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 import wordsearch
-from wordsearch.classset import build_set, sheet_codes
+from wordsearch.make.classset import build_set, sheet_codes
 from wordsearch.cli import main
 from wordsearch.errors import InputError
-from wordsearch.sections import split_sections
+from wordsearch.make.sections import split_sections
 
 LISTS = """# Week 1: Fruit
 apple
@@ -115,7 +115,8 @@ def test_the_set_is_the_same_whatever_the_number_of_jobs():
 
 
 def test_copies_and_students_together_are_refused():
-    with pytest.raises(InputError, match="give --copies or --students, not both"):
+    with pytest.raises(InputError, match="give a number of copies or a list of students, "
+                                         "not both"):
         build_set(split_sections(["sun", "moon"]), copies=2, students=["Ann"])
 
 
@@ -180,11 +181,14 @@ def test_a_list_that_cannot_be_built_fails_the_whole_set_and_writes_nothing(run,
     (["--copies", "2", "--students", "names.txt"], "give --copies or --students, not both"),
     (["--students", "empty.txt"], "students file empty.txt has no names; write one name per "
                                   "line."),
-    (["--copies", "2", "-o", "set.svg"], "a set of puzzles is written as one PDF; name the "
-                                         'output NAME.pdf, not "set.svg"'),
+    (["--copies", "2", "-o", "set.svg"], "a set of puzzles, or puzzles with a keys file, are "
+                                         "written as one PDF; name the output NAME.pdf, not "
+                                         "SVG (or write JSON or text). (option -o/--output)"),
     (["--keys", "k.pdf", "--no-key", "-o", "s.pdf"], "--keys k.pdf writes the answer keys"),
-    (["--keys", "k.pdf"], "--keys goes with a PDF: give -o NAME.pdf as well."),
-    (["--keys", "k.txt", "-o", "s.pdf"], '--keys writes a PDF; name it NAME.pdf, not "k.txt".'),
+    (["--keys", "k.pdf"], "a separate answer keys file goes with a PDF of the puzzles; name the "
+                          "output NAME.pdf as well. (option --keys)"),
+    (["--keys", "k.txt", "-o", "s.pdf"], 'the answer keys file is a PDF; name it NAME.pdf, not '
+                                         '"k.txt". (option --keys)'),
     (["-d", "sideways", "--copies", "2"], 'error: "sideways" is not a direction'),
 ])
 def test_set_options_that_do_not_go_together(run, tmp_path, args, message):

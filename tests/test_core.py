@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import reference
-from wordsearch import _core, fill, packer, words
-from wordsearch.alphabet import LATIN
+from wordsearch import _core
+from wordsearch.make import fill, packer, words
+from wordsearch import lang
 from wordsearch.errors import NoRoom, NoUnique
 
 
@@ -20,7 +21,7 @@ def test_the_compiled_extension_is_in_use():
 
 def test_python_limits_match_the_core():
     assert words.MAX_LETTERS == _core.MAX_WORD
-    assert len(LATIN) <= _core.MAX_LETTER
+    assert all(len(lang.get(code).alphabet) <= _core.MAX_LETTER for code in lang.codes())
     assert packer.MAX_BEAM // packer.BEAM_PER_THREAD <= _core.MAX_THREADS
 
 

@@ -4,30 +4,32 @@ from collections import Counter
 import numpy as np
 
 import reference
-from wordsearch import _core, fill
-from wordsearch.alphabet import LATIN
-from wordsearch.packer import Layout
-from wordsearch.words import parse_words
+from wordsearch import _core, lang
+from wordsearch.make import fill
+from wordsearch.make.packer import Layout
+from wordsearch.make.words import parse_words
+
+ENGLISH = lang.get("en")
 
 
 def layout_from(rows: list[str], placements) -> Layout:
     """A layout from text: letters, '.' for empty, '#' for outside the shape."""
     codes = {".": _core.EMPTY, "#": _core.BLOCKED}
-    grid = np.array([[codes[ch] if ch in codes else LATIN.encode(ch)[0] for ch in row]
+    grid = np.array([[codes[ch] if ch in codes else ENGLISH.alphabet.encode(ch)[0] for ch in row]
                      for row in rows],
                     dtype=np.uint8)
     return Layout(grid, tuple(placements))
 
 
 def filled_text(grid: np.ndarray) -> list[str]:
-    return ["".join("." if v == _core.BLOCKED else LATIN.decode(v) for v in row)
+    return ["".join("." if v == _core.BLOCKED else ENGLISH.alphabet.decode(v) for v in row)
             for row in grid.tolist()]
 
 
 def test_filler_follows_the_words_own_letters():
     words = parse_words(["banana"]).words
     layout = layout_from(["BANANA"] + ["......"] * 5, [(0, 0, "E")])
-    grid = fill.fill(layout, words, LATIN, _core.Rng(1))
+    grid = fill.fill(layout, words, ENGLISH, _core.Rng(1))
     assert grid is not None
     filler = Counter("".join(filled_text(grid)[1:]))
     assert set(filler) <= set("BAN")  # the first, matched stage already succeeds
@@ -39,7 +41,7 @@ def test_repair_removes_every_extra_copy_and_never_touches_word_cells():
     layout = layout_from(["ABC...", "......", "BCA...", "......", "CAB...", "......"],
                          [(0, 0, "E"), (2, 0, "E"), (4, 0, "E")])
     for seed in range(30):
-        grid = fill.fill(layout, words, LATIN, _core.Rng(seed))
+        grid = fill.fill(layout, words, ENGLISH, _core.Rng(seed))
         if grid is None:
             continue
         text = filled_text(grid)
@@ -58,7 +60,7 @@ def test_the_repair_widens_to_other_letters_when_the_words_letters_cannot_do():
     # blended and uniform stages bring in letters that cannot spell either word.
     words = parse_words(["aba", "abb"]).words
     layout = layout_from(["ABA.", "ABB.", "....", "...."], [(0, 0, "E"), (1, 0, "E")])
-    grid = fill.fill(layout, words, LATIN, _core.Rng(5))
+    grid = fill.fill(layout, words, ENGLISH, _core.Rng(5))
     assert grid is not None
     letters = set("".join(filled_text(grid)))
     assert letters - {"A", "B"}
@@ -68,22 +70,22 @@ def test_a_copy_made_of_word_letters_alone_cannot_be_repaired():
     words = parse_words(["cat", "dog"]).words
     # The second CAT is made of placed letters only (as if another word held them).
     layout = layout_from(["CAT.", "....", "CAT.", "DOG."], [(0, 0, "E"), (3, 0, "E")])
-    assert fill.fill(layout, words, LATIN, _core.Rng(1)) is None
+    assert fill.fill(layout, words, ENGLISH, _core.Rng(1)) is None
 
 
 def test_cells_outside_the_shape_stay_outside():
     words = parse_words(["sun"]).words
     layout = layout_from(["#SUN#", "#...#", "#####"], [(0, 1, "E")])
-    grid = fill.fill(layout, words, LATIN, _core.Rng(2))
+    grid = fill.fill(layout, words, ENGLISH, _core.Rng(2))
     text = filled_text(grid)
     assert text[2] == "....." and text[0][0] == text[0][4] == "."
 
 
 def test_the_schedule_is_bounded_and_widens():
     layout = layout_from(["SUN"], [(0, 0, "E")])
-    schedule = fill.filler_schedule(layout, LATIN)
+    schedule = fill.filler_schedule(layout, ENGLISH)
     assert len(schedule) == fill.MATCHED_TRIES + fill.BLENDED_TRIES + fill.UNIFORM_TRIES == 128
     first, blended, last = schedule[0], schedule[fill.MATCHED_TRIES], schedule[-1]
     weights = [np.diff(np.concatenate([[0], c.astype(np.int64)])) for c in (first, blended, last)]
-    assert {LATIN.letters[i] for i in np.flatnonzero(weights[0])} == {"S", "U", "N"}
+    assert {ENGLISH.alphabet.letters[i] for i in np.flatnonzero(weights[0])} == {"S", "U", "N"}
     assert np.all(weights[1] > 0) and len(set(weights[2].tolist())) == 1

@@ -7,12 +7,16 @@ from hypothesis import assume, given, strategies as st
 
 import reference
 import wordsearch
-from wordsearch import packer
+from wordlists import draw
+from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError
-from wordsearch.shape import Shape
-from wordsearch.words import parse_words
-from wordlists import draw
+from wordsearch.make import packer
+from wordsearch.make.shape import Shape
+from wordsearch.make.words import parse_words
+from wordsearch.size import GridSize
+
+ENGLISH = lang.get("en")
 
 
 def test_rare_letters_go_first():
@@ -71,18 +75,18 @@ def test_automatic_size_always_builds_a_verified_puzzle(words, seed):
 def test_a_tight_grid_scatters_nothing():
     from wordlists import COMPACT_25
     words = parse_words(COMPACT_25).words
-    assert packer.scatter_regions(words, Shape.rectangle(14, 14), seed=1).shape == (0, 4)
+    assert packer.scatter_regions(words, Shape.rectangle(GridSize(cols=14, rows=14)), seed=1).shape == (0, 4)
 
 
 def test_a_roomy_grid_scatters_half_the_words_over_distinct_regions():
     words = parse_words(draw(30, seed=8)).words
-    regions = packer.scatter_regions(words, Shape.rectangle(20, 20), seed=1)
+    regions = packer.scatter_regions(words, Shape.rectangle(GridSize(cols=20, rows=20)), seed=1)
     assert regions.shape == (15, 4)
     assert len({tuple(r) for r in regions.tolist()}) == 15
     for r0, r1, c0, c1 in regions.tolist():
         assert 0 <= r0 <= r1 < 20 and 0 <= c0 <= c1 < 20 and r1 - r0 == c1 - c0 == 4
-    again = packer.scatter_regions(words, Shape.rectangle(20, 20), seed=1)
-    other = packer.scatter_regions(words, Shape.rectangle(20, 20), seed=2)
+    again = packer.scatter_regions(words, Shape.rectangle(GridSize(cols=20, rows=20)), seed=1)
+    other = packer.scatter_regions(words, Shape.rectangle(GridSize(cols=20, rows=20)), seed=2)
     assert again.tolist() == regions.tolist() and other.tolist() != regions.tolist()
 
 
@@ -118,7 +122,8 @@ def test_largest_filler_square_agrees_with_the_reference(cells):
 
 def test_the_most_evenly_spread_layout_comes_first():
     words = parse_words(draw(20, seed=4)).words
-    layouts = list(packer.pack(words, Shape.rectangle(15, 15), list(COMPASS), seed=9, beam=256))
+    layouts = list(packer.pack(words, Shape.rectangle(GridSize(cols=15, rows=15)), list(COMPASS), seed=9,
+                                alphabet=ENGLISH.alphabet, beam=256))
     assert len(layouts) > 1
     holes = [reference.largest_filler_square(
         15, {(r, c) for r in range(15) for c in range(15) if layout.grid[r, c]})

@@ -15,7 +15,9 @@ def puzzle():
 
 def test_document_has_the_designed_keys(puzzle):
     doc = json.loads(puzzle.to_json())
-    assert list(doc) == ["format", "code", "rows", "cols", "grid", "directions", "words"]
+    assert list(doc) == ["format", "code", "rows", "cols", "grid", "directions", "language",
+                         "words"]
+    assert doc["language"] == "en"
     assert doc["format"] == "wordsearch/1" and doc["code"] == "k3x9-q2"
     assert doc["directions"] == ["E", "SE", "S", "SW"]
     assert len(doc["grid"]) == doc["rows"] and {len(r) for r in doc["grid"]} == {doc["cols"]}

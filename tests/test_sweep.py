@@ -4,7 +4,7 @@ that cannot be packed must fail with a PackingError, never with a wrong puzzle."
 import reference
 import wordsearch
 from wordlists import draw
-from wordsearch.shape import Mask, builtin_masks
+from wordsearch.make.shape import Mask, builtin_masks
 
 PRESETS = ("easy", "medium", "hard")
 # Cells per word: denser for the presets with more directions.

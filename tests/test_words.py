@@ -1,7 +1,10 @@
 import pytest
 
 from wordsearch.errors import InputError
-from wordsearch.words import Word, make_label, parse_entry, parse_words
+from wordsearch import lang
+from wordsearch.make.words import Word, make_label, parse_entry, parse_words
+
+ENGLISH = lang.get("en")
 
 ONLY = ("a word may use Latin letters (accents are fine), spaces, hyphens and apostrophes "
         "only; remove or spell out the rest.")
@@ -25,7 +28,7 @@ ONLY = ("a word may use Latin letters (accents are fine), spaces, hyphens and ap
     ("new\u00a0york", "New York", "NEWYORK"),
 ])
 def test_entries_normalise_to_label_and_grid_form(text, label, form):
-    word = parse_entry(text)
+    word = parse_entry(text, None, ENGLISH)
     assert (word.label, word.form, word.source) == (label, form, text.strip())
 
 
@@ -35,7 +38,7 @@ def test_entries_normalise_to_label_and_grid_form(text, label, form):
     ("pine\u00adapple", "Pineapple", "PINEAPPLE"),
 ])
 def test_invisible_characters_from_copied_text_are_dropped(text, label, form):
-    word = parse_entry(text)
+    word = parse_entry(text, None, ENGLISH)
     assert (word.label, word.form) == (label, form)
 
 
@@ -51,13 +54,13 @@ def test_invisible_characters_from_copied_text_are_dropped(text, label, form):
 ])
 def test_bad_entries_are_refused_quoting_the_line(text, line, message):
     with pytest.raises(InputError) as exc:
-        parse_entry(text, line)
+        parse_entry(text, line, ENGLISH)
     assert str(exc.value) == message
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\t"])
 def test_blank_lines_are_skipped(text):
-    assert parse_entry(text) is None
+    assert parse_entry(text, None, ENGLISH) is None
 
 
 def test_every_problem_in_a_list_is_reported_at_once():

@@ -1,11 +1,47 @@
-"""Printable word search puzzles in which every word reads exactly once."""
-from wordsearch.classset import ClassSet, Sheet, build_set
-from wordsearch.errors import InputError, LayoutError, PackingError, WordsearchError
-from wordsearch.generator import generate
-from wordsearch.puzzle import Placement, Puzzle
-from wordsearch.sections import split_sections
-from wordsearch.words import Word, WordList, parse_words
+"""Printable word search puzzles in which every word reads exactly once.
 
-__all__ = ["generate", "parse_words", "build_set", "split_sections", "Puzzle", "Placement",
-           "Word", "WordList", "ClassSet", "Sheet", "WordsearchError", "InputError",
-           "PackingError", "LayoutError"]
+The package follows the data: lang/ (the letters a language has) -> make/ (words
+-> shape -> pack -> fill -> a puzzle) -> puzzle.py (the values every front end
+shares) -> render/ (pages and text) -> export.py (files, all or nothing) ->
+cli.py. A module imports only from its own stage or the ones before it
+(tests/test_imports.py walks them).
+
+The names below load on first use, so that a front end that only shows a saved
+puzzle (wordsearch.puzzle, wordsearch.render) never loads the packer or its C core.
+"""
+from __future__ import annotations
+
+import importlib
+
+_HOMES = {
+    "generate": "wordsearch.make.generate",
+    "build_set": "wordsearch.make.classset",
+    "split_sections": "wordsearch.make.sections",
+    "parse_words": "wordsearch.make.words",
+    "Word": "wordsearch.make.words",
+    "WordList": "wordsearch.make.words",
+    "Puzzle": "wordsearch.puzzle",
+    "Placement": "wordsearch.puzzle",
+    "Sheet": "wordsearch.puzzle",
+    "ClassSet": "wordsearch.puzzle",
+    "GridSize": "wordsearch.size",
+    "Language": "wordsearch.lang",
+    "WordsearchError": "wordsearch.errors",
+    "InputError": "wordsearch.errors",
+    "PackingError": "wordsearch.errors",
+    "LayoutError": "wordsearch.errors",
+    "OutputError": "wordsearch.errors",
+}
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module 'wordsearch' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOMES[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

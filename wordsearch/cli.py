@@ -1,23 +1,55 @@
-"""The `wordsearch` command: parse options, call the library, report errors."""
+"""The `wordsearch` command: a click group whose default command makes puzzles.
+
+`wordsearch [OPTIONS] WORD...` is `wordsearch make [OPTIONS] WORD...`: when the
+first argument is not a command's name, `make` is meant. A puzzle whose first word
+is a command's name is made with `--` before the words (`wordsearch -- make it`)
+or with `make` spelled out (`wordsearch make make it`).
+
+Each command parses its options, calls the library and reports; library messages
+speak of things, and the command adds the option's name where that helps.
+"""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
-from wordsearch import classset, packer
-from wordsearch.errors import InputError, WordsearchError
-from wordsearch.output import write_atomically
-from wordsearch.render import pages, paper
-from wordsearch.render.text import render_set_text, render_text
-from wordsearch.sections import split_sections
-from wordsearch.shape import builtin_masks
+from wordsearch import export, lang
+from wordsearch.errors import InputError, OutputError, WordsearchError
+from wordsearch.make import classset, packer
+from wordsearch.make.sections import split_sections
+from wordsearch.make.shape import builtin_masks
+from wordsearch.puzzle import ClassSet
+from wordsearch.render import layout, paper
 
 EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
-_TEXT_FORMATS = {".json": "json", ".txt": "text"}
-_PAGE_FORMATS = {".pdf", ".svg", ".png"}
+DEFAULT_COMMAND = "make"
+# The option a library error names (errors.WordsearchError.option), as this command
+# spells it.
+FLAGS = {"size": "-s/--size", "grid": "-g/--grid", "mask": "-m/--mask",
+         "directions": "-d/--dir", "difficulty": "--difficulty", "seed": "--seed",
+         "beam": "--beam", "copies": "--copies", "output": "-o/--output",
+         "format": "--format", "keys": "--keys", "keys_per_page": "--keys-per-page",
+         "dpi": "--dpi", "language": "--language"}
+
+
+class Commands(click.Group):
+    """A group that runs DEFAULT_COMMAND unless the first argument names another,
+    so that the original program's usage, `wordsearch [OPTIONS] WORD...`, keeps
+    working word for word."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:
+            args = [DEFAULT_COMMAND, *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "-?", "--help"]})
+def main() -> None:
+    """Word search puzzles in which every word reads exactly once."""
 
 
 def _page_size(ctx, param, value: str) -> tuple[float, float]:
@@ -45,28 +77,13 @@ def _read_lines(name: str) -> list[tuple[int, str]]:
     return list(enumerate(text.splitlines(), start=1))
 
 
-def _output_format(output: str | None, fmt: str | None) -> str:
-    """text, json or pages (PDF, SVG, PNG: drawn by render.pages)."""
-    if output is None:
-        return fmt or "text"
-    suffix = Path(output).suffix.lower()
-    if suffix in _PAGE_FORMATS and fmt is None:
-        return "pages"
-    if suffix not in _TEXT_FORMATS and suffix not in _PAGE_FORMATS:
-        raise InputError(f'cannot tell the format of "{output}"; end the name in .pdf, .svg, '
-                         f".png, .json or .txt.")
-    if fmt is not None and fmt != _TEXT_FORMATS.get(suffix):
-        raise InputError(f'--format {fmt} does not match the output file "{output}".')
-    return _TEXT_FORMATS[suffix]
-
-
 def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
     if no_key and key_only:
         raise InputError("--no-key and --key-only contradict each other; give one of them.")
     if keys and (no_key or key_only):
         raise InputError(f"--keys {keys} writes the answer keys, which --no-key or --key-only "
                          f"rules out; give one of them.")
-    return ("key",) if key_only else ("puzzle",) if no_key else ("puzzle", "key")
+    return ("key",) if key_only else ("puzzle",) if no_key else layout.PAGES
 
 
 def _students(name: str | None) -> list[str]:
@@ -78,7 +95,7 @@ def _students(name: str | None) -> list[str]:
     return students
 
 
-@click.command(context_settings={"help_option_names": ["-h", "-?", "--help"]})
+@main.command(DEFAULT_COMMAND, context_settings={"help_option_names": ["-h", "-?", "--help"]})
 @click.argument("words", nargs=-1)
 @click.option("-t", "--title", default="", help="Puzzle title.")
 @click.option("-f", "--field", "fields", multiple=True,
@@ -86,7 +103,7 @@ def _students(name: str | None) -> list[str]:
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Output file: .pdf (puzzle and key), .svg or .png (one file a page), "
                    ".json or .txt. Prints text to stdout if omitted.")
-@click.option("-s", "--size", "page_size", default="612x792", callback=_page_size,
+@click.option("-s", "--size", "page_size", default=paper.DEFAULT, callback=_page_size,
               show_default=True,
               help="Page size: WxH in points, or letter, legal, tabloid, a5, a4, a3, each "
                    "also as NAME-landscape.")
@@ -104,7 +121,11 @@ def _students(name: str | None) -> list[str]:
 @click.option("--key-only", is_flag=True, help="Write only the answer key.")
 @click.option("--show-directions", is_flag=True,
               help="Print which directions the words run in on the puzzle page.")
-@click.option("--dpi", type=int, default=pages.DEFAULT_DPI, show_default=True,
+@click.option("--language", default=lang.DEFAULT, show_default=True,
+              type=click.Choice(lang.codes(), case_sensitive=False),
+              help="The language the words are in: its letters fill the grid.")
+@click.option("--dpi", type=int,
+              default=layout.DEFAULT_DPI, show_default=True,
               help="Resolution of PNG pages.")
 @click.option("--seed", help="Any text; the same seed, words and options give the same puzzle.")
 @click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
@@ -126,33 +147,42 @@ def _students(name: str | None) -> list[str]:
               help="Puzzles made at once, in separate processes; default all cores. Never "
                    "changes the puzzles.")
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
-def main(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, dpi, seed, beam, threads, words_file, fmt, copies, students,
-         keys, keys_per_page, jobs, quiet):
+def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
+         key_only, show_directions, language, dpi, seed, beam, threads, words_file, fmt, copies,
+         students, keys, keys_per_page, jobs, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
     the words follow, one per line. With several lists, --copies or --students, one run
     makes a class set: all puzzle pages first, then the answer keys.
 
+    `wordsearch make` is the default command: `wordsearch [OPTIONS] WORD...` means
+    the same. Put -- before the words when the first word is a command's name.
+
     Example: wordsearch -s792x612 --title=Xyzzy -fName -fDate -d r,d -o puzzle.pdf -- Hello World
     """
     if not words and not words_file:
         raise click.UsageError("give at least one WORD or --words-file.")
+    if copies > 1 and students:
+        raise click.UsageError("give --copies or --students, not both: with --students each "
+                               "student gets one copy of every list.")
     try:
-        fmt = _output_format(output, fmt)
         chosen = _pages(no_key, key_only, keys)
-        if keys and fmt != "pages":
-            raise InputError("--keys goes with a PDF: give -o NAME.pdf as well.")
+        target = export.Output(
+            path=output, format=fmt, keys_path=keys,
+            page=layout.PageOptions(size=page_size, title=title, fields=tuple(fields),
+                                    show_directions=show_directions, pages=chosen,
+                                    keys_per_page=int(keys_per_page), dpi=dpi))
         entries: list = list(words)
         for name in words_file:
             entries += _read_lines(name)
-        sections = split_sections(entries)
+        sections = split_sections(entries, language=language)
         names = _students(students)
+        is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
+        export.check(target, is_set=is_set)
         for section in sections:
             for warning in section.words.warnings():
                 click.echo(f"warning: {warning}", err=True)
-        is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
         bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
         try:
             made = classset.build_set(
@@ -162,22 +192,17 @@ def main(words, title, fields, output, page_size, mask, directions, difficulty, 
         finally:
             if bar:
                 bar.close()
-        files = _files(made, output, fmt, is_set, keys, int(keys_per_page),
-                       pages.PageOptions(page_size, title, tuple(fields), show_directions,
-                                         chosen, dpi))
-        if output is None:
-            click.echo(files[None].decode("utf-8"), nl=False)
-            return
-        for path, data in files.items():
-            write_atomically(path, data)
-        if not quiet:
-            click.echo(f"wrote {', '.join(map(str, files))}: {_summary(made, is_set)}", err=True)
+        written = export.write(made if is_set else made.sheets[0].puzzle, target)
+        if written and not quiet:
+            click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",
+                       err=True)
     except InputError as exc:
-        _fail(str(exc), EXIT_USAGE)
+        _fail(exc, EXIT_USAGE)
+    except OutputError as exc:
+        _quiet_stdout()
+        _fail(exc, EXIT_NO_PUZZLE)
     except WordsearchError as exc:
-        _fail(str(exc), EXIT_NO_PUZZLE)
-    except OSError as exc:
-        _fail(f"cannot write {output}: {exc.strerror or exc}.", EXIT_NO_PUZZLE)
+        _fail(exc, EXIT_NO_PUZZLE)
 
 
 def _progress(count: int):
@@ -189,25 +214,18 @@ def _progress(count: int):
                 disable=None)
 
 
-def _files(made: classset.ClassSet, output: str | None, fmt: str, is_set: bool,
-           keys: str | None, keys_per_page: int,
-           options: pages.PageOptions) -> dict[Path | None, bytes]:
-    """What to write where (None: standard output)."""
-    target = Path(output) if output is not None else None
-    if fmt == "pages":
-        if is_set or keys is not None:
-            return pages.set_files(output, keys, made.sheets, options, keys_per_page)
-        return pages.page_files(output, made.sheets[0].puzzle, options)
-    if fmt == "json":
-        text = made.to_json() if is_set else made.sheets[0].puzzle.to_json()
-    elif is_set:
-        text = render_set_text(made.sheets, options.fields, options.pages)
-    else:
-        text = render_text(made.sheets[0].puzzle, options.title, options.fields, options.pages)
-    return {target: text.encode("utf-8")}
+def _quiet_stdout() -> None:
+    """After standard output failed (a closed pipe, a full disk), send what Python
+    would still flush at exit nowhere, so that the message above is the only one."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
-def _summary(made: classset.ClassSet, is_set: bool) -> str:
+def _summary(made: ClassSet, is_set: bool) -> str:
     if not is_set:
         puzzle = made.sheets[0].puzzle
         return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
@@ -216,7 +234,11 @@ def _summary(made: classset.ClassSet, is_set: bool) -> str:
             f"to {made.sheets[-1].puzzle.code})")
 
 
-def _fail(message: str, status: int) -> None:
-    for line in message.splitlines():
+def _fail(error: WordsearchError, status: int) -> None:
+    """The library's message, one "error:" line per line, and the option to change."""
+    lines = str(error).splitlines()
+    if error.option in FLAGS:
+        lines[-1] += f" (option {FLAGS[error.option]})"
+    for line in lines:
         click.echo(f"error: {line}", err=True)
     sys.exit(status)

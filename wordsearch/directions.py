@@ -46,22 +46,25 @@ def parse_directions(specs: Iterable[str]) -> tuple[str, ...]:
             if key not in _BY_NAME:
                 raise InputError(
                     f'"{name.strip()}" is not a direction; use compass names '
-                    f"({', '.join(COMPASS)}) or words such as right, down, downright, up."
-                )
+                    f"({', '.join(COMPASS)}) or words such as right, down, downright, up.",
+                    option="directions")
             chosen.add(_BY_NAME[key])
     if not chosen:
-        raise InputError("no directions given; name at least one, for example -d right,down.")
+        raise InputError("no directions given; name at least one, for example right,down.",
+                         option="directions")
     return tuple(d for d in COMPASS if d in chosen)
 
 
 def resolve(directions: Iterable[str] | None, difficulty: str | None) -> tuple[str, ...]:
     """The directions a puzzle allows: given outright, by difficulty, or all eight."""
     if directions is not None and difficulty is not None:
-        raise InputError("give either directions or a difficulty, not both.")
+        raise InputError("give either directions or a difficulty, not both.",
+                         option="directions")
     if difficulty is not None:
         if difficulty not in DIFFICULTIES:
             raise InputError(
-                f'"{difficulty}" is not a difficulty; use one of {", ".join(DIFFICULTIES)}.')
+                f'"{difficulty}" is not a difficulty; use one of {", ".join(DIFFICULTIES)}.',
+                option="difficulty")
         return DIFFICULTIES[difficulty]
     if directions is None:
         return COMPASS

@@ -6,7 +6,24 @@ line at fault and say what to change. The command line prints them as they are.
 
 
 class WordsearchError(Exception):
-    """Base of the library's own errors."""
+    """Base of the library's own errors. `option` names the option at fault as the
+    API spells it (the command's long option without --), so that a front end can
+    point at its own control for it; the message itself never names a flag."""
+
+    def __init__(self, *args, option: str | None = None):
+        super().__init__(*args)
+        self.option = option
+
+    def __reduce__(self):
+        """Crosses to and from worker processes with its option."""
+        return _rebuild, (type(self), self.args, self.option)
+
+
+def _rebuild(cls: type, args: tuple, option: str | None) -> WordsearchError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.option = option
+    return error
 
 
 class InputError(WordsearchError, ValueError):
@@ -20,9 +37,9 @@ class PackingError(WordsearchError, ValueError):
 class NoRoom(WordsearchError):
     """From the C core: the word at `word_index` found no valid position."""
 
-    def __init__(self, word_index: int):
-        super().__init__(word_index)
-        self.word_index = word_index
+    @property
+    def word_index(self) -> int:
+        return self.args[0]
 
 
 class NoUnique(WordsearchError):
@@ -31,3 +48,8 @@ class NoUnique(WordsearchError):
 
 class LayoutError(WordsearchError, ValueError):
     """The puzzle cannot be printed legibly on the chosen page."""
+
+
+class OutputError(WordsearchError, OSError):
+    """A file (or standard output) could not be written; the message names it. Nothing
+    was left behind: no new file, and every file that was there is as it was."""

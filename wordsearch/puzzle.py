@@ -1,4 +1,6 @@
-"""The finished puzzle as a plain value, and its JSON document (see DESIGN.md)."""
+"""The values every front end shares: a finished Puzzle, the Sheets of a set, and
+their JSON documents (see DESIGN.md). Nothing here knows how a puzzle is made, so a
+page, a file or a web preview needs only these."""
 from __future__ import annotations
 
 import json
@@ -6,8 +8,10 @@ from dataclasses import dataclass
 
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError
+from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
 
 FORMAT = "wordsearch/1"
+SET_FORMAT = "wordsearch-set/1"
 OUTSIDE = "."
 
 
@@ -30,6 +34,7 @@ class Puzzle:
     grid: tuple[str, ...]  # one string per row; OUTSIDE marks a cell outside the shape
     directions: tuple[str, ...]
     words: tuple[Placement, ...]  # in the order of the word list
+    language: str = DEFAULT_LANGUAGE  # the code of the Language its letters are from
 
     @property
     def rows(self) -> int:
@@ -51,6 +56,7 @@ class Puzzle:
             "cols": self.cols,
             "grid": list(self.grid),
             "directions": list(self.directions),
+            "language": self.language,
             "words": [
                 {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
                  "direction": p.direction}
@@ -65,7 +71,15 @@ class Puzzle:
     def from_json(cls, text: str) -> Puzzle:
         """Reads a document written by to_json, checking that its answer key matches its grid."""
         try:
-            doc = json.loads(text)
+            return cls.from_dict(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not a readable puzzle document: {exc}") from None
+
+    @classmethod
+    def from_dict(cls, doc: dict) -> Puzzle:
+        """A puzzle from a parsed document; a document without "language" is English,
+        as every document was before the key existed."""
+        try:
             if doc.get("format") != FORMAT:
                 raise InputError(f'not a puzzle document: "format" should be "{FORMAT}".')
             puzzle = cls(
@@ -74,10 +88,11 @@ class Puzzle:
                 directions=tuple(doc["directions"]),
                 words=tuple(Placement(w["label"], w["word"], int(w["row"]), int(w["col"]),
                                       w["direction"]) for w in doc["words"]),
+                language=str(doc.get("language", DEFAULT_LANGUAGE)),
             )
             if (doc["rows"], doc["cols"]) != (puzzle.rows, puzzle.cols):
                 raise InputError('"rows" and "cols" do not match "grid".')
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"not a readable puzzle document: {exc}") from None
@@ -97,3 +112,27 @@ class Puzzle:
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                      f"direction {p.direction} in the grid.")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One puzzle of a set, as it is handed out."""
+    number: int       # 1-based, in the order of the pages
+    title: str
+    student: str      # "" when the set is not made per student
+    puzzle: Puzzle
+
+
+@dataclass(frozen=True)
+class ClassSet:
+    """Every puzzle one run made, in page order. A single puzzle is a set of one."""
+    code: str         # regenerates the whole set; each puzzle has a code of its own
+    sheets: tuple[Sheet, ...]
+
+    def to_json(self) -> str:
+        """{"format": "wordsearch-set/1", "code": ..., "puzzles": [puzzle documents,
+        each with its "title" and "student" added]}."""
+        documents = [dict(sheet.puzzle.to_dict(), title=sheet.title, student=sheet.student)
+                     for sheet in self.sheets]
+        return json.dumps({"format": SET_FORMAT, "code": self.code, "puzzles": documents},
+                          ensure_ascii=False, indent=2) + "\n"

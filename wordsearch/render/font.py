@@ -1,4 +1,4 @@
-"""The bundled font (Andika, fonts/ in the repository), made known to Cairo.
+"""The bundled font (Andika, wordsearch/fonts/), made known to Cairo.
 
 Cairo finds fonts by family name through fontconfig. Adding the bundled files to
 fontconfig's application fonts makes "Andika" mean our copy whatever the system
@@ -29,7 +29,7 @@ def register() -> None:
     fontconfig = ctypes.CDLL(library)
     fontconfig.FcConfigAppFontAddFile.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     fontconfig.FcConfigAppFontAddFile.restype = ctypes.c_int
-    folder = resources.files("wordsearch.fonts")
+    folder = resources.files("wordsearch").joinpath("fonts")
     for name in FILES:
         with resources.as_file(folder.joinpath(name)) as path:
             if not fontconfig.FcConfigAppFontAddFile(None, str(path).encode()):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cairo
 
 from wordsearch.directions import COMPASS
-from wordsearch.errors import LayoutError
-from wordsearch.puzzle import Puzzle
+from wordsearch.errors import InputError, LayoutError
+from wordsearch.puzzle import Puzzle, Sheet
 from wordsearch.render import font, paper
 from wordsearch.render.text import balanced
 
@@ -37,6 +37,11 @@ SMALL_HEADING_SIZE = 13.0
 LINE_SPACING = 1.4
 # How much smaller the grid may get (as a share) to keep the word list at a larger size.
 LIST_TRADE = 0.9
+
+PAGES = ("puzzle", "key")
+NAME_FIELD = "Name"  # where a student's name is written
+DEFAULT_DPI = 150
+MIN_DPI, MAX_DPI = 36, 600
 
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 
@@ -64,6 +69,29 @@ class Measure:
         self.ctx.set_font_face(font.face(bold))
         self.ctx.set_font_size(size)
         return -self.ctx.text_extents("H").y_bearing
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """How the pages look, whatever they are written as."""
+    size: tuple[float, float] = paper.DEFAULT_SIZE  # width, height in points
+    title: str = ""
+    fields: tuple[str, ...] = ()
+    show_directions: bool = False
+    pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
+    keys_per_page: int = 1          # answer keys on one page, in a set
+    dpi: int = DEFAULT_DPI          # PNG only
+    measure: Measure = field(default_factory=Measure, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.pages or any(page not in PAGES for page in self.pages):
+            raise ValueError(f"pages are some of {PAGES}, not {self.pages}")
+        if self.keys_per_page not in KEYS_PER_PAGE:
+            raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
+                             f"use 1, 2 or 4.", option="keys_per_page")
+        if not MIN_DPI <= self.dpi <= MAX_DPI:
+            raise InputError(f"a resolution of {self.dpi} dpi is out of range; use "
+                             f"{MIN_DPI} to {MAX_DPI}.", option="dpi")
 
 
 def set_font_options(ctx: cairo.Context) -> None:
@@ -344,7 +372,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     """Answer keys, `per_page` (1, 2 or 4) to a page: each a heading, the grid (no
     larger than on its puzzle page) and its code line at the bottom right of its box."""
     if per_page not in KEYS_PER_PAGE:
-        raise LayoutError(f"{per_page} keys to a page is not a layout; use 1, 2 or 4.")
+        raise InputError(f"{per_page} answer keys to a page is not a layout; use 1, 2 or 4.",
+                         option="keys_per_page")
     measure = measure or Measure()
     page_w, page_h = size
     edge = margin(size)
@@ -388,5 +417,39 @@ def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
         raise LayoutError(
             f"a {puzzle.cols}×{puzzle.rows} {what} would print with letters "
             f"{cell * LETTER_SHARE:.1f} pt high on the {paper.describe(size)} page; "
-            f"{smallest:g} pt is the smallest that reads well. Use a larger page (-s), "
-            f"{fewer}a smaller grid or fewer words.")
+            f"{smallest:g} pt is the smallest that reads well. Use a larger page size, "
+            f"{fewer}a smaller grid or fewer words.", option="size")
+
+
+Page = PuzzlePage | KeyPage
+
+
+def sheet_layouts(sheets: Sequence[Sheet],
+                  options: PageOptions) -> tuple[list[PuzzlePage], list[KeyPage]]:
+    """The puzzle pages and the key pages of a set, as options.pages asks, laid out
+    before anything is drawn, so that a puzzle that cannot be printed fails before a
+    file is touched. In a set of several, each page says which of the set it is; a
+    student's name goes on the Name line (added if the fields have none)."""
+    total = len(sheets)
+    puzzle_pages, keys = [], []
+    for sheet in sheets:
+        number = f" {sheet.number} of {total}" if total > 1 else ""
+        fields = options.fields
+        name = next((f for f in fields if f.casefold() == NAME_FIELD.casefold()), NAME_FIELD)
+        if sheet.student and name not in fields:
+            fields = (name, *fields)
+        page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
+                           options.show_directions, options.measure,
+                           {name: sheet.student} if sheet.student else None, f"Puzzle{number}")
+        puzzle_pages.append(page)
+        keys.append(Key(sheet.puzzle, key_heading(sheet.title, sheet.student),
+                        f"Answer key{number}", page.grid.cell))
+    key_layouts = (key_pages(keys, options.size, options.keys_per_page, options.measure)
+                   if "key" in options.pages else [])
+    return puzzle_pages if "puzzle" in options.pages else [], key_layouts
+
+
+def layouts(puzzle: Puzzle, options: PageOptions) -> list[Page]:
+    """One puzzle's pages, in the order options.pages gives."""
+    puzzle_pages, key_layouts = sheet_layouts([Sheet(1, options.title, "", puzzle)], options)
+    return [(puzzle_pages if page == "puzzle" else key_layouts)[0] for page in options.pages]

@@ -1,4 +1,5 @@
-"""The printed pages, drawn with Cairo: the puzzle and its answer key, as PDF, SVG or PNG.
+"""Drawing laid-out pages with Cairo, as PDF, SVG or PNG: nothing here chooses
+where things go (render/layout.py) or where the bytes go (export.py).
 
 Text is real text in the bundled font (a PDF reader can search and copy it);
 cells outside the shape get neither a letter nor a line.
@@ -8,18 +9,14 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from importlib.metadata import version
-from pathlib import Path
 
 import cairo
 
-from wordsearch.classset import Sheet
-from wordsearch.errors import InputError
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.render.layout import (GridBox, Key, KeyPage, Measure, PuzzlePage, Text,
-                                      key_heading, key_pages, puzzle_page, set_font_options)
+from wordsearch.render.layout import (GridBox, KeyPage, Page, PageOptions, Text,
+                                      set_font_options)
 
 INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word
@@ -32,55 +29,6 @@ OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40
 # Half the width of an answer outline, as a share of the cell: wide enough to clear the
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
-PAGES = ("puzzle", "key")
-NAME_FIELD = "Name"  # where a student's name is written
-DEFAULT_DPI = 150
-MIN_DPI, MAX_DPI = 36, 600
-
-
-@dataclass(frozen=True)
-class PageOptions:
-    size: tuple[float, float] = (612.0, 792.0)
-    title: str = ""
-    fields: tuple[str, ...] = ()
-    show_directions: bool = False
-    pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
-    dpi: int = DEFAULT_DPI          # PNG only
-    measure: Measure = field(default_factory=Measure, compare=False)
-
-
-Page = PuzzlePage | KeyPage
-
-
-def sheet_layouts(sheets: Sequence[Sheet], options: PageOptions,
-                  keys_per_page: int = 1) -> tuple[list[PuzzlePage], list[KeyPage]]:
-    """The puzzle pages and the key pages of a set, as options.pages asks, laid out
-    before anything is drawn, so that a puzzle that cannot be printed fails before a
-    file is touched. In a set of several, each page says which of the set it is; a
-    student's name goes on the Name line (added if the fields have none)."""
-    total = len(sheets)
-    puzzle_pages, keys = [], []
-    for sheet in sheets:
-        number = f" {sheet.number} of {total}" if total > 1 else ""
-        fields = options.fields
-        name = next((f for f in fields if f.casefold() == NAME_FIELD.casefold()), NAME_FIELD)
-        if sheet.student and name not in fields:
-            fields = (name, *fields)
-        page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
-                           options.show_directions, options.measure,
-                           {name: sheet.student} if sheet.student else None, f"Puzzle{number}")
-        puzzle_pages.append(page)
-        keys.append(Key(sheet.puzzle, key_heading(sheet.title, sheet.student),
-                        f"Answer key{number}", page.grid.cell))
-    key_layouts = (key_pages(keys, options.size, keys_per_page, options.measure)
-                   if "key" in options.pages else [])
-    return puzzle_pages if "puzzle" in options.pages else [], key_layouts
-
-
-def layouts(puzzle: Puzzle, options: PageOptions) -> list[Page]:
-    """One puzzle's pages, in the order options.pages gives."""
-    puzzle_pages, key_layouts = sheet_layouts([Sheet(1, options.title, "", puzzle)], options)
-    return [(puzzle_pages if page == "puzzle" else key_layouts)[0] for page in options.pages]
 
 
 def draw(ctx: cairo.Context, page: Page) -> None:
@@ -236,12 +184,7 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
     ctx.restore()
 
 
-def pdf(puzzle: Puzzle, options: PageOptions) -> bytes:
-    """One puzzle's pages in one PDF."""
-    return pdf_pages(layouts(puzzle, options), options)
-
-
-def pdf_pages(pages: Sequence[Page], options: PageOptions) -> bytes:
+def pdf(pages: Sequence[Page], options: PageOptions) -> bytes:
     """Laid-out pages in one PDF. No creation date is written, so the same puzzles
     and options always give the same bytes."""
     out = io.BytesIO()
@@ -257,10 +200,10 @@ def pdf_pages(pages: Sequence[Page], options: PageOptions) -> bytes:
     return out.getvalue()
 
 
-def svg(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
+def svg(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
     """One SVG document per page (SVG has no pages)."""
     documents = []
-    for page in layouts(puzzle, options):
+    for page in pages:
         out = io.BytesIO()
         surface = cairo.SVGSurface(out, *options.size)
         surface.restrict_to_version(cairo.SVG_VERSION_1_1)
@@ -270,11 +213,11 @@ def svg(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
     return documents
 
 
-def png(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
+def png(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
     """One image per page at options.dpi, on a white background."""
     scale = options.dpi / 72
     images = []
-    for page in layouts(puzzle, options):
+    for page in pages:
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, math.ceil(options.size[0] * scale),
                                      math.ceil(options.size[1] * scale))
         ctx = cairo.Context(surface)
@@ -286,40 +229,3 @@ def png(puzzle: Puzzle, options: PageOptions) -> list[bytes]:
         surface.write_to_png(out)
         images.append(out.getvalue())
     return images
-
-
-def page_files(path: str | Path, puzzle: Puzzle, options: PageOptions) -> dict[Path, bytes]:
-    """What to write for an output path: a PDF holds every page; SVG and PNG write
-    one file per page, the key to NAME-key.EXT beside the puzzle's NAME.EXT (or to
-    NAME.EXT itself when it is the only page)."""
-    target = Path(path)
-    kind = target.suffix.lower()
-    if kind == ".pdf":
-        return {target: pdf(puzzle, options)}
-    if kind not in (".svg", ".png"):
-        raise InputError(f'cannot draw pages as "{target.suffix}"; use .pdf, .svg or .png.')
-    if kind == ".png" and not MIN_DPI <= options.dpi <= MAX_DPI:
-        raise InputError(f"a resolution of {options.dpi} dpi is out of range; use "
-                         f"{MIN_DPI} to {MAX_DPI}.")
-    documents = svg(puzzle, options) if kind == ".svg" else png(puzzle, options)
-    names = [target if len(documents) == 1 or page == "puzzle"
-             else target.with_name(f"{target.stem}-{page}{target.suffix}")
-             for page in options.pages]
-    return dict(zip(names, documents))
-
-
-def set_files(path: str | Path, keys_path: str | Path | None, sheets: Sequence[Sheet],
-              options: PageOptions, keys_per_page: int = 1) -> dict[Path, bytes]:
-    """A set as one PDF, every puzzle page first and then the keys (so the puzzles can
-    be printed on their own), or the keys in a PDF of their own at `keys_path`."""
-    target = Path(path)
-    if target.suffix.lower() != ".pdf":
-        raise InputError(f'a set of puzzles is written as one PDF; name the output NAME.pdf, '
-                         f'not "{target.name}" (or use --format json).')
-    if keys_path is not None and Path(keys_path).suffix.lower() != ".pdf":
-        raise InputError(f'--keys writes a PDF; name it NAME.pdf, not "{Path(keys_path).name}".')
-    puzzle_pages, key_layouts = sheet_layouts(sheets, options, keys_per_page)
-    if keys_path is None:
-        return {target: pdf_pages([*puzzle_pages, *key_layouts], options)}
-    return {target: pdf_pages(puzzle_pages, options),
-            Path(keys_path): pdf_pages(key_layouts, options)}

@@ -1,9 +1,8 @@
 """Page sizes in PostScript points (1/72 inch): named paper sizes or W x H."""
 from __future__ import annotations
 
-import re
-
 from wordsearch.errors import InputError
+from wordsearch.size import parse_wxh
 
 PAPER = {
     "letter": (612.0, 792.0),
@@ -15,10 +14,10 @@ PAPER = {
 }
 LANDSCAPE = "-landscape"
 DEFAULT = "letter"
+DEFAULT_SIZE = PAPER[DEFAULT]
 # Smaller pages leave no room for a puzzle; larger ones exceed what PDF readers accept.
 MIN_POINTS = 144.0
 MAX_POINTS = 14400.0
-_POINTS = re.compile(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)")
 
 
 def names() -> list[str]:
@@ -32,14 +31,15 @@ def page_size(spec: str) -> tuple[float, float]:
     if name in PAPER:
         width, height = PAPER[name]
         return (height, width) if text.endswith(LANDSCAPE) else (width, height)
-    match = _POINTS.fullmatch(text)
-    if not match:
+    pair = parse_wxh(text)
+    if pair is None:
         raise InputError(f'"{spec}" is not a page size; write WxH in points (for example '
-                         f"612x792) or a paper name: {', '.join(names())}.")
-    width, height = float(match.group(1)), float(match.group(2))
+                         f"612x792) or a paper name: {', '.join(names())}.", option="size")
+    width, height = pair
     if not (MIN_POINTS <= min(width, height) and max(width, height) <= MAX_POINTS):
         raise InputError(f'a page of {spec} points is out of range; each side must be '
-                         f"{MIN_POINTS:g} to {MAX_POINTS:g} points (72 points to the inch).")
+                         f"{MIN_POINTS:g} to {MAX_POINTS:g} points (72 points to the inch).",
+                         option="size")
     return width, height
 
 

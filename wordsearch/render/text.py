@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordsearch.classset import Sheet
 from wordsearch.directions import COMPASS
-from wordsearch.puzzle import OUTSIDE, Puzzle
+from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
 
 _LINE = "_" * 24
 

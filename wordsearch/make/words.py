@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wordsearch.alphabet import LATIN, Alphabet
+from wordsearch import lang
 from wordsearch.errors import InputError
 
 MIN_LETTERS = 3
@@ -35,6 +35,7 @@ class Word:
 @dataclass(frozen=True)
 class WordList:
     words: tuple[Word, ...]
+    language: lang.Language  # the one the grid forms are spelled in
     # (kept, dropped) pairs: entries whose grid forms are the same.
     duplicates: tuple[tuple[Word, Word], ...] = ()
 
@@ -58,7 +59,7 @@ def make_label(text: str) -> str:
     return "".join(out)
 
 
-def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) -> Word | None:
+def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
     """One entry; None for a blank line. Raises InputError quoting the entry."""
     # Invisible format characters (zero-width spaces, soft hyphens, a stray
     # byte-order mark) come along when words are copied from a web page.
@@ -70,16 +71,16 @@ def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) 
     for ch in source:
         if ch.isspace() or ch in _JOINERS:
             continue
-        folded = alphabet.fold(ch)
-        if folded and all(alphabet.is_letter(c) for c in folded):
+        folded = language.fold(ch)
+        if folded and all(language.alphabet.is_letter(c) for c in folded):
             letters.append(folded)
         elif ch not in bad:
             bad.append(ch)
     if bad:
         shown = ", ".join(repr(ch) for ch in bad)
         raise InputError(
-            f'"{source}"{where} has {shown}: a word may use Latin letters (accents are '
-            f"fine), spaces, hyphens and apostrophes only; remove or spell out the rest.")
+            f'"{source}"{where} has {shown}: a word may use {language.letters_described}, '
+            f"spaces, hyphens and apostrophes only; remove or spell out the rest.")
     form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(
@@ -92,12 +93,14 @@ def parse_entry(text: str, line: int | None = None, alphabet: Alphabet = LATIN) 
 
 
 def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
-                alphabet: Alphabet = LATIN) -> WordList:
+                language: lang.Language | str | None = None) -> WordList:
     """Normalise entries (one word or phrase each) into a checked WordList.
 
     An entry read from a file comes as (line number, text), so that messages can
     name the line. Every problem is reported at once, one per line of the message.
+    `language` is a Language or its code; the default language when None.
     """
+    language = lang.resolve(language)
     problems: list[str] = []
     seen: dict[str, Word] = {}
     duplicates: list[tuple[Word, Word]] = []
@@ -106,9 +109,9 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
             if isinstance(entry, Word):
                 word = entry
             elif isinstance(entry, tuple):
-                word = parse_entry(entry[1], entry[0], alphabet)
+                word = parse_entry(entry[1], entry[0], language)
             else:
-                word = parse_entry(entry, None, alphabet)
+                word = parse_entry(entry, None, language)
         except InputError as exc:
             problems.append(str(exc))
             continue
@@ -124,7 +127,7 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
         raise InputError("\n".join(problems))
     if not words:
         raise InputError("no words given; list at least one word to hide.")
-    return WordList(words, tuple(duplicates))
+    return WordList(words, language, tuple(duplicates))
 
 
 def _conflicts(words: tuple[Word, ...]) -> list[str]:

@@ -2,44 +2,18 @@
 built in parallel, each with a code that regenerates it on its own."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from wordsearch import seeds
 from wordsearch.errors import InputError, PackingError, WordsearchError
-from wordsearch.generator import check_code, generate, usable_cores
-from wordsearch.puzzle import Puzzle
-from wordsearch.sections import Section
-from wordsearch.shape import Mask
-from wordsearch.words import WordList
+from wordsearch.make.generate import check_code, generate, usable_cores
+from wordsearch.make.sections import Section
+from wordsearch.make.shape import Mask
+from wordsearch.make.words import WordList
+from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 
 MAX_COPIES = 1000
-FORMAT = "wordsearch-set/1"
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One puzzle of the set, as it is handed out."""
-    number: int       # 1-based, in the order of the pages
-    title: str
-    student: str      # "" when the set is not made per student
-    puzzle: Puzzle
-
-
-@dataclass(frozen=True)
-class ClassSet:
-    code: str         # regenerates the whole set; each puzzle has a code of its own
-    sheets: tuple[Sheet, ...]
-
-    def to_json(self) -> str:
-        """{"format": "wordsearch-set/1", "code": ..., "puzzles": [puzzle documents,
-        each with its "title" and "student" added]}."""
-        documents = [dict(sheet.puzzle.to_dict(), title=sheet.title, student=sheet.student)
-                     for sheet in self.sheets]
-        return json.dumps({"format": FORMAT, "code": self.code, "puzzles": documents},
-                          ensure_ascii=False, indent=2) + "\n"
 
 
 def sheet_codes(set_code: str, count: int) -> list[str]:
@@ -63,12 +37,14 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     """Every puzzle of the set, in page order: for each section, one copy per
     student, or `copies` copies. `options` are generate()'s (grid, directions,
     difficulty, beam). The same seed gives the same set whatever the number of
-    `jobs` (processes); each puzzle is made by generate() with its own code."""
+    `jobs` (processes); each puzzle is made by generate() with its own code, in
+    the language its section was read in."""
     if students and copies != 1:
-        raise InputError("give --copies or --students, not both: with --students each "
-                         "student gets one copy of every list.")
+        raise InputError("give a number of copies or a list of students, not both: each "
+                         "student gets one copy of every list.", option="copies")
     if not 1 <= copies <= MAX_COPIES:
-        raise InputError(f"--copies {copies} is out of range; use 1 to {MAX_COPIES}.")
+        raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
+                         f"of each list.", option="copies")
     word_lists = [section.words for section in sections]  # every list checked first
     set_code = seeds.new_code() if seed is None else check_code(seed)
     if isinstance(mask, (str, Path)):

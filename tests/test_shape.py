@@ -12,7 +12,8 @@ import wordsearch
 from wordlists import draw
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
-from wordsearch.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks
+from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid
+from wordsearch.size import GridSize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,7 @@ def test_at_least_twelve_built_in_masks_and_each_is_what_the_script_draws():
     names = builtin_masks()
     assert len(names) >= 12 and names == sorted(script.MASKS)
     for name in names:
-        shipped = np.asarray(Image.open(ROOT / "masks" / f"{name}.png").convert("L"))
+        shipped = np.asarray(Image.open(ROOT / "wordsearch" / "masks" / f"{name}.png").convert("L"))
         assert np.array_equal(shipped, np.asarray(script.draw(name))), name
 
 
@@ -57,10 +58,10 @@ def test_a_cell_is_inside_when_ink_covers_at_least_half_of_it(tmp_path):
                 pixels[2 * r + k // 2, 2 * c + 1 - k % 2] = 0
     mask = Mask.load(save(tmp_path, "m.png", Image.fromarray(pixels)))
     assert mask.ink.shape == (4, 8)
-    assert mask.fit(4, 2).inside.tolist() == [[True, True, False, True],
+    assert mask.fit(GridSize(cols=4, rows=2)).inside.tolist() == [[True, True, False, True],
                                               [False, True, False, False]]
     # Halved, the right column keeps only 4 of 16 pixels: it goes, with no empty margin left.
-    assert mask.fit(2, 1).inside.tolist() == [[True]]
+    assert mask.fit(GridSize(cols=2, rows=1)).inside.tolist() == [[True]]
 
 
 def test_transparent_pixels_and_white_pixels_are_no_cells(tmp_path):
@@ -76,10 +77,10 @@ def test_transparent_pixels_and_white_pixels_are_no_cells(tmp_path):
 def test_the_mask_is_cropped_to_its_ink_and_keeps_its_proportions():
     fish = Mask.load("fish")
     height, width = fish.ink.shape
-    shape = fish.fit(20, 20)
+    shape = fish.fit(GridSize(cols=20, rows=20))
     assert shape.cols == 20
     assert abs(shape.rows - 20 * height / width) <= 1
-    wide = fish.fit(40, 10)  # the height limits it
+    wide = fish.fit(GridSize(cols=40, rows=10))  # the height limits it
     assert wide.rows == 10 and abs(wide.cols - 10 * width / height) <= 1
 
 
@@ -111,7 +112,7 @@ def test_a_mask_too_thin_for_the_grid_or_the_words_is_refused(tmp_path):
     path = save(tmp_path, "line.png", Image.fromarray(line))
     with pytest.raises(PackingError, match=f"mask {path} leaves no cells in a 5×5 grid; "
                                            "use a bigger grid."):
-        Mask.load(path).fit(5, 5)
+        Mask.load(path).fit(GridSize(cols=5, rows=5))
     dot = np.full((1000, 1000), 255, dtype=np.uint8)
     dot[490:510, 490:510] = 0  # two cells across at the largest grid
     dot[0, 0] = dot[-1, -1] = 0
@@ -163,7 +164,7 @@ def test_a_fixed_grid_scales_the_mask_to_fit_it():
 def test_the_same_mask_and_seed_give_the_same_puzzle(tmp_path):
     words = draw(10, seed=3)
     first = wordsearch.generate(words, mask="star", seed="s")
-    copy = Image.open(ROOT / "masks" / "star.png")
+    copy = Image.open(ROOT / "wordsearch" / "masks" / "star.png")
     again = wordsearch.generate(words, mask=save(tmp_path, "mine.png", copy), seed="s")
     assert first.grid == again.grid and first.words == again.words
 
@@ -195,5 +196,5 @@ def test_longest_line_is_the_longest_run_along_an_allowed_direction(inside, dire
 @given(rows=st.integers(1, 9), cols=st.integers(1, 9),
        directions=st.sets(st.sampled_from(COMPASS), min_size=1))
 def test_longest_line_of_a_plain_grid_is_the_longest_run_too(rows, cols, directions):
-    assert Shape.rectangle(rows, cols).longest_line(sorted(directions)) == \
+    assert Shape.rectangle(GridSize(cols=cols, rows=rows)).longest_line(sorted(directions)) == \
         longest_walk([[True] * cols for _ in range(rows)], directions)

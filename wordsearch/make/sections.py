@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from wordsearch import lang
 from wordsearch.errors import InputError
-from wordsearch.words import WordList, parse_words
+from wordsearch.make.words import WordList, parse_words
 
 HEADING = "#"
 
@@ -18,6 +19,7 @@ class Section:
     title: str                             # "" for words before any # line
     line: int | None                       # the # line's number
     entries: tuple[str | tuple[int, str], ...]
+    language: lang.Language
 
     def where(self) -> str:
         """As messages name it: 'the puzzle "Week 2" (line 7)'."""
@@ -29,27 +31,30 @@ class Section:
     def words(self) -> WordList:
         """The section's checked words, parsed once; errors name a titled section."""
         try:
-            return parse_words(self.entries)
+            return parse_words(self.entries, language=self.language)
         except InputError as exc:
             if self.line is None:
                 raise
             raise InputError(f"in {self.where()}:\n{exc}") from None
 
 
-def split_sections(entries: Iterable[str | tuple[int, str]]) -> list[Section]:
+def split_sections(entries: Iterable[str | tuple[int, str]], *,
+                   language: lang.Language | str | None = None) -> list[Section]:
     """Sections in order. Entries are words from the command line (plain strings)
     and numbered lines of words files; a numbered line starting with # opens a
-    section. Words before the first # line make a puzzle of their own."""
+    section. Words before the first # line make a puzzle of their own. Every
+    section's words are in `language` (a Language or its code; None: the default)."""
+    language = lang.resolve(language)
     sections: list[Section] = []
     title, line, current = "", None, []
     for entry in entries:
         text = entry[1] if isinstance(entry, tuple) else None
         if text is not None and text.strip().startswith(HEADING):
-            sections.append(Section(title, line, tuple(current)))
+            sections.append(Section(title, line, tuple(current), language))
             title, line, current = text.strip()[len(HEADING):].strip(), entry[0], []
         else:
             current.append(entry)
-    sections.append(Section(title, line, tuple(current)))
+    sections.append(Section(title, line, tuple(current), language))
     first = sections[0]
     if first.line is None and not any(_has_text(e) for e in first.entries) and len(sections) > 1:
         sections.pop(0)

@@ -5,16 +5,18 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from wordsearch import directions as compass, fill, packer, seeds
-from wordsearch.alphabet import LATIN
+from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
+from wordsearch.make import fill, packer
+from wordsearch.make.shape import Mask, Shape, parse_grid
+from wordsearch.make.words import Word, WordList, parse_words
 from wordsearch.puzzle import Placement, Puzzle
-from wordsearch.shape import Mask, Shape, parse_grid
-from wordsearch.words import Word, WordList, parse_words
+from wordsearch.size import GridSize
 
 
 def generate(words: WordList | Iterable[str | Word], *,
-             grid: int | str | tuple[int, int] | None = None,
+             language: lang.Language | str | None = None,
+             grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
              difficulty: str | None = None,
@@ -23,7 +25,9 @@ def generate(words: WordList | Iterable[str | Word], *,
              threads: int | None = None) -> Puzzle:
     """A puzzle hiding every word exactly once.
 
-    `grid` fixes the size (N, "WxH" or (W, H)); without it the smallest square
+    `language` (a Language or its code; English by default) gives the letters the
+    words are spelled in and the filler is drawn from; a WordList brings its own.
+    `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
     `directions` takes compass names or aliases; or give a `difficulty` (easy,
@@ -31,11 +35,19 @@ def generate(words: WordList | Iterable[str | Word], *,
     words and options always give the same puzzle; the number of `threads` (at
     most the cores this process may use; all of them by default) never changes it.
     """
-    word_list = words if isinstance(words, WordList) else parse_words(words)
+    if isinstance(words, WordList):
+        word_list = words
+        if language is not None and lang.resolve(language) is not words.language:
+            raise InputError(f"the words were read as {words.language.name}, not as "
+                             f"{lang.resolve(language).name}; read them in one language.")
+    else:
+        word_list = parse_words(words, language=language)
+    language = word_list.language
     allowed = compass.resolve(directions, difficulty)
     code = seeds.new_code() if seed is None else check_code(seed)
     if not 1 <= beam <= packer.MAX_BEAM:
-        raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.")
+        raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.",
+                         option="beam")
     # Threads beyond the cores only take turns, and the packer's threads wait on
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
     cores = usable_cores()
@@ -45,15 +57,16 @@ def generate(words: WordList | Iterable[str | Word], *,
     if grid is None:
         shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words, allowed, mask)
     else:
-        cols, rows = parse_grid(grid)
-        shapes = [Shape.rectangle(rows, cols) if mask is None else mask.fit(cols, rows)]
+        size = parse_grid(grid)
+        shapes = [Shape.rectangle(size) if mask is None else mask.fit(size)]
         _check_lengths(word_list.words, shapes[0], allowed)
 
     failure = ""
     for shape in shapes:
         try:
             layouts = packer.pack(word_list.words, shape, allowed,
-                                  seed=seeds.seed_for(code, "pack"), beam=beam, threads=threads)
+                                  seed=seeds.seed_for(code, "pack"), alphabet=language.alphabet,
+                                  beam=beam, threads=threads)
         except NoRoom as exc:
             failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
                        f"{shape.describe()}")
@@ -61,12 +74,14 @@ def generate(words: WordList | Iterable[str | Word], *,
         except NoUnique:
             failure = f"every layout in the {shape.describe()} spelled some word twice"
             continue
-        filled = fill.fill_first(layouts, word_list.words, LATIN, seeds.seed_for(code, "fill"))
+        filled = fill.fill_first(layouts, word_list.words, language,
+                                 seeds.seed_for(code, "fill"))
         if filled is not None:
             layout, rows = filled
             placements = tuple(Placement(w.label, w.form, r, c, d)
                                for w, (r, c, d) in zip(word_list.words, layout.placements))
-            return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements)
+            return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
+                          language=language.code)
         failure = f"filler letters kept spelling a word twice in the {shape.describe()}"
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
@@ -84,7 +99,7 @@ def usable_cores() -> int:
 def check_code(seed: str) -> str:
     code = str(seed).strip()
     if not code or len(code) > seeds.MAX_CODE_LENGTH:
-        raise InputError(f"a seed must be 1 to {seeds.MAX_CODE_LENGTH} characters.")
+        raise InputError(f"a seed must be 1 to {seeds.MAX_CODE_LENGTH} characters.", option="seed")
     return code
 
 
@@ -97,4 +112,4 @@ def _check_lengths(words: Sequence[Word], shape: Shape, allowed: Sequence[str]) 
             f"{names} {'is' if len(too_long) == 1 else 'are'} longer than the "
             f"{shape.describe()} allows in directions {', '.join(allowed)} "
             f"(at most {longest} letters); use a bigger grid, more directions, "
-            f"or remove {'it' if len(too_long) == 1 else 'them'}.")
+            f"or remove {'it' if len(too_long) == 1 else 'them'}.", option="grid")

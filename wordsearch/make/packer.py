@@ -11,10 +11,11 @@ from fractions import Fraction
 import numpy as np
 
 from wordsearch import _core, directions as compass
-from wordsearch.alphabet import LATIN, Alphabet
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
-from wordsearch.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
-from wordsearch.words import Word
+from wordsearch.lang.alphabet import Alphabet
+from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
+from wordsearch.make.words import Word
+from wordsearch.size import GridSize
 
 DEFAULT_BEAM = 8192
 MAX_BEAM = 1 << 17
@@ -57,8 +58,7 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
-         beam: int = DEFAULT_BEAM, threads: int = 1,
-         alphabet: Alphabet = LATIN) -> Iterator[Layout]:
+         alphabet: Alphabet, beam: int = DEFAULT_BEAM, threads: int = 1) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
@@ -71,7 +71,7 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     pool_bytes = 2 * beam * (shape.rows * shape.cols + 5 * len(words))
     if pool_bytes > MAX_POOL_BYTES:
         raise InputError(f"a beam of {beam} on a {shape.describe()} needs "
-                         f"{pool_bytes >> 20} MB of memory; use a smaller beam.")
+                         f"{pool_bytes >> 20} MB of memory; use a smaller beam.", option="beam")
     threads = max(1, min(threads, beam // BEAM_PER_THREAD))
     order = difficulty_order(words)
     letters, offsets = alphabet.encode_list([words[i].form for i in order])
@@ -93,7 +93,7 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
         raise NoRoom(order[exc.word_index]) from None
     except MemoryError:
         raise PackingError(f"the {shape.describe()} ran out of memory at a beam of "
-                           f"{beam}; use a smaller beam.") from None
+                           f"{beam}; use a smaller beam.", option="beam") from None
     holes = largest_filler_squares(grids == _core.EMPTY)
     best_first = sorted(range(len(grids)), key=lambda i: (holes[i], i))
     return (_layout(grids[i], starts[i], dirs[i], order, shape.cols) for i in best_first)
@@ -189,4 +189,4 @@ def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
         return
     first = first_side(words)
     for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
-        yield Shape.rectangle(side, side)
+        yield Shape.rectangle(GridSize(cols=side, rows=side))

@@ -2,7 +2,6 @@
 shape, which may come from a PNG mask."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
@@ -12,6 +11,7 @@ import numpy as np
 
 from wordsearch.directions import STEPS
 from wordsearch.errors import InputError, PackingError
+from wordsearch.size import GridSize, parse_wxh
 
 MIN_SIDE = 3
 MAX_SIDE = 100
@@ -22,27 +22,26 @@ OPAQUE_LEVEL = 128
 CELL_COVERAGE = 0.5
 # Automatic grids for a mask are at least this many cells across, so the shape shows.
 MASK_MIN_SIDE = 10
-_GRID_SPEC = re.compile(r"\s*(\d+)\s*(?:[x×X*]\s*(\d+)\s*)?")
 
 
-def parse_grid(spec: int | str | tuple[int, int]) -> tuple[int, int]:
-    """Grid size as (columns, rows) from N, "N", "WxH" or (W, H)."""
-    if isinstance(spec, int):
-        cols = rows = spec
-    elif isinstance(spec, tuple):
-        cols, rows = spec
+def parse_grid(spec: int | str | GridSize) -> GridSize:
+    """A grid size from N (N x N), "N", "WxH" (W columns, H rows) or a GridSize."""
+    if isinstance(spec, GridSize):
+        size = spec
+    elif isinstance(spec, int) and not isinstance(spec, bool):
+        size = GridSize(cols=spec, rows=spec)
     else:
-        match = _GRID_SPEC.fullmatch(spec)
-        if not match:
-            raise InputError(f'grid "{spec}" is not a size; write N for N x N or WxH, '
-                             f"for example 15 or 20x12.")
-        cols = int(match.group(1))
-        rows = int(match.group(2) or cols)
-    for side in (cols, rows):
+        text = str(spec).strip()
+        pair = parse_wxh(text) if not text.isdigit() else (int(text), int(text))
+        if pair is None or any(side != int(side) for side in pair):
+            raise InputError(f'the grid size "{spec}" is not a size; write N for N x N or '
+                             f"WxH (columns x rows), for example 15 or 20x12.", option="grid")
+        size = GridSize(cols=int(pair[0]), rows=int(pair[1]))
+    for side in (size.cols, size.rows):
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise InputError(f"a grid side of {side} is out of range; use {MIN_SIDE} to "
-                             f"{MAX_SIDE} cells.")
-    return cols, rows
+                             f"{MAX_SIDE} cells.", option="grid")
+    return size
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,8 +50,8 @@ class Shape:
     mask_name: str = ""  # the mask it was cut from, for messages
 
     @classmethod
-    def rectangle(cls, rows: int, cols: int) -> Shape:
-        return cls(np.ones((rows, cols), dtype=bool))
+    def rectangle(cls, size: GridSize) -> Shape:
+        return cls(np.ones((size.rows, size.cols), dtype=bool))
 
     @property
     def rows(self) -> int:
@@ -95,8 +94,8 @@ def _shifted(cells: np.ndarray, dr: int, dc: int) -> np.ndarray:
 
 
 def builtin_masks() -> list[str]:
-    """Names of the masks that ship with the package (masks/ in the repository)."""
-    return sorted(p.name[:-4] for p in resources.files("wordsearch.masks").iterdir()
+    """Names of the masks that ship with the package (wordsearch/masks/)."""
+    return sorted(p.name[:-4] for p in resources.files("wordsearch").joinpath("masks").iterdir()
                   if p.name.endswith(".png"))
 
 
@@ -113,43 +112,47 @@ class Mask:
 
         path = Path(spec)
         if not path.exists() and str(spec) in builtin_masks():
-            path = Path(str(resources.files("wordsearch.masks").joinpath(f"{spec}.png")))
+            path = Path(str(resources.files("wordsearch").joinpath("masks", f"{spec}.png")))
         elif not path.exists():
             raise InputError(f'no mask file "{spec}" and no built-in mask of that name; '
-                             f"give a PNG file or one of: {', '.join(builtin_masks())}.")
+                             f"give a PNG file or one of: {', '.join(builtin_masks())}.",
+                             option="mask")
         try:
             with Image.open(path) as image:
                 if image.format != "PNG":
                     raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
-                                     f"save it as PNG.")
+                                     f"save it as PNG.", option="mask")
                 rgba = np.asarray(image.convert("RGBA"))
         except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
             reason = ("it is not an image" if isinstance(exc, UnidentifiedImageError)
                       else getattr(exc, "strerror", None) or str(exc))
-            raise InputError(f"cannot read mask {spec}: {reason}; give a PNG image.") from None
+            raise InputError(f"cannot read mask {spec}: {reason}; give a PNG image.",
+                             option="mask") from None
         white = (rgba[..., :3] >= WHITE_LEVEL).all(axis=-1)
         ink = ~white & (rgba[..., 3] >= OPAQUE_LEVEL)
         if not ink.any():
             raise InputError(f"mask {spec} has no shape in it: every pixel is white or "
                              f"transparent. Draw the shape in a dark colour on a white or "
-                             f"transparent background.")
+                             f"transparent background.", option="mask")
         rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
         cropped = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
         return cls(str(spec), cropped.astype(np.uint8) * 255)
 
-    def fit(self, cols: int, rows: int) -> Shape:
-        """The shape scaled to fit within cols x rows cells, keeping its proportions;
-        a cell is inside when the ink covers at least CELL_COVERAGE of it."""
+    def fit(self, size: GridSize) -> Shape:
+        """The shape scaled to fit within `size`, keeping its proportions; a cell is
+        inside when the ink covers at least CELL_COVERAGE of it."""
         from PIL import Image
 
+        cols, rows = size.cols, size.rows
         height, width = self.ink.shape
         scale = min(cols / width, rows / height)
-        size = (max(1, min(cols, round(width * scale))), max(1, min(rows, round(height * scale))))
-        coverage = np.asarray(Image.fromarray(self.ink).resize(size, Image.Resampling.BOX))
+        scaled = (max(1, min(cols, round(width * scale))),
+                  max(1, min(rows, round(height * scale))))
+        coverage = np.asarray(Image.fromarray(self.ink).resize(scaled, Image.Resampling.BOX))
         inside = coverage >= round(255 * CELL_COVERAGE)
         if not inside.any():
             raise PackingError(f"mask {self.name} leaves no cells in a {cols}×{rows} grid; "
-                               f"use a bigger grid.")
+                               f"use a bigger grid.", option="grid")
         # Thin edges can vanish at a small scale: drop the empty margins they leave.
         used_rows = np.flatnonzero(inside.any(axis=1))
         used_cols = np.flatnonzero(inside.any(axis=0))
@@ -158,7 +161,7 @@ class Mask:
 
     def across(self, side: int) -> Shape:
         """The shape with its longer side `side` cells long."""
-        return self.fit(side, side)
+        return self.fit(GridSize(cols=side, rows=side))
 
     def automatic(self, letters: int, longest: int, directions: Iterable[str],
                   growth: int) -> Iterator[Shape]:
@@ -176,4 +179,5 @@ class Mask:
                     yield self.across(grown)
                 return
         raise PackingError(f"mask {self.name} leaves too few cells for these words even "
-                         f"{MAX_SIDE} cells across; use a fuller shape or fewer words.")
+                           f"{MAX_SIDE} cells across; use a fuller shape or fewer words.",
+                           option="mask")

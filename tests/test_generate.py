@@ -7,9 +7,9 @@ import pytest
 
 import reference
 import wordsearch
-from wordsearch import packer
+from wordsearch.make import packer
 from wordsearch.errors import InputError, PackingError
-from wordsearch.generator import usable_cores
+from wordsearch.make.generate import usable_cores
 from wordsearch.puzzle import Puzzle
 from wordlists import draw
 
@@ -94,7 +94,8 @@ def test_the_automatic_size_is_small_and_reported():
 def test_a_rectangular_grid_is_columns_by_rows():
     puzzle = wordsearch.generate(draw(6, seed=6), grid="12x8", seed="r")
     assert (puzzle.cols, puzzle.rows) == (12, 8)
-    assert wordsearch.generate(["sun"], grid=(4, 3), seed="r").cols == 4
+    size = wordsearch.GridSize(cols=4, rows=3)
+    assert wordsearch.generate(["sun"], grid=size, seed="r").cols == 4
 
 
 def test_a_word_too_long_for_a_fixed_grid_is_named():
@@ -123,7 +124,8 @@ def test_words_that_do_not_fit_a_fixed_grid_fail_naming_one():
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"beam": 0}, "a beam of 0 is out of range; use 1 to 131072."),
-    ({"grid": "3x"}, 'grid "3x" is not a size; write N for N x N or WxH, for example 15 or 20x12.'),
+    ({"grid": "3x"}, 'the grid size "3x" is not a size; write N for N x N or WxH (columns x '
+                     'rows), for example 15 or 20x12.'),
     ({"grid": 200}, "a grid side of 200 is out of range; use 3 to 100 cells."),
     ({"seed": "  "}, "a seed must be 1 to 100 characters."),
     ({"directions": ["e"], "difficulty": "easy"}, "give either directions or a difficulty, not both."),

@@ -2,8 +2,8 @@
 
 Filler follows the letter frequencies of the words themselves, so the words do
 not stand out. When filler spells a word a second time, only the filler cells of
-that extra copy are drawn again; after a while the draw widens toward ordinary
-English frequencies and then to uniform letters. Every loop is bounded.
+that extra copy are drawn again; after a while the draw widens toward the
+language's ordinary letter frequencies and then to uniform letters. Every loop is bounded.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from wordsearch import _core
-from wordsearch.alphabet import Alphabet
 from wordsearch.directions import COMPASS, STEPS
-from wordsearch.packer import Layout
+from wordsearch.lang import Language
+from wordsearch.make.packer import Layout
+from wordsearch.make.words import Word
 from wordsearch.puzzle import OUTSIDE
-from wordsearch.words import Word
 
 # Tries at each widening of the filler distribution; 128 in all, as the original.
 MATCHED_TRIES = 64
@@ -28,14 +28,15 @@ def _cumulative(weights: np.ndarray) -> np.ndarray:
     return np.cumsum(weights.astype(np.uint64))
 
 
-def filler_schedule(layout: Layout, alphabet: Alphabet) -> list[np.ndarray]:
+def filler_schedule(layout: Layout, language: Language) -> list[np.ndarray]:
     """Cumulative letter weights to draw with, one entry per try."""
     letters = layout.grid[(layout.grid != _core.EMPTY) & (layout.grid != _core.BLOCKED)]
-    matched = np.bincount(letters, minlength=len(alphabet) + 1)[1:].astype(np.uint64)
-    general = np.array(alphabet.frequencies, dtype=np.uint64)
+    count = len(language.alphabet)
+    matched = np.bincount(letters, minlength=count + 1)[1:].astype(np.uint64)
+    general = np.array(language.frequencies, dtype=np.uint64)
     # Equal parts of both distributions, in whole numbers.
     blended = matched * general.sum() + general * max(int(matched.sum()), 1)
-    uniform = np.ones(len(alphabet), dtype=np.uint64)
+    uniform = np.ones(count, dtype=np.uint64)
     return ([_cumulative(matched)] * MATCHED_TRIES + [_cumulative(blended)] * BLENDED_TRIES
             + [_cumulative(uniform)] * UNIFORM_TRIES)
 
@@ -47,7 +48,7 @@ def _segment(start: int, direction: str, length: int, cols: int) -> tuple[int, i
     return min(start, end), max(start, end)
 
 
-def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
+def fill(layout: Layout, words: Sequence[Word], language: Language,
          rng: _core.Rng) -> np.ndarray | None:
     """The layout's grid with filler in every empty cell, reading each word exactly
     once; None if this layout cannot be filled that way."""
@@ -55,11 +56,11 @@ def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
     flat = grid.reshape(-1)
     cols = grid.shape[1]
     is_filler = flat == _core.EMPTY
-    letters, offsets = alphabet.encode_list([w.form for w in words])
+    letters, offsets = language.alphabet.encode_list([w.form for w in words])
     placed = [_segment(r * cols + c, d, len(w.form), cols)
               for (r, c, d), w in zip(layout.placements, words)]
 
-    schedule = filler_schedule(layout, alphabet)
+    schedule = filler_schedule(layout, language)
     redraw = np.flatnonzero(is_filler).astype(np.int32)
     for cumulative in schedule:
         rng.draw_letters(flat, redraw, cumulative)
@@ -80,14 +81,15 @@ def fill(layout: Layout, words: Sequence[Word], alphabet: Alphabet,
     return None
 
 
-def fill_first(layouts: Iterable[Layout], words: Sequence[Word], alphabet: Alphabet,
+def fill_first(layouts: Iterable[Layout], words: Sequence[Word], language: Language,
                seed: int) -> tuple[Layout, tuple[str, ...]] | None:
     """The first layout that fills cleanly, with its grid as rows of text."""
     rng = _core.Rng(seed)
+    decode = language.alphabet.decode
     for layout in layouts:
-        grid = fill(layout, words, alphabet, rng)
+        grid = fill(layout, words, language, rng)
         if grid is not None:
-            rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else alphabet.decode(v) for v in row)
+            rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else decode(v) for v in row)
                          for row in grid.tolist())
             return layout, rows
     return None

@@ -1,1 +1,0 @@
-"""The bundled font, Andika (OFL.txt), installed as package data; see README.md here."""

@@ -1,0 +1,83 @@
+"""A Language value: its alphabet, letter frequencies and fold rules, read from
+lang/data/CODE.json.
+
+Folding is what a typed letter becomes in the grid: upper case first, then the
+language's own folds (ß -> SS), then, where the language says so, accents that are
+not letters of its alphabet are dropped (é -> E in English).
+"""
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Mapping
+
+from wordsearch.errors import InputError
+from wordsearch.lang.alphabet import Alphabet
+
+DEFAULT = "en"
+
+
+@dataclass(frozen=True, eq=False)
+class Language:
+    code: str                     # ISO 639-1, as in the JSON document's "language"
+    name: str
+    alphabet: Alphabet
+    letters_described: str        # as messages name the letters a word may use
+    # Relative frequency of each letter in ordinary text, as whole numbers so that
+    # drawing filler never depends on floating point.
+    frequencies: tuple[int, ...]
+    frequencies_source: str
+    folds: Mapping[str, str]      # an upper-case character -> the letters it becomes
+    strip_accents: bool
+
+    def __post_init__(self) -> None:
+        if len(self.frequencies) != len(self.alphabet):
+            raise ValueError(f"language {self.code}: one frequency per letter")
+
+    def __reduce__(self):
+        """Sent to worker processes by its code: each process reads the data once."""
+        return get, (self.code,)
+
+    def fold(self, text: str) -> str:
+        """The grid form of `text`: "Café" -> "CAFE". Characters it cannot fold stay."""
+        out = []
+        for ch in text.upper():
+            ch = self.folds.get(ch, ch)
+            if self.strip_accents and len(ch) == 1 and not self.alphabet.is_letter(ch):
+                base = unicodedata.normalize("NFKD", ch)
+                ch = "".join(c for c in base if not unicodedata.combining(c)) or ch
+            out.append(ch)
+        return "".join(out)
+
+
+def codes() -> list[str]:
+    """The languages that ship with the package."""
+    return sorted(p.name[:-5] for p in resources.files("wordsearch.lang").joinpath("data").iterdir()
+                  if p.name.endswith(".json"))
+
+
+@cache
+def get(code: str) -> Language:
+    """The language with this code, read once from its data file."""
+    if code not in codes():
+        raise InputError(f'"{code}" is not a language this program knows; use one of: '
+                         f"{', '.join(codes())}.", option="language")
+    data = json.loads(resources.files("wordsearch.lang").joinpath("data").joinpath(f"{code}.json")
+                      .read_text(encoding="utf-8"))
+    return Language(code=data["code"], name=data["name"], alphabet=Alphabet(data["letters"]),
+                    letters_described=data["letters_described"],
+                    frequencies=tuple(data["frequencies"]),
+                    frequencies_source=data["frequencies_source"],
+                    folds=MappingProxyType(dict(data["folds"])),
+                    strip_accents=bool(data["strip_accents"]))
+
+
+def resolve(language: Language | str | None) -> Language:
+    """A Language from a value, a code, or None for the default."""
+    if isinstance(language, Language):
+        return language
+    return get(DEFAULT if language is None else str(language).strip().lower())
