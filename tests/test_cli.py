@@ -183,3 +183,57 @@ def test_help_lists_the_original_options(run):
                        "--seed", "--beam", "--difficulty", "--words-file", "--format",
                        "--no-key", "--key-only", "--show-directions", "--list-masks"):
             assert option in out
+
+
+def test_a_subcommand_name_as_the_first_word_needs_double_dash_or_make(run):
+    """`wordsearch [OPTIONS] WORD...` is `wordsearch make ...`; a first word that names a
+    command is a word after -- or after make itself."""
+    for args in (["--", "make", "cake"], ["make", "make", "cake"], ["make", "--", "make", "cake"]):
+        result = run("--format", "json", "--seed", "m", *args) if args[0] == "--" else \
+            run(*args[:1], "--format", "json", "--seed", "m", *args[1:])
+        assert result.exit_code == 0, (args, result.stderr)
+        assert [w["word"] for w in json.loads(result.stdout)["words"]] == ["MAKE", "CAKE"]
+    explicit = run("make", "--format", "json", "--seed", "m", "sun", "moon")
+    implicit = run("--format", "json", "--seed", "m", "sun", "moon")
+    assert explicit.exit_code == 0 and explicit.stdout == implicit.stdout
+
+
+def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
+    result = run("--help")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
+    assert "Commands:\n  make" in result.stdout
+
+
+def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
+    result = run("--copies", "3", "-o", "out.pdf", "--keys", "out.pdf", "sun", "moon", "star",
+                 "planet", "comet", "orbit")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: the puzzles and the answer keys would both be written to "
+                             "out.pdf; give the answer keys a file of their own. (option "
+                             "--keys)\n")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_keys_file_in_a_missing_folder_names_it_and_leaves_no_puzzles(run, tmp_path):
+    result = run("--copies", "2", "-o", "out.pdf", "--keys", "nodir/keys.pdf", "--beam", "64",
+                 "sun", "moon", "star")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: cannot write nodir/keys.pdf: the folder nodir does not "
+                             "exist.\n")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_folder_named_like_the_key_page_leaves_no_puzzle_page(run, tmp_path):
+    (tmp_path / "out-key.svg").mkdir()
+    result = run("-o", "out.svg", "sun", "moon", "star")
+    assert result.exit_code == 1
+    assert result.stderr == "error: cannot write out-key.svg: it is a folder; choose another name.\n"
+    assert os.listdir(tmp_path) == ["out-key.svg"]
+
+
+def test_a_long_output_name_the_file_system_accepts_is_written(run, tmp_path):
+    name = "p" * 250 + ".pdf"
+    result = run("-o", name, "sun", "moon")
+    assert result.exit_code == 0, result.stderr
+    assert os.listdir(tmp_path) == [name]

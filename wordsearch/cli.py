@@ -47,6 +47,21 @@ class Commands(click.Group):
         return super().parse_args(ctx, args)
 
 
+class DefaultCommand(click.Command):
+    """The default command's usage line reads as the original program's."""
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        program = ctx.parent.command_path if ctx.parent else ctx.command_path
+        formatter.write_usage(program, f"[{self.name}] [OPTIONS] WORD...")
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        group = ctx.parent.command if ctx.parent else None
+        if isinstance(group, click.Group):
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str())
+                                    for name, command in sorted(group.commands.items())])
+
+
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "-?", "--help"]})
 def main() -> None:
     """Word search puzzles in which every word reads exactly once."""
@@ -95,7 +110,9 @@ def _students(name: str | None) -> list[str]:
     return students
 
 
-@main.command(DEFAULT_COMMAND, context_settings={"help_option_names": ["-h", "-?", "--help"]})
+@main.command(DEFAULT_COMMAND, cls=DefaultCommand,
+              short_help="Make puzzles from words (the default command).",
+              context_settings={"help_option_names": ["-h", "-?", "--help"]})
 @click.argument("words", nargs=-1)
 @click.option("-t", "--title", default="", help="Puzzle title.")
 @click.option("-f", "--field", "fields", multiple=True,

@@ -1,0 +1,164 @@
+"""The output step: formats from names, every file written or none, bytes for a
+caller that sends them on."""
+import io
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import wordsearch
+from conftest import page_count
+from wordsearch import export
+from wordsearch.errors import InputError, OutputError
+from wordsearch.render.layout import PageOptions
+
+WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
+
+
+@pytest.fixture(scope="module")
+def space():
+    return wordsearch.generate(WORDS, seed="space", beam=256)
+
+
+@pytest.fixture(scope="module")
+def space_set():
+    sections = wordsearch.split_sections(WORDS)
+    return wordsearch.build_set(sections, copies=2, seed="set", beam=256, jobs=1)
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_svg_and_png_write_one_file_per_page(fruit, tmp_path):
+    files = export.files(fruit, export.Output(tmp_path / "p.svg"))
+    assert list(files) == [tmp_path / "p.svg", tmp_path / "p-key.svg"]
+    assert all(data.startswith(b"<?xml") for data in files.values())
+    pngs = export.files(fruit, export.Output(tmp_path / "p.png", page=PageOptions(dpi=100)))
+    assert list(pngs) == [tmp_path / "p.png", tmp_path / "p-key.png"]
+    assert Image.open(io.BytesIO(pngs[tmp_path / "p.png"])).size == (850, 1100)
+    key_only = export.Output(tmp_path / "k.png", page=PageOptions(pages=("key",)))
+    assert list(export.files(fruit, key_only)) == [tmp_path / "k.png"]
+    with pytest.raises(InputError, match="a resolution of 5 dpi is out of range"):
+        PageOptions(dpi=5)
+
+
+def test_the_format_comes_from_the_name_unless_given(space):
+    assert export.Output(Path("a.PDF")).kind == "pdf"
+    assert export.Output(None).kind == "text" and export.Output(None, "json").kind == "json"
+    with pytest.raises(InputError, match='cannot tell the format of "a.doc"'):
+        export.check(export.Output(Path("a.doc")), is_set=False)
+    with pytest.raises(InputError) as caught:
+        export.check(export.Output(Path("a.pdf"), "json"), is_set=False)
+    assert caught.value.option == "format"
+
+
+def test_bytes_for_a_caller_that_sends_them_on(space, space_set):
+    pdf = export.files(space, export.Output(format="pdf"))
+    assert list(pdf) == [None] and page_count(pdf[None]) == 2
+    (document,) = export.files(space, export.Output(format="json")).values()
+    assert wordsearch.Puzzle.from_json(document.decode()) == space
+    (both,) = export.files(space_set, export.Output(format="pdf")).values()
+    assert page_count(both) == 4
+    puzzle_only = export.Output(format="png", page=PageOptions(pages=("puzzle",)))
+    assert export.files(space, puzzle_only)[None].startswith(b"\x89PNG")
+    with pytest.raises(InputError, match="an PNG image holds one page|a PNG image holds"):
+        export.files(space, export.Output(format="png"))
+
+
+def test_a_set_with_its_keys_in_a_file_of_their_own(space_set, tmp_path):
+    written = export.write(space_set, export.Output(tmp_path / "set.pdf",
+                                                    keys_path=tmp_path / "keys.pdf"))
+    assert written == [tmp_path / "set.pdf", tmp_path / "keys.pdf"]
+    assert page_count(tmp_path / "set.pdf") == 2 and page_count(tmp_path / "keys.pdf") == 2
+    assert listing(tmp_path) == ["keys.pdf", "set.pdf"]
+
+
+@pytest.mark.parametrize("keys", ["out.pdf", "./out.pdf", "sub/../out.pdf"])
+def test_the_same_path_for_puzzles_and_keys_is_refused(space_set, tmp_path, keys):
+    (tmp_path / "sub").mkdir()
+    output = export.Output(tmp_path / "out.pdf", keys_path=tmp_path / keys)
+    with pytest.raises(InputError, match="would both be written to") as caught:
+        export.write(space_set, output)
+    assert caught.value.option == "keys"
+    assert listing(tmp_path) == ["sub"]
+
+
+def test_a_folder_that_does_not_exist_leaves_nothing_and_keeps_what_was_there(space_set,
+                                                                              tmp_path):
+    (tmp_path / "out.pdf").write_bytes(b"last week's puzzles")
+    output = export.Output(tmp_path / "out.pdf", keys_path=tmp_path / "nodir" / "keys.pdf")
+    with pytest.raises(OutputError) as caught:
+        export.write(space_set, output)
+    assert str(caught.value) == (f"cannot write {tmp_path / 'nodir' / 'keys.pdf'}: the folder "
+                                 f"{tmp_path / 'nodir'} does not exist.")
+    assert listing(tmp_path) == ["out.pdf"]
+    assert (tmp_path / "out.pdf").read_bytes() == b"last week's puzzles"
+
+
+def test_a_folder_in_the_way_of_the_key_leaves_no_puzzle_behind(space, tmp_path):
+    (tmp_path / "out-key.svg").mkdir()
+    with pytest.raises(OutputError, match="out-key.svg: it is a folder"):
+        export.write(space, export.Output(tmp_path / "out.svg"))
+    assert listing(tmp_path) == ["out-key.svg"]
+
+
+def test_a_rename_that_fails_midway_puts_everything_back(space_set, tmp_path, monkeypatch):
+    """The second rename fails: the first file, already in place, is put back as it was,
+    and no temporary or backup file is left."""
+    (tmp_path / "out.pdf").write_bytes(b"old puzzles")
+    real_replace, calls = os.replace, []
+
+    def failing_replace(src, dst):
+        calls.append(dst)
+        if Path(dst).name == "keys.pdf":
+            raise OSError(28, "No space left on device")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    output = export.Output(tmp_path / "out.pdf", keys_path=tmp_path / "keys.pdf")
+    with pytest.raises(OutputError, match=r"cannot write .*keys.pdf: No space left on device"):
+        export.write(space_set, output)
+    assert listing(tmp_path) == ["out.pdf"]
+    assert (tmp_path / "out.pdf").read_bytes() == b"old puzzles"
+    assert len(calls) >= 3  # out.pdf in, keys.pdf refused, out.pdf put back
+
+
+def test_a_long_name_never_fails_because_of_the_temporary_name(space, tmp_path):
+    name = "a" * (255 - len(".pdf")) + ".pdf"
+    assert export.write(space, export.Output(tmp_path / name)) == [tmp_path / name]
+    assert listing(tmp_path) == [name]
+
+
+def test_a_new_file_gets_the_permissions_the_umask_gives(space, tmp_path):
+    old = os.umask(0o027)
+    try:
+        export.write(space, export.Output(tmp_path / "p.json"))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o640
+
+
+def test_standard_output_on_a_full_disk_names_standard_output():
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run([sys.executable, "-m", "wordsearch", "--seed", "f", "sun", "moon"],
+                                stdout=full, capture_output=False, stderr=subprocess.PIPE,
+                                text=True)
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write to standard output: No space left on device.\n"
+
+
+def test_standard_output_into_a_closed_pipe_names_standard_output():
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = subprocess.run([sys.executable, "-m", "wordsearch", "--seed", "p", "sun",
+                                 "moon"], stdout=writer, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.close(writer)
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write to standard output: Broken pipe.\n"
