@@ -1,0 +1,196 @@
+/* The crew: worker threads that live for one ws_pack call and expand one word
+ * at a time, one worker each, the first worker on the calling thread; the
+ * blocks of parents they take, and the gate where they meet between passes
+ * (see ws_pack_internal.h). */
+#include "ws_pack_internal.h"
+
+/* Parents [*lo, *hi) of worker `owner`'s j-th block. */
+static void block_bounds(const worker *wk, int32_t owner, int32_t j, int32_t *lo, int32_t *hi)
+{
+    const worker *o = &wk->team[owner];
+    *lo = o->first_parent + j * PARENT_BLOCK;
+    *hi = min32(*lo + PARENT_BLOCK, o->first_parent + o->nparents);
+}
+
+/* Takes the next block of q in this pass; 0 when none is left. */
+static int take_block(const worker *wk, block_queue *q, int32_t *j)
+{
+    ws_lock(&q->lock, wk->nworkers);
+    const int took = q->next < q->count;
+    if (took)
+        *j = q->next++;
+    ws_unlock(&q->lock, wk->nworkers);
+    return took;
+}
+
+/* Ends the taking of q's blocks in this pass: those left have too many letters. */
+static void close_queue(const worker *wk, block_queue *q)
+{
+    ws_lock(&q->lock, wk->nworkers);
+    q->next = q->count;
+    ws_unlock(&q->lock, wk->nworkers);
+}
+
+/* Expands the blocks of `owner` that nobody has taken yet in this pass. */
+static void expand_blocks(worker *wk, int32_t owner, share_class kind, int32_t *since_sync)
+{
+    block_queue *q = &wk->team[owner].queue;
+    int32_t j;
+    while (take_block(wk, q, &j)) {
+        int32_t lo, hi;
+        block_bounds(wk, owner, j, &lo, &hi);
+        if (ws_expand_parents(wk, kind, lo, hi, since_sync) < hi)
+            close_queue(wk, q);
+    }
+}
+
+/* Waits until every worker is through the pass, having handed its candidates
+ * over; the last to arrive reopens every worker's blocks for the next pass.
+ * All then take the bar, which now counts every child of the pass: one worker
+ * starting the next pass while another still adds to the bar would find its
+ * bar looser, and visit and offer more. The bar each takes is also newer than
+ * any that stopped the pass before, so no pass visits a parent the first pass
+ * did not write out. */
+static void end_pass(worker *wk)
+{
+    ws_sel_flush(&wk->sel);
+    pass_gate *g = wk->gate;
+    if (wk->nworkers > 1) {
+        pthread_mutex_lock(&g->lock);
+        const uint64_t pass_now = g->passes;
+        if (++g->arrived == wk->nworkers) {
+            for (int32_t t = 0; t < wk->nworkers; t++)
+                wk->team[t].queue.next = 0;
+            g->arrived = 0;
+            g->passes++;
+            pthread_cond_broadcast(&g->all_in);
+        } else {
+            while (g->passes == pass_now)
+                pthread_cond_wait(&g->all_in, &g->lock);
+        }
+        pthread_mutex_unlock(&g->lock);
+    } else {
+        wk->queue.next = 0;
+    }
+    ws_sel_flush(&wk->sel);
+}
+
+static void *expand_run(void *arg)
+{
+    worker *wk = arg;
+    const step_ctx *s = wk->step;
+    int32_t since_sync = 0;
+    for (share_class kind = s->first_pass;; kind++) {
+        /* Its own blocks first, then those others have not reached. */
+        for (int32_t k = 0; k < wk->nworkers; k++)
+            expand_blocks(wk, (wk->index + k) % wk->nworkers, kind, &since_sync);
+        if (kind == SHARE_NONE)
+            break;
+        end_pass(wk);
+    }
+    selector *h = &wk->sel;
+    ws_sel_flush(h);
+    /* A worker through before the others cuts the selection meanwhile, which
+     * leaves the choice after the word less to do. */
+    selection *all = h->all;
+    if (all->nworkers > 1) {
+        ws_lock(&all->lock, all->nworkers);
+        if (--all->expanding > 0 && !all->cutting && all->size > all->keep)
+            ws_selection_cut(all);
+        ws_unlock(&all->lock, all->nworkers);
+    }
+    return NULL;
+}
+
+/* Starting threads for every word (see crew) cost about a tenth of a
+ * millisecond a word; between words a
+ * thread asks for the next one this many times before it sleeps, which covers
+ * the gap between words (choosing and ordering the children) several times over. */
+#define CREW_POLLS 20000
+
+static void *crew_member_run(void *arg)
+{
+    const crew_member *me = arg;
+    crew *c = me->all;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        for (int32_t k = 0; c->round == seen && !c->quit && k < CREW_POLLS; k++) {
+            pthread_mutex_unlock(&c->lock);
+            pthread_mutex_lock(&c->lock);
+        }
+        while (c->round == seen && !c->quit)
+            pthread_cond_wait(&c->start, &c->lock);
+        if (c->quit)
+            break;
+        seen = c->round;
+        pthread_mutex_unlock(&c->lock);
+        expand_run(&c->workers[me->index]);
+        pthread_mutex_lock(&c->lock);
+        if (--c->busy == 0)
+            pthread_cond_signal(&c->done);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+void ws_crew_stop(crew *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->quit = 1;
+    pthread_cond_broadcast(&c->start);
+    pthread_mutex_unlock(&c->lock);
+    for (int32_t t = 0; t < c->started; t++)
+        pthread_join(c->threads[t], NULL);
+    c->started = 0;
+}
+
+ws_status ws_crew_start(crew *c, worker *workers, int32_t nworkers, pthread_t *threads,
+                        crew_member *members)
+{
+    c->workers = workers;
+    c->nworkers = nworkers;
+    c->threads = threads;
+    for (int32_t t = 1; t < nworkers; t++) {
+        members[t - 1] = (crew_member){.all = c, .index = t};
+        if (pthread_create(&threads[t - 1], NULL, crew_member_run, &members[t - 1]) != 0) {
+            ws_crew_stop(c);
+            return WS_NO_MEMORY;
+        }
+        c->started = t;
+    }
+    return WS_OK;
+}
+
+/* Expands the current word on every worker; returns when all are through. */
+static void crew_expand(crew *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->busy = c->started;
+    c->round++;
+    pthread_cond_broadcast(&c->start);
+    pthread_mutex_unlock(&c->lock);
+    expand_run(&c->workers[0]);
+    pthread_mutex_lock(&c->lock);
+    for (int32_t k = 0; c->busy > 0 && k < CREW_POLLS; k++) {
+        pthread_mutex_unlock(&c->lock);
+        pthread_mutex_lock(&c->lock);
+    }
+    while (c->busy > 0)
+        pthread_cond_wait(&c->done, &c->lock);
+    pthread_mutex_unlock(&c->lock);
+}
+
+void ws_offer_children(crew *c, selection *all, const candidate *bar)
+{
+    ws_selection_reset(all, bar);
+    for (int32_t t = 0; t < c->nworkers; t++) {
+        worker *wk = &c->workers[t];
+        wk->queue.next = 0;
+        wk->queue.count = (wk->nparents + PARENT_BLOCK - 1) / PARENT_BLOCK;
+        wk->sel.has_bar = all->has_bar;
+        wk->sel.bar = all->bar;
+        wk->sel.nbatch = 0;
+    }
+    crew_expand(c);
+}

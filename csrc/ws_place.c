@@ -1,0 +1,436 @@
+/* The placement rules: where a word may go in a parent, by share class, and
+ * the keys that break ties among the children (tests/reference.py spells the
+ * same rules out the slow way: its `pack` and `candidate_key`).
+ *
+ * A position is valid when it lies inside the grid and the shape, runs in an
+ * allowed direction, every cell is empty or already holds the same letter, and
+ * it shares at most one cell with any single word already placed. The whole
+ * chain a parent goes through (ws_expand_parents down to a selector's add) is
+ * in this file or inline in ws_pack_internal.h, so none of it is a call across
+ * files.
+ */
+#include "ws_pack_internal.h"
+
+#include <string.h>
+
+static int32_t cell_at(const step_ctx *s, int32_t r, int32_t c)
+{
+    return r * s->params->cols + c;
+}
+
+void ws_step_prepare(step_ctx *s, int32_t word)
+{
+    const ws_pack_params *p = s->params;
+    s->word = word;
+    /* A scattered word crosses nothing: only the open pass. */
+    s->first_pass = word < p->scattered ? SHARE_NONE : SHARE_TWO_OR_MORE;
+    s->letters = p->words.letters + p->words.offsets[word];
+    s->len = s->lengths[word];
+    memset(s->first_at, NO_INDEX, sizeof s->first_at);
+    for (int32_t i = s->len - 1; i >= 0; i--) {
+        s->next_at[i] = s->first_at[s->letters[i]];
+        s->first_at[s->letters[i]] = (int8_t)i;
+    }
+    for (int x = 0; x < CELL_CODES; x++)
+        s->in_word[x] = s->first_at[x] != NO_INDEX;
+    memset(s->slot, NO_SLOT, sizeof s->slot);
+    uint8_t slots = 0;
+    for (int32_t i = 0; i < s->len; i++)
+        if (s->first_at[s->letters[i]] == i)
+            s->slot[s->letters[i]] = slots++;
+    memset(s->pair_gaps, 0, sizeof s->pair_gaps);
+    for (int32_t i = 0; i < s->len; i++)
+        for (int32_t t = 1; i + t < s->len; t++)
+            s->pair_gaps[s->slot[s->letters[i]]][s->slot[s->letters[i + t]]] |= (uint64_t)1 << t;
+    for (int a = 0; a <= WS_MAX_WORD; a++)
+        for (int b = 0; b <= WS_MAX_WORD; b++)
+            s->either_gaps[a][b] = s->pair_gaps[a][b] | s->pair_gaps[b][a];
+    const int32_t reach = s->len - 1;
+    for (int d = 0; d < WS_NDIRS; d++) {
+        s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
+        s->row_hi[d] = p->rows - 1 - (WS_DROW[d] > 0 ? reach : 0);
+        s->col_lo[d] = WS_DCOL[d] < 0 ? reach : 0;
+        s->col_hi[d] = p->cols - 1 - (WS_DCOL[d] > 0 ? reach : 0);
+        s->step[d] = WS_DROW[d] * p->cols + WS_DCOL[d];
+        if (!((p->dir_mask >> d) & 1u))
+            s->row_hi[d] = -1; /* an empty range: direction not allowed */
+        s->open_row_lo[d] = s->row_lo[d];
+        s->open_row_hi[d] = s->row_hi[d];
+        s->open_col_lo[d] = s->col_lo[d];
+        s->open_col_hi[d] = s->col_hi[d];
+        if (word < p->scattered) {
+            const int32_t *region = p->regions + 4 * word, half = s->len / 2;
+            s->open_row_lo[d] = max32(s->open_row_lo[d], region[0] - half * WS_DROW[d]);
+            s->open_row_hi[d] = min32(s->open_row_hi[d], region[1] - half * WS_DROW[d]);
+            s->open_col_lo[d] = max32(s->open_col_lo[d], region[2] - half * WS_DCOL[d]);
+            s->open_col_hi[d] = min32(s->open_col_hi[d], region[3] - half * WS_DCOL[d]);
+        }
+    }
+}
+
+static int on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
+                      int32_t cols)
+{
+    const int32_t dr = r - start / cols, dc = c - start % cols;
+    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
+    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
+}
+
+/* True when two of the shared cells belong to one word already placed. */
+static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
+                               int dir, const int8_t *shared, int32_t nshared)
+{
+    const int32_t cols = s->params->cols, nwords = s->params->words.count;
+    const int32_t *starts = s->parents->starts + (size_t)parent * nwords;
+    const uint8_t *dirs = s->parents->dirs + (size_t)parent * nwords;
+    const int32_t r0 = start / cols, c0 = start % cols;
+    for (int32_t q = 0; q < s->word; q++) {
+        if (dirs[q] != dir && dirs[q] != ws_opposite(dir))
+            continue; /* a word across this line meets it in one cell at most */
+        int32_t hits = 0;
+        for (int32_t k = 0; k < nshared; k++) {
+            const int32_t r = r0 + shared[k] * WS_DROW[dir];
+            const int32_t c = c0 + shared[k] * WS_DCOL[dir];
+            if (on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The reference's `ph`: seeds the keys of a parent's children from the
+ * parent's own key, not from where it lies in the pool, so the pool need not be
+ * in any order beyond its letter counts. */
+static uint64_t parent_hash(const step_ctx *s, int32_t parent)
+{
+    const uint64_t id =
+        s->parents->links[parent].key + (uint64_t)(uint32_t)s->word * WS_GOLDEN_GAMMA;
+    return ws_mix64(s->params->seed ^ ws_mix64(id));
+}
+
+/* The reference's `own`, a position's own key (all of the key when it shares
+ * two or more cells, the low half otherwise). Half of SplitMix64: enough to
+ * spread the candidates of one parent evenly. */
+static uint64_t own_key(uint64_t parent_hash, int32_t start, int dir)
+{
+    const uint64_t id = (uint64_t)(uint32_t)start * WS_NDIRS + (uint64_t)dir;
+    uint64_t z = parent_hash + id * WS_GOLDEN_GAMMA;
+    z = (z ^ (z >> 29)) * 0xBF58476D1CE4E5B9u;
+    return z ^ (z >> 32);
+}
+
+/* The low half of a grouped key: the position's own. */
+#define LOW_HALF 0xFFFFFFFFu
+/* Keeps the domains of grouped keys apart. */
+#define SINGLE_GROUP_DOMAIN 0xD1B54A32D192ED03u
+
+/* Positions over empty cells tie on score with every other such position of the
+ * parent; the high half of their keys is shared by the group that starts in one
+ * row and runs in one direction (see offer_open). */
+static uint64_t open_group_key(uint64_t parent_hash, int32_t row, int dir)
+{
+    const uint64_t id = (uint64_t)(row * WS_NDIRS + dir);
+    return ws_mix64(parent_hash ^ id) & ~(uint64_t)LOW_HALF;
+}
+
+/* Positions that share exactly one cell tie on score with every other such
+ * position of the parent, so like open positions their keys come in two halves:
+ * the high half is shared by the positions through one cell at one index of the
+ * word, and a group that already loses to the bar is passed over whole. */
+static uint64_t single_group_key(uint64_t parent_hash, int32_t cell, int32_t index)
+{
+    const uint64_t id = (uint64_t)(uint32_t)cell * WS_MAX_WORD + (uint64_t)index;
+    return ws_mix64(parent_hash ^ (SINGLE_GROUP_DOMAIN + id)) & ~(uint64_t)LOW_HALF;
+}
+
+/* The cells holding the word's letters, in row-major order. Their places are
+ * gathered first, writing every cell's and advancing only at a hit, so the scan
+ * that every parent pays for has no branch to mispredict and one store a cell;
+ * `at` and `hits` have room for one more than the cells. */
+static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restrict at,
+                            hit *restrict hits)
+{
+    /* Locals, not fields: a byte stored into `hits` could alias any of them. */
+    const int32_t size = s->size;
+    const uint8_t *restrict in_word = s->in_word;
+    int32_t n = 0;
+#pragma GCC unroll 4
+    for (int32_t i = 0; i < size; i++) {
+        at[n] = i;
+        n += in_word[g[i]];
+    }
+    for (int32_t k = 0; k < n; k++)
+        hits[k] = (hit){.r = s->row_of[at[k]], .c = s->col_of[at[k]], .letter = g[at[k]],
+                        .slot = s->slot[g[at[k]]]};
+    return n;
+}
+
+/* Shared cells of the word laid at `at` along direction d, their indices in
+ * `shared`; -1 if some cell holds another letter. */
+static int32_t lay(const step_ctx *s, const uint8_t *at, int d, int8_t *shared)
+{
+    const int32_t step = s->step[d];
+    int32_t n = 0;
+    for (int32_t j = 0; j < s->len; j++) {
+        const uint8_t v = at[j * step];
+        if (v == WS_EMPTY)
+            continue;
+        if (v != s->letters[j])
+            return -1;
+        shared[n++] = (int8_t)j;
+    }
+    return n;
+}
+
+static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
+{
+    return sr >= s->row_lo[d] && sr <= s->row_hi[d] && sc >= s->col_lo[d] && sc <= s->col_hi[d];
+}
+
+/* Hands a child of `parent` to the worker's selector. */
+static void offer(const step_ctx *s, selector *h, int32_t parent, int32_t score, int32_t start,
+                  int d, uint64_t key)
+{
+    const candidate c = {.score = score, .parent = parent, .start = start, .dir = (int16_t)d,
+                         .worker = h->worker, .key = key,
+                         .parent_key = s->parents->links[parent].key};
+    sel_add(h, &c);
+}
+
+/* Offers the word laid along d with index i on cell (r, c) when that cell and
+ * the one t further on are its first two shared cells. */
+static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                       const uint8_t *g, int32_t r, int32_t c, int d, int32_t i, int32_t t)
+{
+    const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
+    if (!starts_in_range(s, sr, sc, d))
+        return;
+    const int32_t start = cell_at(s, sr, sc);
+    int8_t shared[WS_MAX_WORD];
+    const int32_t n = lay(s, g + start, d, shared);
+    if (n < 2 || shared[0] != i || shared[1] != i + t)
+        return;
+    const int32_t score = s->parents->links[parent].score + s->len - n;
+    const uint64_t key = own_key(ph, start, d);
+    if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
+        return;
+    offer(s, h, parent, score, start, d, key);
+}
+
+/* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
+ * the earlier cell in row-major order, and read both ways. */
+static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
+
+/* Which line through (r, c) the f-th forward direction follows, numbered among
+ * the lines of all four directions (LINE_COUNT in all). */
+static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
+{
+    switch (FORWARD[f]) {
+    case 2: return r;                                  /* E: rows */
+    case 4: return rows + c;                           /* S: columns */
+    case 3: return rows + cols + (c - r + rows - 1);   /* SE: diagonals */
+    default: return 2 * (rows + cols) - 1 + (r + c);   /* SW: anti-diagonals */
+    }
+}
+
+/* Whether (r, c) lies inside the grid and holds no letter. */
+static int empty_at(const step_ctx *s, const uint8_t *g, int32_t r, int32_t c)
+{
+    return r >= 0 && r < s->params->rows && c >= 0 && c < s->params->cols &&
+           g[cell_at(s, r, c)] == WS_EMPTY;
+}
+
+/* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
+ * cells, found once each through their first two
+ * shared cells: two hits on a line with only empty cells between them. Hits
+ * come in row-major order, so the hit met last on each line is the one just
+ * before along it; pairs are gathered without a branch on the grid, since few of
+ * them are letters the word holds that far apart. */
+static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                           const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
+                           hit_pair *pairs)
+{
+    const int32_t rows = s->params->rows, cols = s->params->cols, reach = s->len - 1;
+    const unsigned allowed = s->params->dir_mask;
+    /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
+    const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
+    hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
+    for (int32_t i = 0; i < LINE_COUNT(rows, cols); i++)
+        last_on_line[i] = nhits;
+    int32_t npairs = 0;
+    for (int32_t k = 0; k < nhits; k++) {
+        const hit *b = &hits[k];
+        const uint64_t *gaps_to_b = s->either_gaps[b->slot];
+        for (int f = 0; f < WS_NDIRS / 2; f++) {
+            const int32_t line = line_of(f, b->r, b->c, rows, cols);
+            const int32_t from = last_on_line[line];
+            last_on_line[line] = k;
+            /* Rows are met along their columns, every other line along its rows. */
+            const int32_t t = f == 0 ? b->c - hits[from].c : b->r - hits[from].r;
+            const uint64_t gaps = gaps_to_b[hits[from].slot];
+            pairs[npairs] = (hit_pair){.from = from, .to_along = k * (WS_NDIRS / 2) + f};
+            npairs += (t <= reach) & (int32_t)(gaps >> (t & 63) & 1u);
+        }
+    }
+    for (int32_t n = 0; n < npairs; n++) {
+        const int f = pairs[n].to_along % (WS_NDIRS / 2);
+        const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to_along / (WS_NDIRS / 2)];
+        const int d = FORWARD[f], back = ws_opposite(d), step = s->step[d];
+        const int32_t t = f == 0 ? b->c - a->c : b->r - a->r;
+        const uint8_t *cell = g + cell_at(s, a->r, a->c);
+        int32_t between = 1;
+        while (between < t && cell[between * step] == WS_EMPTY)
+            between++;
+        if (between < t)
+            continue; /* another letter or the shape's edge comes first */
+        /* A word that goes on past the pair needs an empty cell there. */
+        if ((allowed >> d & 1u) && (s->pair_gaps[a->slot][b->slot] >> t & 1u)) {
+            const int open_behind = empty_at(s, g, a->r - WS_DROW[d], a->c - WS_DCOL[d]);
+            for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
+                if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || open_behind))
+                    offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
+        }
+        if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u)) {
+            const int open_behind = empty_at(s, g, b->r + WS_DROW[d], b->c + WS_DCOL[d]);
+            for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
+                if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || open_behind))
+                    offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
+        }
+    }
+}
+
+/* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
+ * neighbours along the word empty. */
+static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                         const uint8_t *g, const hit *hits, int32_t nhits)
+{
+    const int32_t len = s->len;
+    const int32_t score = s->parents->links[parent].score + len - 1;
+    int8_t shared[WS_MAX_WORD];
+    for (int32_t k = 0; k < nhits; k++) {
+        const hit *a = &hits[k];
+        const int32_t at = cell_at(s, a->r, a->c);
+        const uint8_t *cell = g + at;
+        for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
+            const uint64_t group = single_group_key(ph, at, i);
+            if (!sel_admits(h, score, group))
+                continue;
+            for (int d = 0; d < WS_NDIRS; d++) {
+                if (!(s->params->dir_mask >> d & 1u))
+                    continue;
+                const int32_t sr = a->r - i * WS_DROW[d], sc = a->c - i * WS_DCOL[d];
+                if (!starts_in_range(s, sr, sc, d))
+                    continue;
+                /* Both neighbours along the word lie inside it, so inside the grid. */
+                if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
+                    (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
+                    continue;
+                const int32_t start = cell_at(s, sr, sc);
+                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
+                if (!sel_admits(h, score, key) || lay(s, g + start, d, shared) != 1)
+                    continue;
+                offer(s, h, parent, score, start, d, key);
+            }
+        }
+    }
+}
+
+/* The pass of share class SHARE_NONE: positions over empty cells only (for a
+ * scattered word, with its middle letter
+ * in the word's region). They all tie on score, so the key alone
+ * decides, and it comes in two halves: the high half is shared by every start in
+ * one row and direction, the low half is the position's own. A row whose high
+ * half already loses to the bar is skipped without looking at its cells. */
+static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+                       const uint8_t *g)
+{
+    const int32_t len = s->len, score = s->parents->links[parent].score + len;
+    for (int d = 0; d < WS_NDIRS; d++) {
+        const int32_t step = s->step[d];
+        for (int32_t sr = s->open_row_lo[d]; sr <= s->open_row_hi[d]; sr++) {
+            const uint64_t group = open_group_key(ph, sr, d);
+            if (!sel_admits(h, score, group))
+                continue;
+            for (int32_t sc = s->open_col_lo[d]; sc <= s->open_col_hi[d]; sc++) {
+                const int32_t start = cell_at(s, sr, sc);
+                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
+                if (!sel_admits(h, score, key))
+                    continue;
+                const uint8_t *at = g + start;
+                int32_t j = 0;
+                while (j < len && at[j * step] == WS_EMPTY)
+                    j++;
+                if (j == len) {
+                    offer(s, h, parent, score, start, d, key);
+                }
+            }
+        }
+    }
+}
+
+/* Writes out parent p (see pool): its parent's grid and placements, and the
+ * word before this one where the link says. The first word's parent, the empty
+ * grid, is written out from the start. */
+static void realise(const step_ctx *s, int32_t p)
+{
+    if (s->word == 0)
+        return;
+    const ws_pack_params *params = s->params;
+    const int32_t placed = s->word - 1, nwords = params->words.count;
+    const candidate *link = &s->parents->links[p];
+    const int32_t from = link->parent, start = link->start, dir = link->dir;
+    const pool *old = s->grandparents;
+    uint8_t *g = s->parents->grids + (size_t)p * s->size;
+    memcpy(g, old->grids + (size_t)from * s->size, (size_t)s->size);
+    const uint8_t *letters = params->words.letters + params->words.offsets[placed];
+    for (int32_t j = 0; j < s->lengths[placed]; j++)
+        g[start + j * s->step[dir]] = letters[j];
+    memcpy(s->parents->starts + (size_t)p * nwords, old->starts + (size_t)from * nwords,
+           (size_t)placed * sizeof(int32_t));
+    memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords,
+           (size_t)placed);
+    s->parents->starts[(size_t)p * nwords + placed] = start;
+    s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
+}
+
+/* Expands parents [lo, hi) in the pass of one share class, writing them out
+ * first in the word's first pass. Returns where it stopped: hi, or the first
+ * parent with too many letters for the bar, as then so have all after it. */
+int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
+                          int32_t *since_sync)
+{
+    const step_ctx *s = wk->step;
+    selector *h = &wk->sel;
+    /* The fewest letters a child of this kind adds. */
+    const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
+    for (int32_t p = lo; p < hi; p++) {
+        if (wk->nworkers > 1 && ++*since_sync == BAR_SYNC_INTERVAL) {
+            ws_sel_try_flush(h);
+            *since_sync = 0;
+        }
+        /* Parents come fewest letters first. */
+        if (h->has_bar && s->parents->links[p].score + added > h->bar.score)
+            return p;
+        if (kind == s->first_pass)
+            realise(s, p);
+        const uint64_t ph = parent_hash(s, p);
+        const uint8_t *g = s->parents->grids + (size_t)p * s->size;
+        if (kind == SHARE_NONE) {
+            offer_open(s, p, ph, h, g);
+            continue;
+        }
+        const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
+        if (kind == SHARE_TWO_OR_MORE)
+            offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
+        else
+            offer_single(s, p, ph, h, g, wk->hits, nhits);
+    }
+    return hi;
+}
+
+/* realise for the driver, which writes out the finished puzzles it takes; the
+ * workers' calls above stay within this file. */
+void ws_realise(const step_ctx *s, int32_t p)
+{
+    realise(s, p);
+}
