@@ -1,0 +1,512 @@
+/* A self-test of the C core without Python, built by scripts/sanitize.sh under
+ * AddressSanitizer + UndefinedBehaviorSanitizer and under ThreadSanitizer.
+ *
+ *   ws_selftest [--reference FILE] [--sweep N] [--self-check-fail]
+ *
+ * It runs
+ *   (a) the cases of FILE (written by scripts/export_reference_cases.py from
+ *       tests/reference.py): each packed on 1, 2 and 3 threads must give the
+ *       reference's status, stuck word, grids, starts and directions exactly;
+ *   (b) a sweep of N random packs (grids up to 15x15, up to ten words, beams
+ *       1..512, some scattered words): 1, 2 and 3 threads and a call without a
+ *       workspace must give identical outputs, and every puzzle must read each
+ *       word once (ws_count_word, ws_scan_words) where it was placed, within
+ *       the rules;
+ *   (c) one workspace reused across packs that grow and shrink, each checked
+ *       against the same pack without one.
+ * --self-check-fail corrupts one expected grid and one output on purpose, to
+ * show that the checks catch a mismatch. Exits 1 on any mismatch.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws_grid.h"
+#include "ws_pack.h"
+#include "ws_rng.h"
+
+#define MAX_SIDE 16
+#define MAX_CELLS (MAX_SIDE * MAX_SIDE)
+#define MAX_WORDS 16
+#define MAX_LEN 16
+#define MAX_CAPACITY 8
+#define THREAD_COUNTS 3
+#define DEFAULT_SWEEP 300
+#define SWEEP_SEED 0x5EEDC0DEu
+
+typedef struct {
+    int32_t rows, cols;
+    uint8_t cells[MAX_CELLS];
+    int32_t nwords;
+    uint8_t letters[MAX_WORDS * MAX_LEN];
+    int32_t offsets[MAX_WORDS + 1];
+    uint32_t dir_mask;
+    int32_t beam;
+    uint64_t seed;
+    int32_t capacity;
+    int32_t scattered;
+    int32_t regions[4 * MAX_WORDS];
+} pack_case;
+
+typedef struct {
+    ws_status status;
+    int32_t count, stuck_word;
+    uint8_t grids[MAX_CAPACITY * MAX_CELLS];
+    int32_t starts[MAX_CAPACITY * MAX_WORDS];
+    uint8_t dirs[MAX_CAPACITY * MAX_WORDS];
+} result;
+
+static int failures;
+
+static void fail(const char *what, int32_t index, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "MISMATCH %s case %d: ", what, index);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    failures++;
+}
+
+static void run(const pack_case *pc, int32_t threads, ws_workspace *ws, result *out)
+{
+    const ws_pack_params params = {
+        .rows = pc->rows, .cols = pc->cols, .cells = pc->cells,
+        .words = {.count = pc->nwords, .letters = pc->letters, .offsets = pc->offsets},
+        .dir_mask = pc->dir_mask, .beam = pc->beam, .seed = pc->seed, .threads = threads,
+        .scattered = pc->scattered, .regions = pc->scattered > 0 ? pc->regions : NULL,
+    };
+    memset(out, 0, sizeof *out);
+    ws_pack_output o = {.capacity = pc->capacity, .grids = out->grids, .starts = out->starts,
+                        .dirs = out->dirs};
+    out->status = ws_pack(&params, ws, &o);
+    out->count = o.count;
+    out->stuck_word = o.stuck_word;
+}
+
+/* Returns 0 when equal, else describes the first difference. */
+static int differ(const pack_case *pc, const result *a, const result *b, char *why, size_t n)
+{
+    if (a->status != b->status) {
+        snprintf(why, n, "status %d vs %d", a->status, b->status);
+        return 1;
+    }
+    if (a->status == WS_NO_ROOM && a->stuck_word != b->stuck_word) {
+        snprintf(why, n, "stuck word %d vs %d", a->stuck_word, b->stuck_word);
+        return 1;
+    }
+    if (a->status != WS_OK)
+        return 0;
+    if (a->count != b->count) {
+        snprintf(why, n, "count %d vs %d", a->count, b->count);
+        return 1;
+    }
+    const size_t cells = (size_t)pc->rows * (size_t)pc->cols, words = (size_t)pc->nwords;
+    for (int32_t k = 0; k < a->count; k++) {
+        if (memcmp(a->grids + k * cells, b->grids + k * cells, cells) != 0 ||
+            memcmp(a->starts + k * words, b->starts + k * words, words * sizeof(int32_t)) != 0 ||
+            memcmp(a->dirs + k * words, b->dirs + k * words, words) != 0) {
+            snprintf(why, n, "puzzle %d differs", k);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int32_t word_len(const pack_case *pc, int32_t w)
+{
+    return pc->offsets[w + 1] - pc->offsets[w];
+}
+
+static int is_palindrome(const uint8_t *word, int32_t len)
+{
+    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
+        if (word[i] != word[j])
+            return 0;
+    return 1;
+}
+
+/* Checks puzzle k of a result against the rules: each word where its start and
+ * direction say, inside the grid and the shape, in an allowed direction; no
+ * letter where no word lies; two words share at most one cell, a scattered
+ * word none with those before it and its middle letter in its region; and each
+ * word reads exactly once, where it was placed. */
+static void check_puzzle(const char *what, int32_t index, const pack_case *pc, const result *r,
+                         int32_t k)
+{
+    const int32_t rows = pc->rows, cols = pc->cols, ncells = rows * cols;
+    const uint8_t *g = r->grids + (size_t)k * (size_t)ncells;
+    const int32_t *starts = r->starts + (size_t)k * (size_t)pc->nwords;
+    const uint8_t *dirs = r->dirs + (size_t)k * (size_t)pc->nwords;
+    uint64_t covers[MAX_WORDS][MAX_CELLS / 64] = {{0}}; /* each word's cells */
+    int32_t on_cell[MAX_CELLS] = {0};
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        const int32_t len = word_len(pc, w), d = dirs[w];
+        const uint8_t *word = pc->letters + pc->offsets[w];
+        if (d >= WS_NDIRS || !(pc->dir_mask >> d & 1u)) {
+            fail(what, index, "puzzle %d word %d runs in direction %d", k, w, d);
+            return;
+        }
+        const int32_t r0 = starts[w] / cols, c0 = starts[w] % cols;
+        int32_t shared_before = 0;
+        for (int32_t j = 0; j < len; j++) {
+            const int32_t rr = r0 + j * WS_DROW[d], cc = c0 + j * WS_DCOL[d];
+            if (starts[w] < 0 || rr < 0 || rr >= rows || cc < 0 || cc >= cols) {
+                fail(what, index, "puzzle %d word %d leaves the grid", k, w);
+                return;
+            }
+            const int32_t at = rr * cols + cc;
+            if (pc->cells[at] == WS_BLOCKED || g[at] != word[j]) {
+                fail(what, index, "puzzle %d word %d letter %d is %d", k, w, j, g[at]);
+                return;
+            }
+            if (on_cell[at] > 0)
+                shared_before++;
+            covers[w][at / 64] |= (uint64_t)1 << (at % 64);
+            on_cell[at]++;
+        }
+        if (w < pc->scattered) {
+            const int32_t *region = pc->regions + 4 * w, half = len / 2;
+            const int32_t mr = r0 + half * WS_DROW[d], mc = c0 + half * WS_DCOL[d];
+            if (shared_before > 0 || mr < region[0] || mr > region[1] || mc < region[2] ||
+                mc > region[3])
+                fail(what, index, "puzzle %d scattered word %d crosses or strays", k, w);
+        }
+    }
+    for (int32_t i = 0; i < ncells; i++)
+        if (on_cell[i] == 0 && g[i] != pc->cells[i])
+            fail(what, index, "puzzle %d cell %d holds %d, no word there", k, i, g[i]);
+    for (int32_t a = 0; a < pc->nwords; a++)
+        for (int32_t b = a + 1; b < pc->nwords; b++) {
+            int32_t shared = 0;
+            for (int32_t x = 0; x < MAX_CELLS / 64; x++)
+                for (uint64_t both = covers[a][x] & covers[b][x]; both; both &= both - 1)
+                    shared++;
+            if (shared > 1)
+                fail(what, index, "puzzle %d words %d and %d share %d cells", k, a, b, shared);
+        }
+    const ws_words words = {.count = pc->nwords, .letters = pc->letters, .offsets = pc->offsets};
+    int32_t found_word[MAX_WORDS + 1], found_start[MAX_WORDS + 1], found = 0;
+    uint8_t found_dir[MAX_WORDS + 1];
+    const ws_status scanned = ws_scan_words(g, rows, cols, &words, found_word, found_start,
+                                            found_dir, MAX_WORDS + 1, &found);
+    if (scanned != WS_OK || found != pc->nwords) {
+        fail(what, index, "puzzle %d: the scan finds %d readings of %d words", k, found,
+             pc->nwords);
+        return;
+    }
+    int32_t seen[MAX_WORDS] = {0};
+    for (int32_t n = 0; n < found; n++) {
+        const int32_t w = found_word[n], len = word_len(pc, w), d = dirs[w];
+        const uint8_t *word = pc->letters + pc->offsets[w];
+        seen[w]++;
+        const int32_t end = starts[w] + (len - 1) * (WS_DROW[d] * cols + WS_DCOL[d]);
+        const int here = found_start[n] == starts[w] && found_dir[n] == d;
+        const int reversed = is_palindrome(word, len) && found_start[n] == end &&
+                             found_dir[n] == ws_opposite(d);
+        if (!here && !reversed)
+            fail(what, index, "puzzle %d word %d reads at %d/%d, placed at %d/%d", k, w,
+                 found_start[n], found_dir[n], starts[w], d);
+    }
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        if (seen[w] != 1)
+            fail(what, index, "puzzle %d word %d found %d times by the scan", k, w, seen[w]);
+        const int32_t count = ws_count_word(g, rows, cols, pc->letters + pc->offsets[w],
+                                            word_len(pc, w), 2);
+        if (count != 1)
+            fail(what, index, "puzzle %d word %d counted %d times", k, w, count);
+    }
+}
+
+static void check_result(const char *what, int32_t index, const pack_case *pc, const result *r)
+{
+    if (r->status == WS_OK && (r->count < 1 || r->count > pc->capacity))
+        fail(what, index, "%d puzzles for a capacity of %d", r->count, pc->capacity);
+    for (int32_t k = 0; r->status == WS_OK && k < r->count && k < pc->capacity; k++)
+        check_puzzle(what, index, pc, r, k);
+}
+
+/* Packs on 1, 2 and 3 threads with the workspace given, and on one thread
+ * without any; all must equal `want` when given, else each other. */
+static void check_case(const char *what, int32_t index, const pack_case *pc, ws_workspace *ws,
+                       const result *want, int corrupt)
+{
+    static result got[THREAD_COUNTS + 1];
+    char why[128];
+    run(pc, 1, NULL, &got[0]);
+    for (int32_t t = 1; t <= THREAD_COUNTS; t++)
+        run(pc, t, ws, &got[t]);
+    if (corrupt && got[THREAD_COUNTS].status == WS_OK)
+        got[THREAD_COUNTS].grids[0] ^= 1u;
+    const result *base = want ? want : &got[0];
+    for (int32_t t = 0; t <= THREAD_COUNTS; t++) {
+        if (differ(pc, base, &got[t], why, sizeof why))
+            fail(what, index, "%s%s on %d thread(s): %s", want ? "against the reference, " : "",
+                 t == 0 ? "without a workspace" : "with a workspace", t == 0 ? 1 : t, why);
+    }
+    check_result(what, index, pc, &got[1]);
+}
+
+/* ---- (a) reference cases ---- */
+
+static int read_i32(FILE *f, int32_t *v)
+{
+    return fscanf(f, "%" SCNd32, v) == 1;
+}
+
+static int read_case(FILE *f, pack_case *pc, result *want)
+{
+    int32_t mask, nregions, status;
+    memset(pc, 0, sizeof *pc);
+    memset(want, 0, sizeof *want);
+    if (!read_i32(f, &pc->rows) || !read_i32(f, &pc->cols) || !read_i32(f, &mask) ||
+        !read_i32(f, &pc->beam) || fscanf(f, "%" SCNu64, &pc->seed) != 1 ||
+        !read_i32(f, &pc->capacity) || !read_i32(f, &pc->nwords) || !read_i32(f, &nregions))
+        return 0;
+    if (pc->rows < 1 || pc->rows > MAX_SIDE || pc->cols < 1 || pc->cols > MAX_SIDE ||
+        pc->nwords < 0 || pc->nwords > MAX_WORDS || pc->capacity < 1 ||
+        pc->capacity > MAX_CAPACITY || nregions < 0 || nregions > pc->nwords)
+        return 0;
+    pc->dir_mask = (uint32_t)mask;
+    pc->scattered = nregions;
+    for (int32_t i = 0; i < pc->rows * pc->cols; i++) {
+        int32_t v;
+        if (!read_i32(f, &v))
+            return 0;
+        pc->cells[i] = (uint8_t)v;
+    }
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        int32_t len;
+        if (!read_i32(f, &len) || len < 1 || len > MAX_LEN)
+            return 0;
+        pc->offsets[w + 1] = pc->offsets[w] + len;
+        for (int32_t j = 0; j < len; j++) {
+            int32_t v;
+            if (!read_i32(f, &v))
+                return 0;
+            pc->letters[pc->offsets[w] + j] = (uint8_t)v;
+        }
+    }
+    for (int32_t i = 0; i < 4 * nregions; i++)
+        if (!read_i32(f, &pc->regions[i]))
+            return 0;
+    if (!read_i32(f, &status) || !read_i32(f, &want->stuck_word) || !read_i32(f, &want->count) ||
+        want->count < 0 || want->count > pc->capacity)
+        return 0;
+    want->status = (ws_status)status;
+    const int32_t ncells = pc->rows * pc->cols;
+    for (int32_t k = 0; k < want->count; k++) {
+        for (int32_t i = 0; i < ncells; i++) {
+            int32_t v;
+            if (!read_i32(f, &v))
+                return 0;
+            want->grids[k * ncells + i] = (uint8_t)v;
+        }
+        for (int32_t w = 0; w < pc->nwords; w++)
+            if (!read_i32(f, &want->starts[k * pc->nwords + w]))
+                return 0;
+        for (int32_t w = 0; w < pc->nwords; w++) {
+            int32_t v;
+            if (!read_i32(f, &v))
+                return 0;
+            want->dirs[k * pc->nwords + w] = (uint8_t)v;
+        }
+    }
+    return 1;
+}
+
+static int reference_cases(const char *path, ws_workspace *ws, int corrupt)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open %s\n", path);
+        return -1;
+    }
+    int32_t version, count;
+    if (fscanf(f, "wsref %" SCNd32 " %" SCNd32, &version, &count) != 2 || version != 1) {
+        fprintf(stderr, "%s is not a reference case file\n", path);
+        fclose(f);
+        return -1;
+    }
+    static pack_case pc;
+    static result want;
+    int32_t n = 0, corrupted = 0;
+    for (; n < count; n++) {
+        if (!read_case(f, &pc, &want)) {
+            fprintf(stderr, "%s: case %d is malformed\n", path, n);
+            fclose(f);
+            return -1;
+        }
+        if (corrupt && !corrupted && want.status == WS_OK) {
+            want.grids[0] ^= 1u;
+            corrupted = 1;
+        }
+        check_case("reference", n, &pc, ws, &want, 0);
+    }
+    fclose(f);
+    return n;
+}
+
+/* ---- (b) the random sweep ---- */
+
+static int32_t below(ws_rng *rng, int32_t bound)
+{
+    return (int32_t)ws_rng_below(rng, (uint64_t)bound);
+}
+
+static int32_t between(ws_rng *rng, int32_t lo, int32_t hi)
+{
+    return lo + below(rng, hi - lo + 1);
+}
+
+/* A random case no bigger than `side` a side, with a beam up to `most_beam`. */
+static void draw_case(ws_rng *rng, pack_case *pc, int32_t side, int32_t most_beam)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->rows = between(rng, 3, side);
+    pc->cols = between(rng, 3, side);
+    const int32_t ncells = pc->rows * pc->cols;
+    const int32_t blocked = below(rng, 3) == 0 ? below(rng, ncells / 5 + 1) : 0;
+    for (int32_t i = 0; i < blocked; i++)
+        pc->cells[below(rng, ncells)] = WS_BLOCKED;
+    const int32_t alphabet = between(rng, 2, 12);
+    const int32_t shorter = pc->rows < pc->cols ? pc->rows : pc->cols;
+    const int32_t longest = shorter < 8 ? shorter : 8;
+    pc->nwords = between(rng, 1, 10);
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        const int32_t len = between(rng, 2, longest);
+        pc->offsets[w + 1] = pc->offsets[w] + len;
+        for (int32_t j = 0; j < len; j++)
+            pc->letters[pc->offsets[w] + j] = (uint8_t)between(rng, 1, alphabet);
+    }
+    pc->dir_mask = below(rng, 2) == 0 ? WS_ALL_DIRS : (uint32_t)between(rng, 1, WS_ALL_DIRS);
+    /* Beams spread over 1..most_beam on a log scale. */
+    int32_t bits = 0;
+    while ((1 << (bits + 1)) <= most_beam)
+        bits++;
+    pc->beam = between(rng, 1, 1 << below(rng, bits + 1));
+    pc->seed = ws_rng_next(rng);
+    pc->capacity = between(rng, 1, MAX_CAPACITY);
+    pc->scattered = below(rng, 4) == 0 ? below(rng, (pc->nwords < 3 ? pc->nwords : 3) + 1) : 0;
+    for (int32_t w = 0; w < pc->scattered; w++) {
+        int32_t r0 = below(rng, pc->rows), r1 = below(rng, pc->rows);
+        int32_t c0 = below(rng, pc->cols), c1 = below(rng, pc->cols);
+        pc->regions[4 * w] = r0 < r1 ? r0 : r1;
+        pc->regions[4 * w + 1] = r0 < r1 ? r1 : r0;
+        pc->regions[4 * w + 2] = c0 < c1 ? c0 : c1;
+        pc->regions[4 * w + 3] = c0 < c1 ? c1 : c0;
+    }
+}
+
+static int32_t sweep(int32_t n, ws_workspace *ws, int corrupt, int32_t outcomes[6])
+{
+    ws_rng rng;
+    ws_rng_seed(&rng, SWEEP_SEED);
+    static pack_case pc;
+    static result one;
+    int corrupted = 0;
+    for (int32_t i = 0; i < n; i++) {
+        draw_case(&rng, &pc, 15, 512);
+        run(&pc, 1, NULL, &one);
+        outcomes[one.status]++;
+        const int corrupt_now = corrupt && !corrupted && one.status == WS_OK;
+        corrupted |= corrupt_now;
+        check_case("sweep", i, &pc, ws, NULL, corrupt_now);
+    }
+    return n;
+}
+
+/* ---- (c) one workspace across packs that grow and shrink ---- */
+
+static int32_t reuse(ws_workspace *ws)
+{
+    static const int32_t sizes[][2] = {/* side, beam */
+                                       {15, 512}, {3, 1}, {10, 64}, {15, 512}, {6, 300},
+                                       {4, 2}, {12, 512}, {15, 16}};
+    const int32_t n = (int32_t)(sizeof sizes / sizeof sizes[0]);
+    ws_rng rng;
+    ws_rng_seed(&rng, SWEEP_SEED + 1);
+    static pack_case pc;
+    for (int32_t i = 0; i < n; i++) {
+        do
+            draw_case(&rng, &pc, sizes[i][0], sizes[i][1]);
+        while (pc.rows != sizes[i][0] && pc.cols != sizes[i][0]);
+        pc.beam = sizes[i][1];
+        check_case("reuse", i, &pc, ws, NULL, 0);
+    }
+    return n;
+}
+
+/* The documented preconditions are refused, not acted on. */
+static void bad_arguments(void)
+{
+    static pack_case pc;
+    static result r;
+    memset(&pc, 0, sizeof pc);
+    pc.rows = pc.cols = 3;
+    pc.nwords = 1;
+    pc.offsets[1] = 2;
+    pc.letters[0] = pc.letters[1] = 1;
+    pc.dir_mask = WS_ALL_DIRS;
+    pc.beam = 4;
+    pc.capacity = 1;
+    const int32_t threads[] = {0, WS_MAX_THREADS + 1};
+    for (int32_t k = 0; k < 2; k++) {
+        run(&pc, threads[k], NULL, &r);
+        if (r.status != WS_BAD_ARGUMENT)
+            fail("arguments", k, "%d threads give status %d", threads[k], r.status);
+    }
+    pc.beam = 0;
+    run(&pc, 1, NULL, &r);
+    if (r.status != WS_BAD_ARGUMENT)
+        fail("arguments", 2, "beam 0 gives status %d", r.status);
+}
+
+int main(int argc, char **argv)
+{
+    const char *reference = NULL;
+    int32_t nsweep = DEFAULT_SWEEP;
+    int corrupt = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--reference") == 0 && i + 1 < argc)
+            reference = argv[++i];
+        else if (strcmp(argv[i], "--sweep") == 0 && i + 1 < argc)
+            nsweep = (int32_t)strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--self-check-fail") == 0)
+            corrupt = 1;
+        else {
+            fprintf(stderr, "usage: %s [--reference FILE] [--sweep N] [--self-check-fail]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    ws_workspace *ws = ws_workspace_new();
+    if (!ws) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    bad_arguments();
+    if (reference) {
+        const int n = reference_cases(reference, ws, corrupt);
+        if (n < 0) {
+            ws_workspace_free(ws);
+            return 1;
+        }
+        printf("reference: %d cases, each on 1-3 threads\n", n);
+    }
+    int32_t outcomes[6] = {0};
+    const int32_t swept = sweep(nsweep, ws, corrupt, outcomes);
+    printf("sweep: %d packs (%d packed, %d no room, %d no unique), each on 1-3 threads\n", swept,
+           outcomes[WS_OK], outcomes[WS_NO_ROOM], outcomes[WS_NO_UNIQUE]);
+    printf("reuse: %d packs of changing sizes on one workspace\n", reuse(ws));
+    ws_workspace_free(ws);
+    if (failures > 0) {
+        printf("FAILED: %d mismatches\n", failures);
+        return 1;
+    }
+    printf("ok\n");
+    return 0;
+}
