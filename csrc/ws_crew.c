@@ -88,11 +88,11 @@ static void *expand_run(void *arg)
             break;
         end_pass(wk);
     }
-    selector *h = &wk->sel;
-    ws_sel_flush(h);
+    selector *sel = &wk->sel;
+    ws_sel_flush(sel);
     /* A worker through before the others cuts the selection meanwhile, which
      * leaves the choice after the word less to do. */
-    selection *all = h->all;
+    selection *all = sel->all;
     if (all->nworkers > 1) {
         ws_lock(&all->lock, all->nworkers);
         if (--all->expanding > 0 && !all->cutting && all->size > all->keep)

@@ -66,7 +66,7 @@ static int count_visit(void *ctx, int32_t start, int dir)
 int32_t ws_count_word(const uint8_t *grid, int32_t rows, int32_t cols,
                       const uint8_t *word, int32_t len, int32_t limit)
 {
-    count_ctx k = {0, limit};
+    count_ctx k = {.count = 0, .limit = limit};
     if (len > 0)
         each_reading(grid, rows, cols, word, len, count_visit, &k);
     return k.count;
@@ -95,7 +95,8 @@ ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
                         int32_t *out_start, uint8_t *out_dir, int32_t capacity,
                         int32_t *found)
 {
-    scan_ctx k = {0, 0, capacity, out_word, out_start, out_dir};
+    scan_ctx k = {.word = 0, .found = 0, .capacity = capacity, .out_word = out_word,
+                  .out_start = out_start, .out_dir = out_dir};
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         if (len <= 0)

@@ -188,18 +188,18 @@ static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
 }
 
 /* Hands a child of `parent` to the worker's selector. */
-static void offer(const step_ctx *s, selector *h, int32_t parent, int32_t score, int32_t start,
+static void offer(const step_ctx *s, selector *sel, int32_t parent, int32_t score, int32_t start,
                   int d, uint64_t key)
 {
     const candidate c = {.score = score, .parent = parent, .start = start, .dir = (int16_t)d,
-                         .worker = h->worker, .key = key,
+                         .worker = sel->worker, .key = key,
                          .parent_key = s->parents->links[parent].key};
-    sel_add(h, &c);
+    sel_add(sel, &c);
 }
 
 /* Offers the word laid along d with index i on cell (r, c) when that cell and
  * the one t further on are its first two shared cells. */
-static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
                        const uint8_t *g, int32_t r, int32_t c, int d, int32_t i, int32_t t)
 {
     const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
@@ -212,9 +212,9 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
         return;
     const int32_t score = s->parents->links[parent].score + s->len - n;
     const uint64_t key = own_key(ph, start, d);
-    if (!sel_admits(h, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
+    if (!sel_admits(sel, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
         return;
-    offer(s, h, parent, score, start, d, key);
+    offer(s, sel, parent, score, start, d, key);
 }
 
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
@@ -246,7 +246,7 @@ static int empty_at(const step_ctx *s, const uint8_t *g, int32_t r, int32_t c)
  * come in row-major order, so the hit met last on each line is the one just
  * before along it; pairs are gathered without a branch on the grid, since few of
  * them are letters the word holds that far apart. */
-static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
                            const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
                            hit_pair *pairs)
 {
@@ -288,20 +288,20 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
             const int open_behind = empty_at(s, g, a->r - WS_DROW[d], a->c - WS_DCOL[d]);
             for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || open_behind))
-                    offer_pair(s, parent, ph, h, g, a->r, a->c, d, i, t);
+                    offer_pair(s, parent, ph, sel, g, a->r, a->c, d, i, t);
         }
         if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u)) {
             const int open_behind = empty_at(s, g, b->r + WS_DROW[d], b->c + WS_DCOL[d]);
             for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || open_behind))
-                    offer_pair(s, parent, ph, h, g, b->r, b->c, back, i, t);
+                    offer_pair(s, parent, ph, sel, g, b->r, b->c, back, i, t);
         }
     }
 }
 
 /* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
  * neighbours along the word empty. */
-static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
                          const uint8_t *g, const hit *hits, int32_t nhits)
 {
     const int32_t len = s->len;
@@ -313,7 +313,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
         const uint8_t *cell = g + at;
         for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
             const uint64_t group = single_group_key(ph, at, i);
-            if (!sel_admits(h, score, group))
+            if (!sel_admits(sel, score, group))
                 continue;
             for (int d = 0; d < WS_NDIRS; d++) {
                 if (!(s->params->dir_mask >> d & 1u))
@@ -327,9 +327,9 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                     continue;
                 const int32_t start = cell_at(s, sr, sc);
                 const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(h, score, key) || lay(s, g + start, d, shared) != 1)
+                if (!sel_admits(sel, score, key) || lay(s, g + start, d, shared) != 1)
                     continue;
-                offer(s, h, parent, score, start, d, key);
+                offer(s, sel, parent, score, start, d, key);
             }
         }
     }
@@ -341,7 +341,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
  * decides, and it comes in two halves: the high half is shared by every start in
  * one row and direction, the low half is the position's own. A row whose high
  * half already loses to the bar is skipped without looking at its cells. */
-static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *h,
+static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
                        const uint8_t *g)
 {
     const int32_t len = s->len, score = s->parents->links[parent].score + len;
@@ -349,19 +349,19 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
         const int32_t step = s->step[d];
         for (int32_t sr = s->open_row_lo[d]; sr <= s->open_row_hi[d]; sr++) {
             const uint64_t group = open_group_key(ph, sr, d);
-            if (!sel_admits(h, score, group))
+            if (!sel_admits(sel, score, group))
                 continue;
             for (int32_t sc = s->open_col_lo[d]; sc <= s->open_col_hi[d]; sc++) {
                 const int32_t start = cell_at(s, sr, sc);
                 const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(h, score, key))
+                if (!sel_admits(sel, score, key))
                     continue;
                 const uint8_t *at = g + start;
                 int32_t j = 0;
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
                 if (j == len) {
-                    offer(s, h, parent, score, start, d, key);
+                    offer(s, sel, parent, score, start, d, key);
                 }
             }
         }
@@ -400,30 +400,30 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
                           int32_t *since_sync)
 {
     const step_ctx *s = wk->step;
-    selector *h = &wk->sel;
+    selector *sel = &wk->sel;
     /* The fewest letters a child of this kind adds. */
     const int32_t added = kind == SHARE_NONE ? s->len : kind == SHARE_ONE ? s->len - 1 : 0;
     for (int32_t p = lo; p < hi; p++) {
         if (wk->nworkers > 1 && ++*since_sync == BAR_SYNC_INTERVAL) {
-            ws_sel_try_flush(h);
+            ws_sel_try_flush(sel);
             *since_sync = 0;
         }
         /* Parents come fewest letters first. */
-        if (h->has_bar && s->parents->links[p].score + added > h->bar.score)
+        if (sel->has_bar && s->parents->links[p].score + added > sel->bar.score)
             return p;
         if (kind == s->first_pass)
             realise(s, p);
         const uint64_t ph = parent_hash(s, p);
         const uint8_t *g = s->parents->grids + (size_t)p * s->size;
         if (kind == SHARE_NONE) {
-            offer_open(s, p, ph, h, g);
+            offer_open(s, p, ph, sel, g);
             continue;
         }
         const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
         if (kind == SHARE_TWO_OR_MORE)
-            offer_multiple(s, p, ph, h, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
+            offer_multiple(s, p, ph, sel, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
         else
-            offer_single(s, p, ph, h, g, wk->hits, nhits);
+            offer_single(s, p, ph, sel, g, wk->hits, nhits);
     }
     return hi;
 }
