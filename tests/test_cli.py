@@ -1,23 +1,21 @@
-"""The command, through click's CliRunner: exit codes, messages, files."""
+"""The command, through click's CliRunner (the `run` fixture in conftest.py): exit
+codes, messages, files, single puzzles and class sets."""
 import json
 import os
-import subprocess
+import re
 
 import pytest
-from click.testing import CliRunner
 
-from wordsearch.cli import main
+from conftest import page_count, pdf_info, pdf_pages_text, pdf_text
+from test_sections import LISTS
 
 ORIGINAL = ["-s792x612", "--title=Xyzzy", "-fName", "-fDate", "-d", "r,d"]
 
 
 @pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args, input=None):
-        return CliRunner().invoke(main, list(args), input=input)
-    return invoke
+def lists(tmp_path):
+    """lists.txt: two titled lists, as a teacher writes a term's words."""
+    (tmp_path / "lists.txt").write_text(LISTS, encoding="utf-8")
 
 
 def test_the_original_example_prints_a_text_puzzle(run):
@@ -31,15 +29,10 @@ def test_the_original_example_prints_a_text_puzzle(run):
     assert "code x (--seed x with the same words and options makes this puzzle again)" in out
 
 
-def pdf_text(path: str) -> str:
-    return subprocess.run(["pdftotext", "-raw", path, "-"], capture_output=True, check=True,
-                          text=True).stdout
-
-
 def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
     result = run(*ORIGINAL, "-o", "puzzle.pdf", "--", "Hello", "World")
     assert result.exit_code == 0, result.stderr
-    info = subprocess.run(["pdfinfo", "puzzle.pdf"], capture_output=True, text=True).stdout
+    info = pdf_info("puzzle.pdf")
     assert "Pages:           2" in info and "Page size:       792 x 612 pts" in info
     text = pdf_text("puzzle.pdf")
     assert text.startswith("Xyzzy\n") and "Name:" in text and "Date:" in text
@@ -51,8 +44,7 @@ def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
                                                ("--key-only", 1, "Answer key: Pz")])
 def test_no_key_and_key_only(run, flag, pages, first):
     assert run("-t", "Pz", flag, "-o", "p.pdf", "sun", "moon").exit_code == 0
-    info = subprocess.run(["pdfinfo", "p.pdf"], capture_output=True, text=True).stdout
-    assert f"Pages:           {pages}" in info
+    assert page_count("p.pdf") == pages
     assert pdf_text("p.pdf").splitlines()[0] == first
 
 
@@ -237,3 +229,101 @@ def test_a_long_output_name_the_file_system_accepts_is_written(run, tmp_path):
     result = run("-o", name, "sun", "moon")
     assert result.exit_code == 0, result.stderr
     assert os.listdir(tmp_path) == [name]
+
+
+def test_one_pdf_puzzles_first_then_keys_with_matching_codes_and_names(run, lists, tmp_path):
+    (tmp_path / "names.txt").write_text("Ann Smith\n\nBo Li\nChloé Dubois\n", encoding="utf-8")
+    result = run("--words-file", "lists.txt", "--students", "names.txt", "-f", "Date",
+                 "--seed", "c", "-o", "class.pdf")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "wrote class.pdf: 6 puzzles, set code c (puzzle codes c-1 to c-6)\n"
+    pages = pdf_pages_text("class.pdf")
+    assert len(pages) == 12
+    students = ["Ann Smith", "Bo Li", "Chloé Dubois"] * 2
+    titles = ["Week 1: Fruit"] * 3 + ["Week 2: Space"] * 3
+    for n in range(6):
+        puzzle, key = pages[n], pages[6 + n]
+        assert puzzle.startswith(f"{titles[n]}\n")
+        assert f"Name: {students[n]}" in puzzle and "Date:" in puzzle
+        assert f"Puzzle {n + 1} of 6 · code c-{n + 1}" in puzzle
+        assert key.startswith(f"Answer key: {titles[n]} · {students[n]}\n")
+        assert f"Answer key {n + 1} of 6 · code c-{n + 1}" in key
+
+
+def test_keys_in_a_file_of_their_own_and_four_to_a_page(run, lists):
+    result = run("--words-file", "lists.txt", "--copies", "5", "--keys", "keys.pdf",
+                 "--keys-per-page", "4", "--seed", "k", "-o", "set.pdf")
+    assert result.exit_code == 0, result.stderr
+    assert page_count("set.pdf") == 10 and page_count("keys.pdf") == 3
+    keys = pdf_pages_text("keys.pdf")
+    codes = [re.findall(r"Answer key (\d+) of 10 · code (k-\d+)", page) for page in keys]
+    assert codes == [[(str(n), f"k-{n}") for n in range(first, min(first + 4, 11))]
+                     for first in (1, 5, 9)]
+
+
+def test_the_pdf_is_byte_identical_for_one_or_two_jobs(run, lists):
+    for jobs in ("1", "2"):
+        assert run("--words-file", "lists.txt", "--copies", "3", "--seed", "b", "-j", jobs,
+                   "-o", f"set{jobs}.pdf").exit_code == 0
+    assert open("set1.pdf", "rb").read() == open("set2.pdf", "rb").read()
+
+
+def test_a_json_set(run, lists):
+    result = run("--words-file", "lists.txt", "--copies", "2", "--seed", "js", "--format",
+                 "json")
+    doc = json.loads(result.stdout)
+    assert doc["format"] == "wordsearch-set/1" and doc["code"] == "js"
+    assert [p["code"] for p in doc["puzzles"]] == ["js-1", "js-2", "js-3", "js-4"]
+    assert [p["title"] for p in doc["puzzles"]] == ["Week 1: Fruit"] * 2 + ["Week 2: Space"] * 2
+    assert all(p["format"] == "wordsearch/1" and p["student"] == "" for p in doc["puzzles"])
+
+
+def test_a_list_that_cannot_be_built_fails_the_whole_set_and_writes_nothing(run, lists, tmp_path):
+    (tmp_path / "lists.txt").write_text("# Easy\nsun\nmoon\n# Too long\nsun\nextraordinary\n",
+                                        encoding="utf-8")
+    result = run("--words-file", "lists.txt", "-g", "8", "--copies", "2", "-o", "set.pdf")
+    assert result.exit_code == 1
+    assert result.stderr.startswith('error: in the puzzle "Too long" (line 4): '
+                                    '"extraordinary" (line 6) (13 letters) is longer than')
+    assert sorted(os.listdir(tmp_path)) == ["lists.txt"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--copies", "2", "--students", "names.txt"], "give --copies or --students, not both"),
+    (["--students", "empty.txt"], "students file empty.txt has no names; write one name per "
+                                  "line."),
+    (["--copies", "2", "-o", "set.svg"], "a set of puzzles, or puzzles with a keys file, are "
+                                         "written as one PDF; name the output NAME.pdf, not "
+                                         "SVG (or write JSON or text). (option -o/--output)"),
+    (["--keys", "k.pdf", "--no-key", "-o", "s.pdf"], "--keys k.pdf writes the answer keys"),
+    (["--keys", "k.pdf"], "a separate answer keys file goes with a PDF of the puzzles; name the "
+                          "output NAME.pdf as well. (option --keys)"),
+    (["--keys", "k.txt", "-o", "s.pdf"], 'the answer keys file is a PDF; name it NAME.pdf, not '
+                                         '"k.txt". (option --keys)'),
+    (["-d", "sideways", "--copies", "2"], 'error: "sideways" is not a direction'),
+])
+def test_set_options_that_do_not_go_together(run, lists, tmp_path, args, message):
+    (tmp_path / "names.txt").write_text("Ann\n", encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("\n  \n", encoding="utf-8")
+    result = run("--words-file", "lists.txt", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_thirty_student_set(run, lists, tmp_path):
+    names = [f"Student {n:02d}" for n in range(1, 31)]
+    (tmp_path / "names.txt").write_text("\n".join(names), encoding="utf-8")
+    (tmp_path / "week.txt").write_text("# Animals\n" + "\n".join(
+        ["zebra", "tiger", "camel", "horse", "eagle", "otter", "sheep", "whale", "koala",
+         "moose"]), encoding="utf-8")
+    result = run("--words-file", "week.txt", "--students", "names.txt", "--keys-per-page", "4",
+                 "--beam", "256", "--seed", "t30", "-o", "class.pdf")
+    assert result.exit_code == 0, result.stderr
+    pages = pdf_pages_text("class.pdf")
+    assert len(pages) == 30 + 8
+    for n, name in enumerate(names, start=1):
+        assert f"Name: {name}" in pages[n - 1]
+        assert f"Puzzle {n} of 30 · code t30-{n}" in pages[n - 1]
+        key_page = pages[30 + (n - 1) // 4]
+        assert f"Answer key: Animals · {name}" in key_page
+        assert f"Answer key {n} of 30 · code t30-{n}" in key_page

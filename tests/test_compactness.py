@@ -1,9 +1,13 @@
 """The beam search's reason to exist: a tight grid. 25 common words with 187
 letters fit a 14x14 grid (196 cells) for 9 seeds in 10 at the default beam;
 word-search-generator 5.0 needs 16x16 for the same list (benchmarks/compare_peer.py)."""
+import pytest
+
 import reference
 import wordsearch
 from wordlists import COMPACT_25
+
+pytestmark = pytest.mark.slow
 
 
 def test_twenty_five_words_fit_fourteen_by_fourteen():

@@ -1,10 +1,14 @@
 """Thousands of puzzles across sizes, masks, difficulty presets, beam widths and thread
 counts, each checked by the independent verifier in tests/reference.py. A list
 that cannot be packed must fail with a PackingError, never with a wrong puzzle."""
+import pytest
+
 import reference
 import wordsearch
 from wordlists import draw
 from wordsearch.make.shape import Mask, builtin_masks
+
+pytestmark = pytest.mark.slow
 
 PRESETS = ("easy", "medium", "hard")
 # Cells per word: denser for the presets with more directions.

@@ -1,0 +1,39 @@
+"""Languages as data: the one default, the English table, folding, and a language
+that crosses to a worker process by its code."""
+import pickle
+
+import pytest
+
+from wordsearch import lang
+from wordsearch.errors import InputError
+
+
+def test_english_is_the_one_default_and_ships_as_data():
+    assert lang.DEFAULT == "en" and "en" in lang.codes()
+    english = lang.resolve(None)
+    assert english is lang.get("en") is lang.resolve("EN") is lang.resolve(english)
+    assert english.alphabet.letters == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert len(english.frequencies) == 26 and all(isinstance(f, int) for f in english.frequencies)
+    assert english.frequencies[4] == max(english.frequencies)  # E
+    assert "Lewand" in english.frequencies_source
+
+
+@pytest.mark.parametrize("typed, folded", [
+    ("Café", "CAFE"), ("naïve", "NAIVE"), ("Straße", "STRASSE"), ("Ærø", "AERO"),
+    ("Łódź", "LODZ"), ("ﬁne", "FINE"), ("K2", "K2"),
+])
+def test_english_folds_accents_and_ligatures_onto_a_to_z(typed, folded):
+    assert lang.get("en").fold(typed) == folded
+
+
+def test_an_unknown_language_is_refused_naming_the_known_ones():
+    with pytest.raises(InputError) as caught:
+        lang.get("xx")
+    assert str(caught.value) == '"xx" is not a language this program knows; use one of: en.'
+    assert caught.value.option == "language"
+
+
+def test_a_language_crosses_to_another_process_by_its_code():
+    english = lang.get("en")
+    assert pickle.loads(pickle.dumps(english)) is english
+    assert len(pickle.dumps(english)) < 200

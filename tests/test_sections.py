@@ -1,0 +1,50 @@
+"""Words files that hold several puzzles: # lines, titles, and where errors point."""
+import pytest
+
+from conftest import numbered
+from wordsearch.errors import InputError
+from wordsearch.make.sections import split_sections
+
+LISTS = """# Week 1: Fruit
+apple
+banana
+cherry
+grape
+
+# Week 2: Space
+sun
+moon
+star
+planet
+"""
+
+
+def test_a_hash_line_begins_a_titled_puzzle():
+    sections = split_sections(numbered(LISTS))
+    assert [(s.title, s.line) for s in sections] == [("Week 1: Fruit", 1), ("Week 2: Space", 7)]
+    assert [w.form for w in sections[1].words.words] == ["SUN", "MOON", "STAR", "PLANET"]
+
+
+def test_a_file_without_hash_lines_is_one_puzzle_and_words_before_the_first_are_their_own():
+    (only,) = split_sections(["sun", "moon", (1, "star")])
+    assert only.title == "" and only.line is None and len(only.entries) == 3
+    first, second = split_sections(numbered("sun\nmoon\n# Later\nstar\nplanet"))
+    assert (first.title, second.title) == ("", "Later")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# Week 1\napple\n# Week 2\n\n# Week 3\nsun",
+     'the puzzle "Week 2" (line 3) has no words; list them one per line after its # line.'),
+    ("#\napple", "line 1: a # line needs a title after the #, such as # Week 1."),
+])
+def test_bad_sections_are_refused_naming_the_line(text, message):
+    with pytest.raises(InputError) as caught:
+        split_sections(numbered(text))
+    assert str(caught.value) == message
+
+
+def test_a_bad_word_is_reported_with_its_line_and_section():
+    sections = split_sections(numbered("# Week 1\napple\n# Week 2\nsun\nm00n"))
+    with pytest.raises(InputError) as caught:
+        sections[1].words
+    assert str(caught.value).startswith('in the puzzle "Week 2" (line 3):\n"m00n" (line 5) has')
