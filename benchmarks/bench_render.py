@@ -3,7 +3,7 @@
     python benchmarks/bench_render.py [--repeat N] [--commands N]
 
 1. Drawing: median milliseconds to draw the puzzle page and the answer key into
-   one PDF (pages.pdf, in this process), for finished puzzles of 15x15, 20x20,
+   one PDF (export.files, laying out and drawing, in this process), for finished puzzles of 15x15, 20x20,
    25x25 and a heart-shaped grid. Packing is not included.
 2. The whole command, from process start to the PDF on disk, for 20 words on a
    15x15 grid in all eight directions: `wordsearch` and word-search-generator's
@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import wordsearch  # noqa: E402
 from wordlists import draw  # noqa: E402
-from wordsearch.render import pages  # noqa: E402
+from wordsearch import export  # noqa: E402
+from wordsearch.render.layout import PageOptions  # noqa: E402
 
 DRAWING_CASES = [("15×15, 20 words", 20, dict(grid=15)),
                  ("20×20, 30 words", 30, dict(grid=20)),
@@ -46,9 +47,10 @@ def drawing(repeat: int) -> None:
     print(f"Drawing puzzle + key into one PDF (median of {repeat}):")
     for name, count, options in DRAWING_CASES:
         puzzle = wordsearch.generate(draw(count, seed=count), seed="bench", **options)
-        page_options = pages.PageOptions(title="Benchmark", fields=("Name", "Date"))
-        pages.pdf(puzzle, page_options)  # the font is loaded once per process
-        ms = median_ms(lambda: pages.pdf(puzzle, page_options), repeat)
+        output = export.Output(format="pdf",
+                               page=PageOptions(title="Benchmark", fields=("Name", "Date")))
+        export.files(puzzle, output)  # the font is loaded once per process
+        ms = median_ms(lambda: export.files(puzzle, output), repeat)
         print(f"  {name:<18} {ms:7.1f} ms")
 
 
