@@ -1,6 +1,6 @@
 """Plain-Python twins of the C core, written from the rules, not from the C.
 
-`pack` is the placement rule and selection of csrc/ws_pack.c done the slow,
+`pack` is the placement rule and selection of csrc/ (ws_place.c, ws_select.c) done the slow,
 obvious way (every position of every parent, one full sort), with the same
 candidate keys, so the C's pruning and threading can be checked against it
 result for result. `verify` checks a finished puzzle document and shares no
