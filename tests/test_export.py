@@ -143,21 +143,25 @@ def test_a_new_file_gets_the_permissions_the_umask_gives(space, tmp_path):
     assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o640
 
 
-def test_standard_output_on_a_full_disk_names_standard_output():
+def command(*args: str) -> list[str]:
+    """The installed command (run outside the source tree, which has no C core built)."""
+    return [str(Path(sys.executable).with_name("wordsearch")), *args]
+
+
+def test_standard_output_on_a_full_disk_names_standard_output(tmp_path):
     with open("/dev/full", "wb") as full:
-        result = subprocess.run([sys.executable, "-m", "wordsearch", "--seed", "f", "sun", "moon"],
-                                stdout=full, capture_output=False, stderr=subprocess.PIPE,
-                                text=True)
+        result = subprocess.run(command("--seed", "f", "sun", "moon"), stdout=full,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr == "error: cannot write to standard output: No space left on device.\n"
 
 
-def test_standard_output_into_a_closed_pipe_names_standard_output():
+def test_standard_output_into_a_closed_pipe_names_standard_output(tmp_path):
     reader, writer = os.pipe()
     os.close(reader)
     try:
-        result = subprocess.run([sys.executable, "-m", "wordsearch", "--seed", "p", "sun",
-                                 "moon"], stdout=writer, stderr=subprocess.PIPE, text=True)
+        result = subprocess.run(command("--seed", "p", "sun", "moon"), stdout=writer,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     finally:
         os.close(writer)
     assert result.returncode == 1
