@@ -51,38 +51,108 @@ static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
     }
 }
 
+ws_status ws_check_inside(const ws_inside *inside, int32_t count)
+{
+    if (!inside || !inside->offsets)
+        return WS_OK;
+    if (inside->offsets[0] != 0 || (inside->offsets[count] > 0 && !inside->words))
+        return WS_BAD_ARGUMENT;
+    for (int32_t w = 0; w < count; w++) {
+        if (inside->offsets[w + 1] < inside->offsets[w])
+            return WS_BAD_ARGUMENT;
+        for (int32_t i = inside->offsets[w]; i < inside->offsets[w + 1]; i++)
+            if (inside->words[i] < 0 || inside->words[i] >= count || inside->words[i] == w)
+                return WS_BAD_ARGUMENT;
+    }
+    return WS_OK;
+}
+
+/* Whether cell (r, c) is one of the `len` cells from `start` in direction `dir`. */
+static int on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
+                      int32_t cols)
+{
+    const int32_t r0 = start / cols, c0 = start % cols;
+    const int32_t dr = WS_DROW[dir], dc = WS_DCOL[dir];
+    const int32_t k = dr != 0 ? (r - r0) * dr : (c - c0) * dc;
+    return k >= 0 && k < len && r == r0 + k * dr && c == c0 + k * dc;
+}
+
+/* Whether the reading of `len` cells from `start` in `dir` lies inside the
+ * placement of one of word w's containers. Both its ends on a container's
+ * straight run put every cell between them on it too. */
+static int inside_container(const ws_words *words, const ws_inside *inside,
+                            const ws_placed *placed, int32_t w, int32_t cols,
+                            int32_t start, int dir, int32_t len)
+{
+    if (!inside || !inside->offsets || !placed)
+        return 0;
+    const int32_t end = start + (len - 1) * (WS_DROW[dir] * cols + WS_DCOL[dir]);
+    for (int32_t i = inside->offsets[w]; i < inside->offsets[w + 1]; i++) {
+        const int32_t v = inside->words[i];
+        const int32_t vlen = words->offsets[v + 1] - words->offsets[v];
+        const int32_t vstart = placed->starts[v];
+        const int vdir = placed->dirs[v];
+        if (on_segment(start / cols, start % cols, vstart, vdir, vlen, cols) &&
+            on_segment(end / cols, end % cols, vstart, vdir, vlen, cols))
+            return 1;
+    }
+    return 0;
+}
+
+/* What a visit needs to leave out the readings inside a container (w's own). */
+typedef struct {
+    const ws_words *words;
+    const ws_inside *inside;
+    const ws_placed *placed;
+    int32_t w, cols, len;
+} own_ctx;
+
+static int is_own(const own_ctx *o, int32_t start, int dir)
+{
+    return !inside_container(o->words, o->inside, o->placed, o->w, o->cols, start, dir, o->len);
+}
+
 typedef struct {
     int32_t count, limit;
+    own_ctx own;
 } count_ctx;
 
-static int count_visit(void *ctx, int32_t start, int dir)
+static int count_own_visit(void *ctx, int32_t start, int dir)
 {
-    (void)start;
-    (void)dir;
     count_ctx *k = ctx;
+    if (!is_own(&k->own, start, dir))
+        return 0;
     return ++k->count >= k->limit;
 }
 
-int32_t ws_count_word(const uint8_t *grid, int32_t rows, int32_t cols,
-                      const uint8_t *word, int32_t len, int32_t limit)
+int32_t ws_count_own(const uint8_t *grid, int32_t rows, int32_t cols,
+                     const ws_words *words, const ws_inside *inside,
+                     const ws_placed *placed, int32_t w, int32_t limit)
 {
-    count_ctx k = {.count = 0, .limit = limit};
+    const int32_t len = words->offsets[w + 1] - words->offsets[w];
+    count_ctx k = {.count = 0, .limit = limit,
+                   .own = {.words = words, .inside = inside, .placed = placed, .w = w,
+                           .cols = cols, .len = len}};
     if (len > 0)
-        each_reading(grid, rows, cols, word, len, count_visit, &k);
+        each_reading(grid, rows, cols, words->letters + words->offsets[w], len,
+                     count_own_visit, &k);
     return k.count;
 }
 
 typedef struct {
-    int32_t word, found, capacity;
+    int32_t found, capacity;
     int32_t *out_word, *out_start;
     uint8_t *out_dir;
+    own_ctx own;
 } scan_ctx;
 
 static int scan_visit(void *ctx, int32_t start, int dir)
 {
     scan_ctx *k = ctx;
+    if (!is_own(&k->own, start, dir))
+        return 0;
     if (k->found < k->capacity) {
-        k->out_word[k->found] = k->word;
+        k->out_word[k->found] = k->own.w;
         k->out_start[k->found] = start;
         k->out_dir[k->found] = (uint8_t)dir;
     }
@@ -91,17 +161,22 @@ static int scan_visit(void *ctx, int32_t start, int dir)
 }
 
 ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
-                        const ws_words *words, int32_t *out_word,
+                        const ws_words *words, const ws_inside *inside,
+                        const ws_placed *placed, int32_t *out_word,
                         int32_t *out_start, uint8_t *out_dir, int32_t capacity,
                         int32_t *found)
 {
-    scan_ctx k = {.word = 0, .found = 0, .capacity = capacity, .out_word = out_word,
-                  .out_start = out_start, .out_dir = out_dir};
+    if (ws_check_inside(inside, words->count) != WS_OK)
+        return WS_BAD_ARGUMENT;
+    scan_ctx k = {.found = 0, .capacity = capacity, .out_word = out_word,
+                  .out_start = out_start, .out_dir = out_dir,
+                  .own = {.words = words, .inside = inside, .placed = placed, .cols = cols}};
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         if (len <= 0)
             return WS_BAD_ARGUMENT;
-        k.word = w;
+        k.own.w = w;
+        k.own.len = len;
         each_reading(grid, rows, cols, words->letters + words->offsets[w], len,
                      scan_visit, &k);
     }

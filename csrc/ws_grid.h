@@ -17,19 +17,44 @@ typedef struct {
     const int32_t *offsets;
 } ws_words;
 
-/* Number of readings of `word` in the grid, in all eight directions, stopping
- * early once `limit` is reached. A palindrome read forwards and backwards over
- * the same cells counts once. */
-int32_t ws_count_word(const uint8_t *grid, int32_t rows, int32_t cols,
-                      const uint8_t *word, int32_t len, int32_t limit);
+/* Which words of a list lie inside which (Kansas in Arkansas, rats in star read
+ * backwards): word w's containers are words[offsets[w]] .. words[offsets[w+1]-1].
+ * A reading of w whose cells all lie on a container's placement, along its line,
+ * is the container's own letters: it does not count. offsets NULL: no word lies
+ * inside another, and every reading counts. */
+typedef struct {
+    const int32_t *offsets; /* count + 1, or NULL */
+    const int32_t *words;
+} ws_inside;
 
-/* Every reading of every word: occurrence k is word out_word[k] starting at
- * cell out_start[k] in direction out_dir[k]. A palindrome's reading is reported
- * once, in the direction among N, NE, E, SE. Sets *found to the total number of
- * readings; writes at most `capacity` of them and returns WS_NO_CAPACITY if
- * there were more. */
+/* WS_OK when `inside` (or its absence) fits a list of `count` words: offsets run
+ * from 0 and never fall, and each container is another word of the list. */
+ws_status ws_check_inside(const ws_inside *inside, int32_t count);
+
+/* Where each word of a list is placed: word w starts at cell starts[w] and runs in
+ * direction dirs[w]. */
+typedef struct {
+    const int32_t *starts;
+    const uint8_t *dirs;
+} ws_placed;
+
+/* Number of readings of word w in the grid that count, in all eight directions,
+ * stopping early once `limit` is reached: every reading but those inside a
+ * container's placement (see ws_inside; `inside` and `placed` may be NULL). A
+ * palindrome read forwards and backwards over the same cells counts once. */
+int32_t ws_count_own(const uint8_t *grid, int32_t rows, int32_t cols,
+                     const ws_words *words, const ws_inside *inside,
+                     const ws_placed *placed, int32_t w, int32_t limit);
+
+/* Every reading of every word that counts: occurrence k is word out_word[k]
+ * starting at cell out_start[k] in direction out_dir[k]. A palindrome's reading
+ * is reported once, in the direction among N, NE, E, SE. With `inside` and
+ * `placed` (each may be NULL), readings inside a container's placement are left
+ * out. Sets *found to the total number of readings; writes at most `capacity`
+ * of them and returns WS_NO_CAPACITY if there were more. */
 ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
-                        const ws_words *words, int32_t *out_word,
+                        const ws_words *words, const ws_inside *inside,
+                        const ws_placed *placed, int32_t *out_word,
                         int32_t *out_start, uint8_t *out_dir, int32_t capacity,
                         int32_t *found);
 

@@ -66,14 +66,13 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-static int reads_each_once(const ws_pack_params *p, const uint8_t *grid)
+/* Whether the placed letters read every word once, leaving out the readings
+ * inside a container's placement (Kansas within Arkansas). */
+static int reads_each_once(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
 {
-    for (int32_t w = 0; w < p->words.count; w++) {
-        const int32_t at = p->words.offsets[w];
-        const int32_t len = p->words.offsets[w + 1] - at;
-        if (ws_count_word(grid, p->rows, p->cols, p->words.letters + at, len, 2) != 1)
+    for (int32_t w = 0; w < p->words.count; w++)
+        if (ws_count_own(grid, p->rows, p->cols, &p->words, &p->inside, placed, w, 2) != 1)
             return 0;
-    }
     return 1;
 }
 
@@ -98,7 +97,9 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out)
         }
         ws_realise(s, i);
         const uint8_t *g = done->grids + (size_t)i * s->size;
-        if (!reads_each_once(p, g))
+        const ws_placed placed = {.starts = done->starts + (size_t)i * nwords,
+                                  .dirs = done->dirs + (size_t)i * nwords};
+        if (!reads_each_once(p, g, &placed))
             continue;
         const int32_t k = out->count++;
         memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
@@ -132,7 +133,7 @@ static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out
             if (p->words.letters[at + j] == WS_EMPTY || p->words.letters[at + j] > WS_MAX_LETTER)
                 return WS_BAD_ARGUMENT;
     }
-    return WS_OK;
+    return ws_check_inside(&p->inside, p->words.count);
 }
 
 ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out)

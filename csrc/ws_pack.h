@@ -13,7 +13,8 @@
  *
  * A position is valid when it lies inside the grid and the shape, runs in an
  * allowed direction, every cell is empty or already holds the same letter, and
- * it shares at most one cell with any single word already placed.
+ * it shares at most one cell with any single word already placed (so a word
+ * never lies along another that contains it).
  */
 #ifndef WS_PACK_H
 #define WS_PACK_H
@@ -38,6 +39,10 @@ typedef struct {
      * regions[4w+2]..regions[4w+3], inclusive: they spread the layout out. */
     int32_t scattered;
     const int32_t *regions;
+    /* Which words lie inside which, in placement order (ws_grid.h): a finished
+     * puzzle reads each word once leaving out its readings inside a container's
+     * placement. */
+    ws_inside inside;
 } ws_pack_params;
 
 typedef struct {

@@ -10,7 +10,7 @@
  *   (b) a sweep of N random packs (grids up to 15x15, up to ten words, beams
  *       1..512, some scattered words): 1, 2 and 3 threads and a call without a
  *       workspace must give identical outputs, and every puzzle must read each
- *       word once (ws_count_word, ws_scan_words) where it was placed, within
+ *       word once (ws_count_own, ws_scan_words) where it was placed, within
  *       the rules;
  *   (c) one workspace reused across packs that grow and shrink, each checked
  *       against the same pack without one.
@@ -191,8 +191,8 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
     const ws_words words = {.count = pc->nwords, .letters = pc->letters, .offsets = pc->offsets};
     int32_t found_word[MAX_WORDS + 1], found_start[MAX_WORDS + 1], found = 0;
     uint8_t found_dir[MAX_WORDS + 1];
-    const ws_status scanned = ws_scan_words(g, rows, cols, &words, found_word, found_start,
-                                            found_dir, MAX_WORDS + 1, &found);
+    const ws_status scanned = ws_scan_words(g, rows, cols, &words, NULL, NULL, found_word,
+                                            found_start, found_dir, MAX_WORDS + 1, &found);
     if (scanned != WS_OK || found != pc->nwords) {
         fail(what, index, "puzzle %d: the scan finds %d readings of %d words", k, found,
              pc->nwords);
@@ -214,8 +214,7 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
     for (int32_t w = 0; w < pc->nwords; w++) {
         if (seen[w] != 1)
             fail(what, index, "puzzle %d word %d found %d times by the scan", k, w, seen[w]);
-        const int32_t count = ws_count_word(g, rows, cols, pc->letters + pc->offsets[w],
-                                            word_len(pc, w), 2);
+        const int32_t count = ws_count_own(g, rows, cols, &words, NULL, NULL, w, 2);
         if (count != 1)
             fail(what, index, "puzzle %d word %d counted %d times", k, w, count);
     }

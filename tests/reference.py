@@ -62,11 +62,34 @@ def readings(grid: list[list[int]], word: list[int]) -> set[frozenset]:
     return found
 
 
-def pack(cells, words, dir_mask, beam, seed, capacity, regions=()):
+def containers(words: list) -> list[list[int]]:
+    """For each word, the other words in which it, forwards or backwards, is a run
+    of letters (Kansas in Arkansas)."""
+    def within(a, b):
+        return any(list(b[i:i + len(a)]) == list(a) for i in range(len(b) - len(a) + 1))
+    return [[j for j, v in enumerate(words) if j != i and (within(w, v) or within(w[::-1], v))]
+            for i, w in enumerate(words)]
+
+
+def counted_readings(grid, words, inside, placed) -> list[set[frozenset]]:
+    """The readings of each word that count: every reading but those whose cells
+    all lie on the placement of a word it lies inside (inside[w], placed[v] =
+    (start, direction))."""
+    cols = len(grid[0])
+    counted = []
+    for w, word in enumerate(words):
+        spans = [_cells(*placed[v], len(words[v]), cols) for v in inside[w]] if inside else []
+        counted.append({cells for cells in readings(grid, word)
+                        if not any(cells <= span for span in spans)})
+    return counted
+
+
+def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=()):
     """(grids, starts, dirs) of finished layouts, best first; raises LookupError(word)
     when a word has no position, ValueError when no layout reads each word once.
     Word w < len(regions) crosses nothing and has its middle letter in regions[w]
-    (first row, last row, first column, last column)."""
+    (first row, last row, first column, last column). inside[w] are the words w
+    lies inside: its readings within their placements do not count."""
     rows, cols = len(cells), len(cells[0])
     pool = [([list(row) for row in cells], [], 0, 0)]  # (grid, [(start, dir)], letters, key)
     for w, word in enumerate(words):
@@ -119,7 +142,8 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=()):
             next_pool.append((grid, pool[p][1] + [(start, d)], score, key))
         pool = next_pool
     done = [(g, placed) for g, placed, _, _ in pool
-            if all(len(readings(g, word)) == 1 for word in words)][:capacity]
+            if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))
+            ][:capacity]
     if not done:
         raise ValueError("no layout reads each word once")
     return ([g for g, _ in done], [[s for s, _ in pl] for _, pl in done],
@@ -132,7 +156,12 @@ def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:
 
 
 def verify(doc: dict, words: list[str], directions: list[str]) -> None:
-    """Asserts that a puzzle document is a correct, complete, exactly-once puzzle."""
+    """Asserts that a puzzle document is a correct, complete, exactly-once puzzle.
+
+    One rule besides: a word that lies inside another listed word (forwards or
+    backwards) has readings inside that word's placement, which do not count; every
+    other reading does, and each word must read exactly once by that count, at its
+    own placement. The document must name each such word's containers."""
     grid = doc["grid"]
     rows, cols = doc["rows"], doc["cols"]
     assert len(grid) == rows and all(len(row) == cols for row in grid), "grid shape"
@@ -153,34 +182,38 @@ def verify(doc: dict, words: list[str], directions: list[str]) -> None:
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             assert len(paths[a] & paths[b]) <= 1, f"{a} and {b} share more than one cell"
+    inside = {w: sorted(v for v in names if v != w and (w in v or w[::-1] in v)) for w in names}
+    if any(inside.values()):
+        assert doc.get("inside") == "ignored", "words inside others, and the rule not named"
+    for word, p in placed.items():
+        assert sorted(p.get("inside", [])) == inside[word], f"{word}'s containers"
     lines = _lines(grid)
     for word in names:
-        count = _occurrences(lines, word)
-        if word != word[::-1]:
-            count += _occurrences(lines, word[::-1])
-        assert count == 1, f"{word} reads {count} times"
+        found = _occurrences(lines, word) | _occurrences(lines, word[::-1])
+        counted = {cells for cells in found if not any(cells <= paths[v] for v in inside[word])}
+        assert counted == {paths[word]}, f"{word} reads {len(counted)} times"
 
 
-def _lines(grid: list[str]) -> list[str]:
-    """Every row, column, diagonal and anti-diagonal, read one way."""
+def _lines(grid: list[str]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every row, column, diagonal and anti-diagonal, read one way, with its cells."""
     rows, cols = len(grid), len(grid[0])
-    lines = list(grid)
-    lines += ["".join(grid[r][c] for r in range(rows)) for c in range(cols)]
+    runs = [[(r, c) for c in range(cols)] for r in range(rows)]
+    runs += [[(r, c) for r in range(rows)] for c in range(cols)]
     for k in range(-rows + 1, cols):
-        lines.append("".join(grid[r][r + k] for r in range(rows) if 0 <= r + k < cols))
-        lines.append("".join(grid[r][k - r + rows - 1] for r in range(rows)
-                             if 0 <= k - r + rows - 1 < cols))
-    return lines
+        runs.append([(r, r + k) for r in range(rows) if 0 <= r + k < cols])
+        runs.append([(r, k - r + rows - 1) for r in range(rows) if 0 <= k - r + rows - 1 < cols])
+    return [("".join(grid[r][c] for r, c in run), run) for run in runs]
 
 
-def _occurrences(lines: list[str], word: str) -> int:
-    count = 0
-    for line in lines:
-        at = line.find(word)
+def _occurrences(lines: list[tuple[str, list[tuple[int, int]]]], word: str) -> set[frozenset]:
+    """The cells of every reading of `word`, forwards along the lines."""
+    found = set()
+    for text, cells in lines:
+        at = text.find(word)
         while at >= 0:
-            count += 1
-            at = line.find(word, at + 1)
-    return count
+            found.add(frozenset(cells[at:at + len(word)]))
+            at = text.find(word, at + 1)
+    return found
 
 
 def xoshiro_stream(seed: int, count: int) -> list[int]:

@@ -129,7 +129,8 @@ def test_duplicates_are_a_warning_not_an_error(run):
     (["-g", "5", "-d", "e", "mountain"], 1, '"mountain" (8 letters) is longer than the 5×5'),
     (["-g", "4", "--difficulty", "easy", "abcd", "efgh", "ijkl", "mnop", "qrst"], 1,
      "did not fit in the 4×4 grid"),
-    (["cat", "caterpillar"], 2, '"cat" lies inside "caterpillar"'),
+    (["--strict", "cat", "caterpillar"], 2, '"cat" lies inside "caterpillar", and the strict '
+     "rule allows no word inside another"),
     (["-d", "sideways", "cat"], 2, '"sideways" is not a direction'),
     (["-g", "abc", "cat"], 2, 'the grid size "abc" is not a size'),
     (["-s", "big", "cat"], 2, '"big" is not a page size'),

@@ -80,18 +80,31 @@ def test_a_duplicate_is_kept_once_with_a_warning_naming_both():
         "(ICECREAM); it is listed once."]
 
 
+STRICT = ("and the strict rule allows no word inside another; remove one of them, or leave "
+          "the rule off to hide each word on its own.")
+
+
 @pytest.mark.parametrize("entries, message", [
-    (["cat", "caterpillar"], '"cat" lies inside "caterpillar", so it could never appear '
-                             "exactly once in the grid; remove one of them."),
-    (["tac", "caterpillar"], '"tac" read backwards lies inside "caterpillar", so it could '
-                             "never appear exactly once in the grid; remove one of them."),
-    (["star", "rats"], '"rats" is the reverse of "star", so it could never appear exactly '
-                       "once in the grid; remove one of them."),
+    (["cat", "caterpillar"], f'"cat" lies inside "caterpillar", {STRICT}'),
+    (["tac", "caterpillar"], f'"tac" read backwards lies inside "caterpillar", {STRICT}'),
+    (["star", "rats"], f'"rats" is the reverse of "star", {STRICT}'),
 ])
-def test_a_word_inside_another_is_refused_naming_both(entries, message):
+def test_the_strict_rule_refuses_a_word_inside_another_naming_both(entries, message):
     with pytest.raises(InputError) as exc:
-        parse_words(entries)
+        parse_words(entries, strict=True)
     assert str(exc.value) == message
+
+
+@pytest.mark.parametrize("entries, inside", [
+    (["cat", "caterpillar"], [[1], []]),
+    (["tac", "caterpillar"], [[1], []]),
+    (["star", "rats"], [[1], [0]]),
+    (["tin", "platinum", "actinium", "nitrogen", "iron"], [[1, 2, 3], [], [], [], []]),
+    (["erbium", "terbium", "ytterbium"], [[1, 2], [2], []]),
+    (["ana", "banana"], [[1], []]),
+])
+def test_by_default_each_word_knows_the_words_it_lies_inside(entries, inside):
+    assert [list(c) for c in parse_words(entries).inside] == inside
 
 
 def test_words_that_merely_overlap_are_fine():

@@ -14,11 +14,17 @@ class Workspace:
 def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
          offsets: npt.NDArray[np.int32], dir_mask: int, beam: int, seed: int, threads: int,
          capacity: int, regions: npt.NDArray[np.int32], workspace: Workspace | None = None,
+         *, inside_offsets: npt.NDArray[np.int32] | None = None,
+         inside_words: npt.NDArray[np.int32] | None = None,
          ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...
 def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
-               offsets: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32],
-                                                        npt.NDArray[np.int32],
-                                                        npt.NDArray[np.uint8]]: ...
+               offsets: npt.NDArray[np.int32], *,
+               inside_offsets: npt.NDArray[np.int32] | None = None,
+               inside_words: npt.NDArray[np.int32] | None = None,
+               starts: npt.NDArray[np.int32] | None = None,
+               dirs: npt.NDArray[np.uint8] | None = None,
+               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32],
+                          npt.NDArray[np.uint8]]: ...
 
 class Rng:
     def __init__(self, seed: int) -> None: ...

@@ -36,8 +36,15 @@ cdef extern from "ws_grid.h":
         int32_t count
         const uint8_t *letters
         const int32_t *offsets
+    ctypedef struct ws_inside:
+        const int32_t *offsets
+        const int32_t *words
+    ctypedef struct ws_placed:
+        const int32_t *starts
+        const uint8_t *dirs
     ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
-                            const ws_words *words, int32_t *out_word,
+                            const ws_words *words, const ws_inside *inside,
+                            const ws_placed *placed, int32_t *out_word,
                             int32_t *out_start, uint8_t *out_dir,
                             int32_t capacity, int32_t *found) nogil
     ws_status ws_draw_letters(uint8_t *grid, const int32_t *cells, int32_t ncells,
@@ -56,6 +63,7 @@ cdef extern from "ws_pack.h":
         int32_t threads
         int32_t scattered
         const int32_t *regions
+        ws_inside inside
     ctypedef struct ws_pack_output:
         int32_t capacity
         uint8_t *grids
@@ -96,6 +104,22 @@ cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets
     return words
 
 
+cdef ws_inside _inside_view(const int32_t[::1] offsets, const int32_t[::1] words,
+                            int32_t count) except *:
+    """Which words lie inside which, as the core takes it (csrc/ws_grid.h, ws_inside):
+    offsets of count + 1 entries into words; None for no word inside another."""
+    cdef ws_inside inside
+    inside.offsets = NULL
+    inside.words = NULL
+    if offsets is None:
+        return inside
+    if offsets.shape[0] != count + 1 or words is None or words.shape[0] < offsets[count]:
+        raise ValueError("inside_offsets needs one entry per word and one more")
+    inside.offsets = &offsets[0]
+    inside.words = &words[0] if words.shape[0] else NULL
+    return inside
+
+
 cdef class Workspace:
     """Memory pack() keeps from one call to the next (csrc/ws_pack.h, ws_workspace);
     one call at a time."""
@@ -114,11 +138,14 @@ cdef class Workspace:
 def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          const int32_t[::1] offsets, uint32_t dir_mask, int32_t beam,
          uint64_t seed, int32_t threads, int32_t capacity,
-         const int32_t[:, ::1] regions, Workspace workspace=None):
+         const int32_t[:, ::1] regions, Workspace workspace=None, *,
+         const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
+    Word w's containers are inside_words[inside_offsets[w]:inside_offsets[w + 1]]:
+    its readings inside their placements do not count.
 
     Takes at least one word. Raises NoRoom(word index) when a word finds no
     position, NoUnique when no finished puzzle reads every word exactly once.
@@ -143,6 +170,7 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.threads = threads
     params.scattered = regions.shape[0]
     params.regions = &regions[0, 0] if regions.shape[0] else NULL
+    params.inside = _inside_view(inside_offsets, inside_words, nwords)
     out.capacity = capacity
     out.grids = &grids_v[0, 0, 0]
     out.starts = &starts_v[0, 0]
@@ -165,33 +193,49 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
 
 
 def scan_words(const uint8_t[:, ::1] grid, const uint8_t[::1] letters,
-               const int32_t[::1] offsets):
-    """Every reading of every word: (word index, start cell, direction) arrays.
+               const int32_t[::1] offsets, *, const int32_t[::1] inside_offsets=None,
+               const int32_t[::1] inside_words=None, const int32_t[::1] starts=None,
+               const uint8_t[::1] dirs=None):
+    """Every reading of every word that counts: (word index, start cell, direction)
+    arrays. With the words' containers (as pack() takes them) and where each word
+    is placed (starts, dirs), readings inside a container's placement are left out.
 
     A palindrome's reading is reported once, in the direction among N, NE, E, SE.
     """
     cdef ws_words words = _words_view(letters, offsets)
+    cdef ws_inside inside = _inside_view(inside_offsets, inside_words, words.count)
+    cdef ws_placed placed
+    placed.starts = NULL
+    placed.dirs = NULL
+    if inside.offsets != NULL:
+        if (starts is None or dirs is None or starts.shape[0] != words.count
+                or dirs.shape[0] != words.count):
+            raise ValueError("words inside others need every word's start and direction")
+        placed.starts = &starts[0]
+        placed.dirs = &dirs[0]
     cdef int32_t found = 0
     cdef int32_t capacity = max(16, 2 * words.count)
     cdef ws_status status
     while True:
-        word_idx = np.empty(capacity, dtype=np.int32)
-        starts = np.empty(capacity, dtype=np.int32)
-        dirs = np.empty(capacity, dtype=np.uint8)
-        status = _scan_into(grid, &words, word_idx, starts, dirs, &found)
+        found_words = np.empty(capacity, dtype=np.int32)
+        found_starts = np.empty(capacity, dtype=np.int32)
+        found_dirs = np.empty(capacity, dtype=np.uint8)
+        status = _scan_into(grid, &words, &inside, &placed, found_words, found_starts,
+                            found_dirs, &found)
         if status != WS_NO_CAPACITY:
             break
         capacity = found
     _raise_for(status)
-    return word_idx[:found], starts[:found], dirs[:found]
+    return found_words[:found], found_starts[:found], found_dirs[:found]
 
 
 cdef ws_status _scan_into(const uint8_t[:, ::1] grid, const ws_words *words,
+                          const ws_inside *inside, const ws_placed *placed,
                           int32_t[::1] word_idx, int32_t[::1] starts,
                           uint8_t[::1] dirs, int32_t *found):
     with nogil:
-        return ws_scan_words(&grid[0, 0], grid.shape[0], grid.shape[1], words,
-                             &word_idx[0], &starts[0], &dirs[0],
+        return ws_scan_words(&grid[0, 0], grid.shape[0], grid.shape[1], words, inside,
+                             placed, &word_idx[0], &starts[0], &dirs[0],
                              word_idx.shape[0], found)
 
 

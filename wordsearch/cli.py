@@ -138,6 +138,9 @@ def _students(name: str | None) -> list[str]:
 @click.option("--key-only", is_flag=True, help="Write only the answer key.")
 @click.option("--show-directions", is_flag=True,
               help="Print which directions the words run in on the puzzle page.")
+@click.option("--strict", is_flag=True,
+              help="Refuse a word that lies inside another (Kansas in Arkansas) instead of "
+                   "hiding it on its own too.")
 @click.option("--language", default=lang.DEFAULT, show_default=True,
               type=click.Choice(lang.codes(), case_sensitive=False),
               help="The language the words are in: its letters fill the grid.")
@@ -165,7 +168,7 @@ def _students(name: str | None) -> list[str]:
                    "changes the puzzles.")
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, language, dpi, seed, beam, threads, words_file, fmt, copies,
+         key_only, show_directions, strict, language, dpi, seed, beam, threads, words_file, fmt, copies,
          students, keys, keys_per_page, jobs, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
@@ -193,7 +196,7 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         entries: list = list(words)
         for name in words_file:
             entries += _read_lines(name)
-        sections = split_sections(entries, language=language)
+        sections = split_sections(entries, language=language, strict=strict)
         names = _students(students)
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
         export.check(target, is_set=is_set)

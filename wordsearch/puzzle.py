@@ -12,6 +12,8 @@ from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
 
 FORMAT = "wordsearch/1"
 SET_FORMAT = "wordsearch-set/1"
+# The rule for words inside others: their readings inside a container do not count.
+INSIDE_IGNORED = "ignored"
 OUTSIDE = "."
 
 
@@ -22,6 +24,9 @@ class Placement:
     row: int
     col: int
     direction: str
+    # The grid forms of the listed words this one lies inside, forwards or backwards
+    # (Kansas: "ARKANSAS"): its readings within their placements do not count.
+    inside: tuple[str, ...] = ()
 
     def cells(self) -> list[tuple[int, int]]:
         dr, dc = STEPS[self.direction]
@@ -48,8 +53,16 @@ class Puzzle:
         """The words in the order a word list prints them: by label, ignoring case."""
         return sorted(self.words, key=lambda p: (p.label.casefold(), p.label))
 
+    @property
+    def has_inside(self) -> bool:
+        """Whether some word lies inside another, so that the inside rule applies."""
+        return any(p.inside for p in self.words)
+
     def to_dict(self) -> dict:
-        return {
+        """The document. When a word lies inside another, "inside": "ignored" says that
+        its readings within the containers' placements do not count, and each such
+        word lists its containers, so that any checker can apply the rule."""
+        doc = {
             "format": FORMAT,
             "code": self.code,
             "rows": self.rows,
@@ -57,12 +70,15 @@ class Puzzle:
             "grid": list(self.grid),
             "directions": list(self.directions),
             "language": self.language,
-            "words": [
-                {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
-                 "direction": p.direction}
-                for p in self.words
-            ],
         }
+        if self.has_inside:
+            doc["inside"] = INSIDE_IGNORED
+        doc["words"] = [
+            {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
+             "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {})}
+            for p in self.words
+        ]
+        return doc
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -87,7 +103,8 @@ class Puzzle:
                 grid=tuple(doc["grid"]),
                 directions=tuple(doc["directions"]),
                 words=tuple(Placement(w["label"], w["word"], int(w["row"]), int(w["col"]),
-                                      w["direction"]) for w in doc["words"]),
+                                      w["direction"], tuple(map(str, w.get("inside", ()))))
+                            for w in doc["words"]),
                 language=str(doc.get("language", DEFAULT_LANGUAGE)),
             )
             if (doc["rows"], doc["cols"]) != (puzzle.rows, puzzle.cols):
@@ -105,9 +122,15 @@ class Puzzle:
         unknown = [d for d in self.directions if d not in COMPASS]
         if unknown:
             raise InputError(f'unknown direction "{unknown[0]}" in the puzzle document.')
+        forms = {p.word for p in self.words}
         for p in self.words:
             if p.direction not in self.directions:
-                raise InputError(f'"{p.label}" runs {p.direction}, which the puzzle does not allow.')
+                raise InputError(f'"{p.label}" runs {p.direction}, which the puzzle does not '
+                                 f"allow.")
+            for other in p.inside:
+                if other not in forms or (p.word not in other and p.word[::-1] not in other):
+                    raise InputError(f'"{p.label}" is said to lie inside "{other}", which is '
+                                     f"not a word of the puzzle that holds it.")
             for k, (r, c) in enumerate(p.cells()):
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '

@@ -33,6 +33,7 @@ class Language:
     frequencies_source: str
     folds: Mapping[str, str]      # an upper-case character -> the letters it becomes
     strip_accents: bool
+    labels: Mapping[str, str]     # what the pages print, by name
 
     def __post_init__(self) -> None:
         if len(self.frequencies) != len(self.alphabet):
@@ -73,7 +74,8 @@ def get(code: str) -> Language:
                     frequencies=tuple(data["frequencies"]),
                     frequencies_source=data["frequencies_source"],
                     folds=MappingProxyType(dict(data["folds"])),
-                    strip_accents=bool(data["strip_accents"]))
+                    strip_accents=bool(data["strip_accents"]),
+                    labels=MappingProxyType(dict(data["labels"])))
 
 
 def resolve(language: Language | str | None) -> Language:

@@ -14,7 +14,7 @@ import numpy as np
 from wordsearch import _core
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.lang import Language
-from wordsearch.make.packer import Layout
+from wordsearch.make.packer import Layout, inside_arrays
 from wordsearch.make.words import Word
 from wordsearch.puzzle import OUTSIDE
 
@@ -48,10 +48,11 @@ def _segment(start: int, direction: str, length: int, cols: int) -> tuple[int, i
     return min(start, end), max(start, end)
 
 
-def fill(layout: Layout, words: Sequence[Word], language: Language,
-         rng: _core.Rng) -> np.ndarray | None:
+def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.Rng,
+         inside: Sequence[Sequence[int]] = ()) -> np.ndarray | None:
     """The layout's grid with filler in every empty cell, reading each word exactly
-    once; None if this layout cannot be filled that way."""
+    once; None if this layout cannot be filled that way. `inside[i]` are the words
+    word i lies inside: its readings within their placements are theirs, not copies."""
     grid = layout.grid.copy()
     flat = grid.reshape(-1)
     cols = grid.shape[1]
@@ -59,14 +60,19 @@ def fill(layout: Layout, words: Sequence[Word], language: Language,
     letters, offsets = language.alphabet.encode_list([w.form for w in words])
     placed = [_segment(r * cols + c, d, len(w.form), cols)
               for (r, c, d), w in zip(layout.placements, words)]
+    inside_offsets, inside_words = inside_arrays(inside)
+    starts = np.array([r * cols + c for r, c, _ in layout.placements], dtype=np.int32)
+    dirs = np.array([COMPASS.index(d) for _, _, d in layout.placements], dtype=np.uint8)
 
     schedule = filler_schedule(layout, language)
     redraw = np.flatnonzero(is_filler).astype(np.int32)
     for cumulative in schedule:
         rng.draw_letters(flat, redraw, cumulative)
-        word_idx, starts, dirs = _core.scan_words(grid, letters, offsets)
+        found_words, found_starts, found_dirs = _core.scan_words(
+            grid, letters, offsets, inside_offsets=inside_offsets, inside_words=inside_words,
+            starts=starts, dirs=dirs)
         extra_cells: set[int] = set()
-        for w, start, d in zip(word_idx.tolist(), starts.tolist(), dirs.tolist()):
+        for w, start, d in zip(found_words.tolist(), found_starts.tolist(), found_dirs.tolist()):
             length = len(words[w].form)
             if _segment(start, COMPASS[d], length, cols) == placed[w]:
                 continue
@@ -82,12 +88,13 @@ def fill(layout: Layout, words: Sequence[Word], language: Language,
 
 
 def fill_first(layouts: Iterable[Layout], words: Sequence[Word], language: Language,
-               seed: int) -> tuple[Layout, tuple[str, ...]] | None:
+               seed: int, inside: Sequence[Sequence[int]] = ()) -> tuple[Layout,
+                                                                        tuple[str, ...]] | None:
     """The first layout that fills cleanly, with its grid as rows of text."""
     rng = _core.Rng(seed)
     decode = language.alphabet.decode
     for layout in layouts:
-        grid = fill(layout, words, language, rng)
+        grid = fill(layout, words, language, rng, inside)
         if grid is not None:
             rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else decode(v) for v in row)
                          for row in grid.tolist())

@@ -9,13 +9,14 @@ from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
 from wordsearch.make import fill, packer
 from wordsearch.make.shape import Mask, Shape, parse_grid
-from wordsearch.make.words import Word, WordList, parse_words
+from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.size import GridSize
 
 
 def generate(words: WordList | Iterable[str | Word], *,
              language: lang.Language | str | None = None,
+             strict: bool = False,
              grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
@@ -27,6 +28,8 @@ def generate(words: WordList | Iterable[str | Word], *,
 
     `language` (a Language or its code; English by default) gives the letters the
     words are spelled in and the filler is drawn from; a WordList brings its own.
+    A word inside another (Kansas in Arkansas) is hidden on its own too, its
+    readings inside the longer word not counting; `strict` refuses such lists.
     `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
@@ -40,8 +43,10 @@ def generate(words: WordList | Iterable[str | Word], *,
         if language is not None and lang.resolve(language) is not words.language:
             raise InputError(f"the words were read as {words.language.name}, not as "
                              f"{lang.resolve(language).name}; read them in one language.")
+        if strict and strict_conflicts(words.words):
+            raise InputError("\n".join(strict_conflicts(words.words)))
     else:
-        word_list = parse_words(words, language=language)
+        word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language
     allowed = compass.resolve(directions, difficulty)
     code = seeds.new_code() if seed is None else check_code(seed)
@@ -66,7 +71,7 @@ def generate(words: WordList | Iterable[str | Word], *,
         try:
             layouts = packer.pack(word_list.words, shape, allowed,
                                   seed=seeds.seed_for(code, "pack"), alphabet=language.alphabet,
-                                  beam=beam, threads=threads)
+                                  inside=word_list.inside, beam=beam, threads=threads)
         except NoRoom as exc:
             failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
                        f"{shape.describe()}")
@@ -75,11 +80,14 @@ def generate(words: WordList | Iterable[str | Word], *,
             failure = f"every layout in the {shape.describe()} spelled some word twice"
             continue
         filled = fill.fill_first(layouts, word_list.words, language,
-                                 seeds.seed_for(code, "fill"))
+                                 seeds.seed_for(code, "fill"), word_list.inside)
         if filled is not None:
             layout, rows = filled
-            placements = tuple(Placement(w.label, w.form, r, c, d)
-                               for w, (r, c, d) in zip(word_list.words, layout.placements))
+            placements = tuple(
+                Placement(w.label, w.form, r, c, d,
+                          tuple(word_list.words[j].form for j in inside))
+                for w, (r, c, d), inside in zip(word_list.words, layout.placements,
+                                                word_list.inside))
             return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
                           language=language.code)
         failure = f"filler letters kept spelling a word twice in the {shape.describe()}"

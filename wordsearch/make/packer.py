@@ -58,11 +58,15 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
-         alphabet: Alphabet, beam: int = DEFAULT_BEAM, threads: int = 1) -> Iterator[Layout]:
+         alphabet: Alphabet, inside: Sequence[Sequence[int]] = (), beam: int = DEFAULT_BEAM,
+         threads: int = 1) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
     asked for: the first usually fills, and making all of them cost half a millisecond.
+
+    `inside[i]` are the indices of the words that word i lies inside (see
+    WordList.inside): its readings within their placements do not count.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word.
@@ -77,9 +81,14 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     letters, offsets = alphabet.encode_list([words[i].form for i in order])
     cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
     regions = scatter_regions([words[i] for i in order], shape, seed)
+    rank = {i: k for k, i in enumerate(order)}
+    inside_offsets, inside_words = inside_arrays([[rank[j] for j in inside[i]] for i in order]
+                                                 if inside else [])
+
     def run(regions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return _core.pack(cells, letters, offsets, compass.mask(directions), beam, seed,
-                          threads, FINISHED_LAYOUTS, regions, _workspace())
+                          threads, FINISHED_LAYOUTS, regions, _workspace(),
+                          inside_offsets=inside_offsets, inside_words=inside_words)
 
     try:
         try:
@@ -97,6 +106,17 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     holes = largest_filler_squares(grids == _core.EMPTY)
     best_first = sorted(range(len(grids)), key=lambda i: (holes[i], i))
     return (_layout(grids[i], starts[i], dirs[i], order, shape.cols) for i in best_first)
+
+
+def inside_arrays(inside: Sequence[Sequence[int]]) -> tuple[np.ndarray | None,
+                                                           np.ndarray | None]:
+    """Each word's containers as the C core takes them (offsets into one array), or
+    (None, None) when no word lies inside another: then nothing is checked for it."""
+    if not any(inside):
+        return None, None
+    offsets = np.zeros(len(inside) + 1, dtype=np.int32)
+    offsets[1:] = np.cumsum([len(c) for c in inside])
+    return offsets, np.array([j for c in inside for j in c], dtype=np.int32)
 
 
 def _layout(grid: np.ndarray, starts: np.ndarray, dirs: np.ndarray, order: Sequence[int],

@@ -20,6 +20,7 @@ class Section:
     line: int | None                       # the # line's number
     entries: tuple[str | tuple[int, str], ...]
     language: lang.Language
+    strict: bool = False  # refuse a word inside another (see parse_words)
 
     def where(self) -> str:
         """As messages name it: 'the puzzle "Week 2" (line 7)'."""
@@ -31,7 +32,7 @@ class Section:
     def words(self) -> WordList:
         """The section's checked words, parsed once; errors name a titled section."""
         try:
-            return parse_words(self.entries, language=self.language)
+            return parse_words(self.entries, language=self.language, strict=self.strict)
         except InputError as exc:
             if self.line is None:
                 raise
@@ -39,22 +40,24 @@ class Section:
 
 
 def split_sections(entries: Iterable[str | tuple[int, str]], *,
-                   language: lang.Language | str | None = None) -> list[Section]:
+                   language: lang.Language | str | None = None,
+                   strict: bool = False) -> list[Section]:
     """Sections in order. Entries are words from the command line (plain strings)
     and numbered lines of words files; a numbered line starting with # opens a
     section. Words before the first # line make a puzzle of their own. Every
-    section's words are in `language` (a Language or its code; None: the default)."""
+    section's words are in `language` (a Language or its code; None: the default);
+    `strict` refuses a word inside another."""
     language = lang.resolve(language)
     sections: list[Section] = []
     title, line, current = "", None, []
     for entry in entries:
         text = entry[1] if isinstance(entry, tuple) else None
         if text is not None and text.strip().startswith(HEADING):
-            sections.append(Section(title, line, tuple(current), language))
+            sections.append(Section(title, line, tuple(current), language, strict))
             title, line, current = text.strip()[len(HEADING):].strip(), entry[0], []
         else:
             current.append(entry)
-    sections.append(Section(title, line, tuple(current), language))
+    sections.append(Section(title, line, tuple(current), language, strict))
     first = sections[0]
     if first.line is None and not any(_has_text(e) for e in first.entries) and len(sections) > 1:
         sections.pop(0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from wordsearch import lang
 from wordsearch.errors import InputError
@@ -38,6 +39,13 @@ class WordList:
     language: lang.Language  # the one the grid forms are spelled in
     # (kept, dropped) pairs: entries whose grid forms are the same.
     duplicates: tuple[tuple[Word, Word], ...] = ()
+
+    @cached_property
+    def inside(self) -> tuple[tuple[int, ...], ...]:
+        """For each word, the indices of the other words it lies inside, forwards or
+        backwards (Kansas in Arkansas): its readings within their placements do not
+        count, and it is hidden on its own as well."""
+        return containers(self.words)
 
     def warnings(self) -> list[str]:
         return [
@@ -93,12 +101,15 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
 
 
 def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
-                language: lang.Language | str | None = None) -> WordList:
+                language: lang.Language | str | None = None,
+                strict: bool = False) -> WordList:
     """Normalise entries (one word or phrase each) into a checked WordList.
 
     An entry read from a file comes as (line number, text), so that messages can
     name the line. Every problem is reported at once, one per line of the message.
-    `language` is a Language or its code; the default language when None.
+    `language` is a Language or its code; the default language when None. A word
+    inside another is hidden on its own too; `strict` refuses such lists instead,
+    for a puzzle maker who wants no word inside another.
     """
     language = lang.resolve(language)
     problems: list[str] = []
@@ -122,7 +133,8 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
         else:
             seen[word.form] = word
     words = tuple(seen.values())
-    problems.extend(_conflicts(words))
+    if strict:
+        problems.extend(strict_conflicts(words))
     if problems:
         raise InputError("\n".join(problems))
     if not words:
@@ -130,10 +142,18 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
     return WordList(words, language, tuple(duplicates))
 
 
-def _conflicts(words: tuple[Word, ...]) -> list[str]:
-    """Pairs where one word (or its reversal) reads inside another: either every
-    copy of the longer word also spells the shorter one, or they are the same
-    cells read both ways, so no grid can show each exactly once."""
+def containers(words: tuple[Word, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each word, the indices of the other words in which it, or its reversal,
+    is a run of letters: the words whose letters also spell it."""
+    forms = [w.form for w in words]
+    return tuple(tuple(j for j, other in enumerate(forms)
+                       if j != i and (form in other or form[::-1] in other))
+                 for i, form in enumerate(forms))
+
+
+def strict_conflicts(words: tuple[Word, ...]) -> list[str]:
+    """Pairs where one word (or its reversal) reads inside another, which the strict
+    rule does not allow."""
     problems = []
     by_length = sorted(words, key=lambda w: (len(w.form), w.form))
     for i, short in enumerate(by_length):
@@ -147,6 +167,7 @@ def _conflicts(words: tuple[Word, ...]) -> list[str]:
             else:
                 continue
             problems.append(
-                f"{short.where()} {how} {long.where()}, so it could never appear exactly once "
-                f"in the grid; remove one of them.")
+                f"{short.where()} {how} {long.where()}, and the strict rule allows no word "
+                f"inside another; remove one of them, or leave the rule off to hide each "
+                f"word on its own.")
     return problems

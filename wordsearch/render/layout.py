@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import cairo
 
+from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.puzzle import Puzzle, Sheet
@@ -313,9 +314,11 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                                          end - start - 6, False, f"{name} field's value")
                 value = Text(filled[name], start + 6, y - 1, value_size)
             placed_fields.append(Field(Text(text, left, y, field_size), start, end, value))
-    if show_directions:
-        note = directions_line(puzzle.directions)
-        note_size = fitted_line(note, measure, NOTE_SIZE, width, False, "directions line")
+    notes = [(directions_line(puzzle.directions), "directions line")] if show_directions else []
+    if puzzle.has_inside:
+        notes.append((lang.resolve(puzzle.language).labels["inside_note"], "note"))
+    for note, what in notes:
+        note_size = fitted_line(note, measure, NOTE_SIZE, width, False, what)
         y += note_size * 2
         header.append(centred(note, measure, note_size, y, page_w))
     top = y + (FIELD_SIZE if y > edge else 0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
 
@@ -67,6 +68,8 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
             else f"directions: {', '.join(puzzle.directions)}")
     count = "this word" if len(puzzle.words) == 1 else f"these {len(puzzle.words)} words"
     out += ["", f"Find {count} ({ways}):"]
+    if puzzle.has_inside:
+        out.append(lang.resolve(puzzle.language).labels["inside_note"])
     labels = [p.label for p in puzzle.alphabetical()]
     return out + ["  " + line for line in columns(labels)] + [""]
 
