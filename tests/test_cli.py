@@ -26,7 +26,7 @@ def test_the_original_example_prints_a_text_puzzle(run):
     assert "Find these 2 words (directions: E, S):" in out
     assert "Hello" in out and "World" in out
     assert "Answer key (rows and columns count from 1 at the top left):" in out
-    assert "code x (--seed x with the same words and options makes this puzzle again)" in out
+    assert "code x (the same code, words and options make this puzzle again)" in out
 
 
 def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
@@ -133,6 +133,11 @@ def test_duplicates_are_a_warning_not_an_error(run):
      "rule allows no word inside another"),
     (["-d", "sideways", "cat"], 2, '"sideways" is not a direction'),
     (["-g", "abc", "cat"], 2, 'the grid size "abc" is not a size'),
+    (["-g", "²", "cat"], 2, 'the grid size "²" is not a size'),
+    (["--seed", "s" * 100, "--copies", "2", "cat"], 2,
+     "a seed for a set of 2 puzzles may have at most 98 characters"),
+    (["--students", "nope.txt", "cat"], 2, "cannot read students file nope.txt"),
+    (["-o", "x.pdf", "-t", "🌸", "cat"], 1, "(option -t/--title)"),
     (["-s", "big", "cat"], 2, '"big" is not a page size'),
     (["-m", "nosuch", "cat"], 2, 'no mask file "nosuch" and no built-in mask of that name'),
     (["--no-key", "--key-only", "cat"], 2, "--no-key and --key-only contradict each other"),
@@ -213,7 +218,7 @@ def test_a_keys_file_in_a_missing_folder_names_it_and_leaves_no_puzzles(run, tmp
                  "sun", "moon", "star")
     assert result.exit_code == 1
     assert result.stderr == ("error: cannot write nodir/keys.pdf: the folder nodir does not "
-                             "exist.\n")
+                             "exist; create it or choose another folder.\n")
     assert os.listdir(tmp_path) == []
 
 
@@ -290,7 +295,8 @@ def test_a_list_that_cannot_be_built_fails_the_whole_set_and_writes_nothing(run,
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--copies", "2", "--students", "names.txt"], "give --copies or --students, not both"),
+    (["--copies", "2", "--students", "names.txt"], "give a number of copies or a list of students, not both: each "
+     "student gets one copy of every list. (option --copies)"),
     (["--students", "empty.txt"], "students file empty.txt has no names; write one name per "
                                   "line."),
     (["--copies", "2", "-o", "set.svg"], "a set of puzzles, or puzzles with a keys file, are "

@@ -110,7 +110,7 @@ def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
         expected = run_reference(*case)
         assert run_core(*case, 1) == run_core(*case, 2) == expected
         packed += not isinstance(expected[0], str)
-    assert packed >= 30, packed
+    assert packed >= 40, packed  # 61 of the 67 such lists drawn
 
 
 def test_reference_cases_include_every_outcome():

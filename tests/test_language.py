@@ -37,3 +37,15 @@ def test_a_language_crosses_to_another_process_by_its_code():
     english = lang.get("en")
     assert pickle.loads(pickle.dumps(english)) is english
     assert len(pickle.dumps(english)) < 200
+
+
+def test_a_language_of_ones_own_crosses_whole():
+    """One not shipped (or changed) cannot be read again by its code in a worker."""
+    import dataclasses
+    from wordsearch.lang.alphabet import Alphabet
+    english = lang.get("en")
+    nordic = dataclasses.replace(english, code="xn", alphabet=Alphabet(
+        english.alphabet.letters + "Å"), frequencies=english.frequencies + (100,))
+    again = pickle.loads(pickle.dumps(nordic))
+    assert again is not english and again.code == "xn" and again.alphabet.is_letter("Å")
+    assert again.fold("Åse") == "ÅSE" and dict(again.labels) == dict(english.labels)

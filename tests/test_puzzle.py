@@ -47,3 +47,11 @@ def _edited(puzzle, **changes):
 def test_a_broken_document_is_refused(puzzle, edit, message):
     with pytest.raises(InputError, match=message):
         Puzzle.from_json(edit(puzzle))
+
+
+@pytest.mark.parametrize("language", [None, "xx", 3])
+def test_a_document_in_an_unknown_language_is_refused(puzzle, language):
+    doc = json.loads(puzzle.to_json())
+    doc["language"] = language
+    with pytest.raises(InputError, match='the document\'s "language" is'):
+        Puzzle.from_json(json.dumps(doc))

@@ -23,5 +23,5 @@ def test_the_page_has_title_fields_list_key_and_code():
     assert text.startswith("Sky\n\nName: ____")
     assert "Find this word (directions: E, S):\n  Sun\n" in text
     assert "  Sun   row  1, column  1, E" in text
-    assert text.endswith("3×3 grid · code k3 (--seed k3 with the same words and options makes "
-                         "this puzzle again)\n")
+    assert text.endswith("3×3 grid · code k3 (the same code, words and options make this "
+                         "puzzle again)\n")

@@ -33,7 +33,8 @@ FLAGS = {"size": "-s/--size", "grid": "-g/--grid", "mask": "-m/--mask",
          "directions": "-d/--dir", "difficulty": "--difficulty", "seed": "--seed",
          "beam": "--beam", "copies": "--copies", "output": "-o/--output",
          "format": "--format", "keys": "--keys", "keys_per_page": "--keys-per-page",
-         "dpi": "--dpi", "language": "--language"}
+         "dpi": "--dpi", "language": "--language", "title": "-t/--title",
+         "field": "-f/--field", "students": "--students"}
 
 
 class Commands(click.Group):
@@ -67,28 +68,22 @@ def main() -> None:
     """Word search puzzles in which every word reads exactly once."""
 
 
-def _page_size(ctx, param, value: str) -> tuple[float, float]:
-    try:
-        return paper.page_size(value)
-    except InputError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
 def _list_masks(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
         click.echo("\n".join(builtin_masks()))
         ctx.exit()
 
 
-def _read_lines(name: str) -> list[tuple[int, str]]:
-    """Numbered lines of a words file ("-" for standard input)."""
+def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
+    """Numbered lines, as messages name them, of a file ("-" for standard input)."""
+    shown = "standard input" if name == "-" else name
     try:
         data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         text = data.decode("utf-8-sig")
     except OSError as exc:
-        raise InputError(f"cannot read words file {name}: {exc.strerror}.") from None
+        raise InputError(f"cannot read {what} {shown}: {exc.strerror}.") from None
     except UnicodeDecodeError:
-        raise InputError(f"words file {name} is not UTF-8 text; save it as UTF-8.") from None
+        raise InputError(f"{what} {shown} is not UTF-8 text; save it as UTF-8.") from None
     return list(enumerate(text.splitlines(), start=1))
 
 
@@ -104,24 +99,23 @@ def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
 def _students(name: str | None) -> list[str]:
     if name is None:
         return []
-    students = [text.strip() for _, text in _read_lines(name) if text.strip()]
+    students = [text.strip() for _, text in _read_lines(name, "students file") if text.strip()]
     if not students:
-        raise InputError(f"students file {name} has no names; write one name per line.")
+        shown = "standard input" if name == "-" else name
+        raise InputError(f"students file {shown} has no names; write one name per line.")
     return students
 
 
 @main.command(DEFAULT_COMMAND, cls=DefaultCommand,
-              short_help="Make puzzles from words (the default command).",
-              context_settings={"help_option_names": ["-h", "-?", "--help"]})
+              short_help="Make puzzles from words (the default command).")
 @click.argument("words", nargs=-1)
 @click.option("-t", "--title", default="", help="Puzzle title.")
 @click.option("-f", "--field", "fields", multiple=True,
               help="A field to write in, such as Name or Date (repeatable).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output",
               help="Output file: .pdf (puzzle and key), .svg or .png (one file a page), "
                    ".json or .txt. Prints text to stdout if omitted.")
-@click.option("-s", "--size", "page_size", default=paper.DEFAULT, callback=_page_size,
-              show_default=True,
+@click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size: WxH in points, or letter, legal, tabloid, a5, a4, a3, each "
                    "also as NAME-landscape.")
 @click.option("-m", "--mask", help="Shape the grid like a PNG image (white or transparent "
@@ -183,14 +177,12 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
     """
     if not words and not words_file:
         raise click.UsageError("give at least one WORD or --words-file.")
-    if copies > 1 and students:
-        raise click.UsageError("give --copies or --students, not both: with --students each "
-                               "student gets one copy of every list.")
     try:
         chosen = _pages(no_key, key_only, keys)
         target = export.Output(
             path=output, format=fmt, keys_path=keys,
-            page=layout.PageOptions(size=page_size, title=title, fields=tuple(fields),
+            page=layout.PageOptions(size=paper.page_size(page_size), title=title,
+                                    fields=tuple(fields),
                                     show_directions=show_directions, pages=chosen,
                                     keys_per_page=int(keys_per_page), dpi=dpi))
         entries: list = list(words)

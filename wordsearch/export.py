@@ -6,16 +6,20 @@ given; the checks run before any puzzle is made (check()), and again when files
 are made, so that a mistake in the names costs no time and no file.
 
 Writing is all or nothing: each file is first written whole to a temporary name in
-its own folder, then every one is renamed into place. If anything fails, the files
-already renamed are put back as they were (an existing file is kept through a hard
-link until the end), so no new file remains and no old one is lost.
+its own folder, then every one is renamed into place. If anything fails, even an
+interrupt, the files already renamed are put back as they were (an existing file is
+kept under a second name, a hard link, until the end), so no new file remains and no
+old one is lost. A name that is a symbolic link is written through: the file it
+points to is replaced, and the link stays.
 """
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import shutil
+import stat
 import sys
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,11 +31,11 @@ from wordsearch.render.layout import PageOptions
 from wordsearch.render.text import render_set_text, render_text
 
 FORMATS = {".pdf": "pdf", ".svg": "svg", ".png": "png", ".json": "json", ".txt": "text"}
-PAGE_FORMATS = ("pdf", "svg", "png")
 DEFAULT_FORMAT = "text"
-# Temporary files are named .ws-XXXXXXXX.tmp whatever the target is called, so a
+# Temporary files are named .ws-XXXXXXXXXXXX.tmp whatever the target is called, so a
 # long name that the file system accepts never fails for its temporary's sake.
 _TEMP_PREFIX, _TEMP_SUFFIX, _BACKUP_SUFFIX = ".ws-", ".tmp", ".bak"
+_NEW_FILE_MODE = 0o666  # less the umask, which the system applies
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,11 @@ class Output:
 
     @property
     def kind(self) -> str:
-        """The format the output is written in."""
+        """The format the output is written in: from the name's ending, else the format
+        given; "" when neither says."""
         if self.path is None:
             return self.format or DEFAULT_FORMAT
-        return FORMATS.get(self.path.suffix.lower(), "")
+        return FORMATS.get(self.path.suffix.lower(), self.format or "")
 
 
 def check(output: Output, *, is_set: bool) -> None:
@@ -82,6 +87,48 @@ def check(output: Output, *, is_set: bool) -> None:
                          f"NAME-key.{kind}).", option="output")
     if output.keys_path is not None:
         _check_keys(output, kind)
+    for target in targets(output, is_set=is_set):
+        _check_target(target)
+
+
+def targets(output: Output, *, is_set: bool) -> list[Path]:
+    """The files an output writes, before anything is made: SVG and PNG write one
+    file a page, the key to NAME-key.EXT beside NAME.EXT (or to NAME.EXT itself when
+    it is the only page)."""
+    if output.path is None:
+        return []
+    if output.kind in ("svg", "png") and not is_set:
+        target = output.path
+        return [target if len(output.page.pages) == 1 or page == "puzzle"
+                else target.with_name(f"{target.stem}-{page}{target.suffix}")
+                for page in output.page.pages]
+    return [output.path] + ([output.keys_path] if output.keys_path is not None else [])
+
+
+def _check_target(target: Path) -> None:
+    """Refuses, before any work, a file that cannot be written: its folder missing or
+    not a folder, the name a folder, too long, or a file the user may not write."""
+    try:
+        problem = _target_problem(target)
+    except OSError as exc:
+        problem = f"{exc.strerror or exc}."
+    if problem:
+        raise OutputError(f"cannot write {target}: {problem}")
+
+
+def _target_problem(target: Path) -> str:
+    folder = _resolved(target).parent
+    if not folder.exists():
+        return f"the folder {target.parent} does not exist; create it or choose another folder."
+    if not folder.is_dir():
+        return f"{target.parent} is a file, not a folder."
+    if len(os.fsencode(target.name)) > os.pathconf(folder, "PC_NAME_MAX"):
+        return "the name is too long for this file system; choose a shorter name."
+    if _resolved(target).is_dir():
+        return "it is a folder; choose another name."
+    if _resolved(target).exists() and not os.access(_resolved(target), os.W_OK):
+        return "the file is read-only; make it writable or choose another name."
+    return ""
 
 
 def _check_keys(output: Output, kind: str) -> None:
@@ -127,11 +174,7 @@ def files(result: Puzzle | ClassSet, output: Output) -> dict[Path | None, bytes]
     documents = (pages.svg if kind == "svg" else pages.png)(laid_out, options)
     if output.path is None:
         return {None: documents[0]}
-    target = output.path
-    names = [target if len(documents) == 1 or page == "puzzle"
-             else target.with_name(f"{target.stem}-{page}{target.suffix}")
-             for page in options.pages]
-    return dict(zip(names, documents))
+    return dict(zip(targets(output, is_set=False), documents))
 
 
 def write(result: Puzzle | ClassSet, output: Output) -> list[Path]:
@@ -146,6 +189,8 @@ def write(result: Puzzle | ClassSet, output: Output) -> list[Path]:
 
 
 def write_stdout(data: bytes) -> None:
+    if sys.stdout is None:
+        raise OutputError("cannot write to standard output: it is closed.")
     try:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
@@ -162,79 +207,144 @@ def commit(made: Mapping[Path, bytes]) -> None:
         if twin is not None:
             raise InputError(f"{twin} and {target} are the same file; give each output a "
                              f"name of its own.", option="output")
-        if target.is_dir():
-            raise OutputError(f"cannot write {target}: it is a folder; choose another name.")
-    staged: list[tuple[Path, Path]] = []
+        _check_target(target)
+    staged: list[tuple[Path, Path, Path]] = []  # (temporary, where it goes, the name given)
     try:
         for target, data in made.items():
-            staged.append((_stage(target, data), target))
+            real = _resolved(target)
+            staged.append((_stage(real, target, data), real, target))
         _swap(staged)
+        _sync_folders({real.parent for _, real, _ in staged})
     finally:
-        for temporary, _ in staged:
-            temporary.unlink(missing_ok=True)
+        for temporary, _, _ in staged:
+            _remove(temporary)
 
 
-def _stage(target: Path, data: bytes) -> Path:
-    """`data` in a new temporary file in `target`'s folder, with the permissions a
-    new file gets, flushed to disk."""
-    folder = target.parent
-    try:
-        fd, name = tempfile.mkstemp(dir=folder, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX)
-    except OSError as exc:
-        reason = (f"the folder {folder} does not exist" if not folder.is_dir()
-                  else exc.strerror or str(exc))
-        raise OutputError(f"cannot write {target}: {reason}.") from None
-    temporary = Path(name)
+def _stage(real: Path, target: Path, data: bytes) -> Path:
+    """`data` in a new temporary file in `real`'s folder, flushed to disk, with the
+    permissions of the file it replaces, or those the umask gives a new file."""
+    fd, temporary = _create(real.parent, _TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise OutputError(f"cannot write {target}: {exc.strerror or exc}.") from None
+        if real.exists():
+            os.chmod(temporary, stat.S_IMODE(real.stat().st_mode))
+    except BaseException as exc:
+        _remove(temporary)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}.") from None
+        raise
     return temporary
 
 
-def _swap(staged: list[tuple[Path, Path]]) -> None:
+def _create(folder: Path, suffix: str) -> tuple[int, Path]:
+    """A new file of a name no other has, opened for writing (the system applies the
+    umask to its mode, as to any new file)."""
+    while True:
+        name = folder / f"{_TEMP_PREFIX}{secrets.token_hex(6)}{suffix}"
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _NEW_FILE_MODE), name
+        except FileExistsError:
+            continue
+
+
+def _swap(staged: list[tuple[Path, Path, Path]]) -> None:
     """Renames every temporary onto its target, keeping each existing target under a
-    backup name until all are through, so that a failure can put everything back."""
+    backup name until all are through, so that a failure, or an interrupt, can put
+    everything back. Each step is noted before it is taken."""
     done: list[tuple[Path, Path | None]] = []  # (target, its backup, or None if it was new)
     try:
-        for temporary, target in staged:
-            backup = None
+        for temporary, real, target in staged:
             try:
-                if target.exists():
-                    backup = temporary.with_suffix(_BACKUP_SUFFIX)
-                    _keep(target, backup)
-                os.replace(temporary, target)
+                backup = _keep(real) if real.exists() else None
+                done.append((real, backup))
+                os.replace(temporary, real)
             except OSError as exc:
-                if backup is not None:
-                    backup.unlink(missing_ok=True)
                 raise OutputError(f"cannot write {target}: {exc.strerror or exc}.") from None
-            done.append((target, backup))
-    except BaseException:
-        for target, backup in reversed(done):
-            if backup is None:
-                target.unlink(missing_ok=True)
-            else:
-                os.replace(backup, target)
+    except BaseException as exc:
+        lost = _put_back(done)
+        if lost and isinstance(exc, OutputError):
+            raise OutputError(f"{exc} {lost}") from None
         raise
     for _, backup in done:
         if backup is not None:
-            backup.unlink(missing_ok=True)
+            _remove(backup)
 
 
-def _keep(target: Path, backup: Path) -> None:
-    """A second name for the existing file (a copy where hard links are not allowed)."""
+def _put_back(done: list[tuple[Path, Path | None]]) -> str:
+    """Undoes the renames, carrying on past any that fail; says what could not be put
+    back, and where its old content is kept."""
+    lost = []
+    for real, backup in reversed(done):
+        try:
+            if backup is None:
+                real.unlink(missing_ok=True)
+            else:
+                os.replace(backup, real)
+        except OSError as exc:
+            lost.append(f"{real} could not be put back ({exc.strerror or exc})" +
+                        (f"; its old content is in {backup}" if backup else ""))
+    return ("; ".join(lost) + ".") if lost else ""
+
+
+def _keep(real: Path) -> Path:
+    """A second name for the existing file, of a name no other file has: a hard link,
+    or a copy where the file system allows no links."""
+    while True:
+        backup = real.parent / f"{_TEMP_PREFIX}{secrets.token_hex(6)}{_BACKUP_SUFFIX}"
+        try:
+            os.link(real, backup)
+            return backup
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV):
+                raise
+        fd, backup = _create(real.parent, _BACKUP_SUFFIX)
+        try:
+            with os.fdopen(fd, "wb") as copy, open(real, "rb") as original:
+                shutil.copyfileobj(original, copy)
+            shutil.copystat(real, backup)
+        except BaseException:
+            _remove(backup)
+            raise
+        return backup
+
+
+def _sync_folders(folders: set[Path]) -> None:
+    """Flushes the renames themselves to disk, where the system allows it."""
+    for folder in folders:
+        try:
+            fd = os.open(folder, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def _remove(path: Path) -> None:
     try:
-        os.link(target, backup)
+        path.unlink(missing_ok=True)
     except OSError:
-        shutil.copy2(target, backup)
+        pass
+
+
+def _resolved(target: Path) -> Path:
+    """Where writing `target` writes: through symbolic links."""
+    return Path(os.path.realpath(target))
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
+    """The same name, the same file through links, or two hard links of one file."""
+    if _resolved(a) == _resolved(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError
+from wordsearch import lang
 from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
 
 FORMAT = "wordsearch/1"
@@ -105,8 +106,12 @@ class Puzzle:
                 words=tuple(Placement(w["label"], w["word"], int(w["row"]), int(w["col"]),
                                       w["direction"], tuple(map(str, w.get("inside", ()))))
                             for w in doc["words"]),
-                language=str(doc.get("language", DEFAULT_LANGUAGE)),
+                language=doc.get("language", DEFAULT_LANGUAGE),
             )
+            if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
+                raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
+                                 f"code of a language this program knows "
+                                 f"({', '.join(lang.codes())}).")
             if (doc["rows"], doc["cols"]) != (puzzle.rows, puzzle.cols):
                 raise InputError('"rows" and "cols" do not match "grid".')
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -7,6 +7,7 @@ not letters of its alphabet are dropped (é -> E in English).
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import unicodedata
 from dataclasses import dataclass
@@ -40,8 +41,13 @@ class Language:
             raise ValueError(f"language {self.code}: one frequency per letter")
 
     def __reduce__(self):
-        """Sent to worker processes by its code: each process reads the data once."""
-        return get, (self.code,)
+        """A shipped language crosses to worker processes by its code, so each process
+        reads its data once; any other crosses whole."""
+        if self.code in codes() and get(self.code) is self:
+            return get, (self.code,)
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        fields.update(folds=dict(self.folds), labels=dict(self.labels))
+        return _rebuild, (fields,)
 
     def fold(self, text: str) -> str:
         """The grid form of `text`: "Café" -> "CAFE". Characters it cannot fold stay."""
@@ -53,6 +59,11 @@ class Language:
                 ch = "".join(c for c in base if not unicodedata.combining(c)) or ch
             out.append(ch)
         return "".join(out)
+
+
+def _rebuild(fields: dict) -> Language:
+    return Language(**dict(fields, folds=MappingProxyType(fields["folds"]),
+                           labels=MappingProxyType(fields["labels"])))
 
 
 def codes() -> list[str]:

@@ -21,7 +21,12 @@ def sheet_codes(set_code: str, count: int) -> list[str]:
     the set's code, so a single puzzle is made exactly as without a set."""
     if count == 1:
         return [set_code]
-    return [check_code(f"{set_code}-{n}") for n in range(1, count + 1)]
+    longest = seeds.MAX_CODE_LENGTH - len(f"-{count}")
+    if len(set_code) > longest:
+        raise InputError(f"a seed for a set of {count} puzzles may have at most {longest} "
+                         f"characters, so that each puzzle's code (the seed and -{count}) "
+                         f"stays within {seeds.MAX_CODE_LENGTH}.", option="seed")
+    return [f"{set_code}-{n}" for n in range(1, count + 1)]
 
 
 def _generate(job: tuple[WordList, str, dict]) -> Puzzle:
@@ -65,7 +70,7 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
         section = sections[plan[i][0]]
         if section.line is None or not isinstance(error, PackingError):
             raise error  # an option at fault is no one section's
-        raise PackingError(f"in {section.where()}: {error}") from None
+        raise PackingError(f"in {section.where()}: {error}", option=error.option) from None
     return ClassSet(set_code, tuple(
         Sheet(n, sections[k].title or title, student, puzzle)
         for n, ((k, student), puzzle) in enumerate(zip(plan, puzzles), start=1)))

@@ -32,7 +32,7 @@ def parse_grid(spec: int | str | GridSize) -> GridSize:
         size = GridSize(cols=spec, rows=spec)
     else:
         text = str(spec).strip()
-        pair = parse_wxh(text) if not text.isdigit() else (int(text), int(text))
+        pair = parse_wxh(text) if not text.isdecimal() else (int(text), int(text))
         if pair is None or any(side != int(side) for side in pair):
             raise InputError(f'the grid size "{spec}" is not a size; write N for N x N or '
                              f"WxH (columns x rows), for example 15 or 20x12.", option="grid")

@@ -189,20 +189,25 @@ def footer(code: str, measure: Measure, right: float, baseline: float, what: str
                 muted=True)
 
 
+# The option that gives each kind of line, for an error about it.
+LINE_OPTIONS = {"title": "title", "field": "field", "Name field's value": "students"}
+
+
 def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
                 what: str) -> float:
     """The largest size up to `size` at which `text` fits `width`."""
     unknown = measure.missing(text, bold)
+    option = LINE_OPTIONS.get(what)
     if unknown:
         raise LayoutError(f'the {what} "{text}" has characters the bundled font cannot print '
-                          f"({' '.join(unknown)}); leave them out.")
+                          f"({' '.join(unknown)}); leave them out.", option=option)
     natural = measure.width(text, size, bold)
     if natural <= width:
         return size
     smaller = math.floor(size * width / natural * 10) / 10
     if smaller < MIN_TEXT:
         raise LayoutError(f'the {what} "{text}" is too long to print on one line of this '
-                          f"page; shorten it or use a wider page.")
+                          f"page; shorten it or use a wider page.", option=option)
     return smaller
 
 
@@ -328,7 +333,8 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     for label in labels:
         if measure.missing(label):
             raise LayoutError(f'the word "{label}" has characters the bundled font cannot '
-                              f"print ({' '.join(measure.missing(label))}).")
+                              f"print ({' '.join(measure.missing(label))}); leave them out "
+                              f"or spell them with other letters.")
     found = list_arrangements(puzzle, labels, measure, width, bottom - top)
     # The largest list that costs the grid little; then the larger grid.
     best = max(cell for cell, _, _ in found)

@@ -55,7 +55,7 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
     if "key" in pages:
         out += _key_part(puzzle)
     out += [f"{puzzle.cols}×{puzzle.rows} grid · code {puzzle.code} "
-            f"(--seed {puzzle.code} with the same words and options makes this puzzle again)"]
+            f"(the same code, words and options make this puzzle again)"]
     return "\n".join(out) + "\n"
 
 
