@@ -7,11 +7,12 @@ import pytest
 
 import reference
 import wordsearch
-from wordsearch.make import packer
+from wordlists import draw, read_list
+from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
+from wordsearch.make import packer
 from wordsearch.make.generate import usable_cores
 from wordsearch.puzzle import Puzzle
-from wordlists import draw
 
 
 def check(puzzle: Puzzle, words, directions=None):
@@ -136,3 +137,29 @@ def test_bad_options_are_input_errors(kwargs, message):
     with pytest.raises(InputError) as exc:
         wordsearch.generate(["sun", "moon"], **kwargs)
     assert str(exc.value) == message
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["us_states", "elements", "compound_words"])
+def test_lists_as_teachers_write_them_make_verified_puzzles(name):
+    """Kansas in Arkansas, Tin in Platinum and Nitrogen, Erbium in Terbium in
+    Ytterbium, ball in football: at the default beam, with an automatic grid."""
+    words = list(read_list(f"{name}.txt"))
+    puzzle = wordsearch.generate(words, seed=f"teacher-{name}")
+    reference.verify(puzzle.to_dict(), [w.upper().replace(" ", "") for w in words],
+                     list(COMPASS))
+    assert puzzle.has_inside and puzzle.to_dict()["inside"] == "ignored"
+
+
+def test_a_word_inside_several_others_and_chains_of_them():
+    words = ["tin", "actinium", "platinum", "nitrogen", "erbium", "terbium", "ytterbium",
+             "rats", "star", "level", "bevel"]
+    puzzle = wordsearch.generate(words, seed="chains", beam=1024)
+    reference.verify(puzzle.to_dict(), [w.upper() for w in words], list(COMPASS))
+    inside = {p.word: set(p.inside) for p in puzzle.words}
+    assert inside["TIN"] == {"ACTINIUM", "PLATINUM", "NITROGEN"}
+    assert inside["ERBIUM"] == {"TERBIUM", "YTTERBIUM"} and inside["TERBIUM"] == {"YTTERBIUM"}
+    assert inside["RATS"] == {"STAR"} and inside["STAR"] == {"RATS"}
+    assert inside["LEVEL"] == inside["BEVEL"] == set()
+    with pytest.raises(InputError, match='"tin" lies inside "actinium"'):
+        wordsearch.generate(words, seed="chains", strict=True)

@@ -5,7 +5,7 @@ import pytest
 
 import reference
 import wordsearch
-from wordlists import draw
+from wordlists import draw, draw_nested
 from wordsearch.make.shape import Mask, builtin_masks
 
 pytestmark = pytest.mark.slow
@@ -43,6 +43,35 @@ def test_sweep_of_verified_puzzles():
                          list(wordsearch.directions.DIFFICULTIES[options["difficulty"]]))
         built += 1
     assert built >= REQUIRED, f"only {built} built; failed: {failed[:20]}"
+
+
+NESTED_CASES = 2000
+NESTED_REQUIRED = 1950  # 1993 built here
+
+
+def test_sweep_of_verified_puzzles_with_words_inside_others():
+    """Lists in which many words lie inside others (compound words, elements, runs
+    of longer words forwards and backwards, chains): every puzzle passes the
+    verifier, which applies the inside rule on its own."""
+    built = inside = 0
+    for i in range(NESTED_CASES):
+        size = 6 + i % 15
+        difficulty = PRESETS[i // 15 % 3]
+        count = max(3, size * size // CELLS_PER_WORD[difficulty])
+        words = draw_nested(count, seed=i, max_len=min(10, size))
+        try:
+            puzzle = wordsearch.generate(words, grid=size, difficulty=difficulty,
+                                         beam=BEAMS[i // 45 % 4], seed=f"nested{i}",
+                                         threads=1 + i % 2)
+        except wordsearch.PackingError as exc:
+            assert "did not fit" in str(exc) or "twice" in str(exc), str(exc)
+            continue
+        reference.verify(puzzle.to_dict(), [w.upper() for w in words],
+                         list(wordsearch.directions.DIFFICULTIES[difficulty]))
+        built += 1
+        inside += puzzle.has_inside
+    assert built >= NESTED_REQUIRED, f"only {built} of {NESTED_CASES} built"
+    assert inside >= 0.9 * built, f"only {inside} of {built} had a word inside another"
 
 
 MASK_CASES = 1300

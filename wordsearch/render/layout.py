@@ -425,7 +425,8 @@ def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
         fewer = "fewer keys to a page, " if what == "answer key" else ""
         raise LayoutError(
             f"a {puzzle.cols}×{puzzle.rows} {what} would print with letters "
-            f"{cell * LETTER_SHARE:.1f} pt high on the {paper.describe(size)} page; "
+            f"{math.floor(cell * LETTER_SHARE * 10) / 10:.1f} pt high on the "
+            f"{paper.describe(size)} page; "
             f"{smallest:g} pt is the smallest that reads well. Use a larger page size, "
             f"{fewer}a smaller grid or fewer words.", option="size")
 
