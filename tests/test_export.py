@@ -279,3 +279,10 @@ def test_closed_standard_output_is_named(space, monkeypatch):
     monkeypatch.setattr(sys, "stdout", None)
     with pytest.raises(OutputError, match="cannot write to standard output: it is closed."):
         export.write(space, export.Output())
+
+
+def test_the_command_with_standard_output_closed_names_it(tmp_path):
+    script = " ".join(command("--seed", "c", "sun", "moon")) + " >&-"
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "error: cannot write to standard output: it is closed.\n"

@@ -229,6 +229,8 @@ def _progress(count: int):
 def _quiet_stdout() -> None:
     """After standard output failed (a closed pipe, a full disk), send what Python
     would still flush at exit nowhere, so that the message above is the only one."""
+    if sys.stdout is None:
+        return  # closed before the program started: Python flushes nothing
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
