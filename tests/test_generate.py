@@ -151,9 +151,9 @@ def test_lists_as_teachers_write_them_make_verified_puzzles(name):
     assert puzzle.has_inside and puzzle.to_dict()["inside"] == "ignored"
 
 
-def test_a_word_inside_several_others_and_chains_of_them():
+def test_a_word_inside_several_others_chains_reversals_and_palindromes():
     words = ["tin", "actinium", "platinum", "nitrogen", "erbium", "terbium", "ytterbium",
-             "rats", "star", "level", "bevel"]
+             "rats", "star", "level", "bevel", "noon", "afternoon"]
     puzzle = wordsearch.generate(words, seed="chains", beam=1024)
     reference.verify(puzzle.to_dict(), [w.upper() for w in words], list(COMPASS))
     inside = {p.word: set(p.inside) for p in puzzle.words}
@@ -161,5 +161,6 @@ def test_a_word_inside_several_others_and_chains_of_them():
     assert inside["ERBIUM"] == {"TERBIUM", "YTTERBIUM"} and inside["TERBIUM"] == {"YTTERBIUM"}
     assert inside["RATS"] == {"STAR"} and inside["STAR"] == {"RATS"}
     assert inside["LEVEL"] == inside["BEVEL"] == set()
+    assert inside["NOON"] == {"AFTERNOON"}  # a palindrome: its two readings are one
     with pytest.raises(InputError, match='"tin" lies inside "actinium"'):
         wordsearch.generate(words, seed="chains", strict=True)
