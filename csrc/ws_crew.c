@@ -35,8 +35,13 @@ static void close_queue(const worker *wk, block_queue *q)
 static void expand_blocks(worker *wk, int32_t owner, share_class kind, int32_t *since_sync)
 {
     block_queue *q = &wk->team[owner].queue;
+    const ws_stop *stop = &wk->step->params->stop;
     int32_t j;
     while (take_block(wk, q, &j)) {
+        if (ws_stopping(stop)) {
+            close_queue(wk, q); /* the pass ends at once; ws_pack returns WS_STOPPED */
+            return;
+        }
         int32_t lo, hi;
         block_bounds(wk, owner, j, &lo, &hi);
         if (ws_expand_parents(wk, kind, lo, hi, since_sync) < hi)

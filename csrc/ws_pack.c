@@ -233,6 +233,10 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
         buffers[1] = buffers[0];
         buffers[0] = all.items;
         buffers[2] = all.spare;
+        if (ws_stopping(&params->stop)) {
+            status = WS_STOPPED;
+            goto done;
+        }
         if (next->size == 0) {
             out->stuck_word = w;
             status = WS_NO_ROOM;

@@ -26,6 +26,16 @@
 /* Most worker threads: far more than a machine has cores. */
 #define WS_MAX_THREADS 1024
 
+/* When a pack is to stop before it is through: once *flag is nonzero (set by a
+ * signal handler or another thread, with __atomic_store_n), or once
+ * CLOCK_MONOTONIC reaches deadline_ns. Every worker looks before each block of
+ * parents, so a pack stops within one block and one word's choosing: it then
+ * returns WS_STOPPED and writes no puzzle. */
+typedef struct {
+    const int *flag;     /* NULL: no flag */
+    int64_t deadline_ns; /* 0: no deadline */
+} ws_stop;
+
 typedef struct {
     int32_t rows, cols;   /* 1..WS_MAX_SIDE each, at most WS_MAX_CELLS cells */
     const uint8_t *cells; /* rows*cols: WS_EMPTY inside the shape, WS_BLOCKED outside */
@@ -43,6 +53,7 @@ typedef struct {
      * puzzle reads each word once leaving out its readings inside a container's
      * placement. */
     ws_inside inside;
+    ws_stop stop;
 } ws_pack_params;
 
 typedef struct {

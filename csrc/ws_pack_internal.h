@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "ws_pack.h"
 
@@ -47,6 +48,22 @@ static inline void ws_unlock(pthread_mutex_t *lock, int32_t nworkers)
 {
     if (nworkers > 1)
         pthread_mutex_unlock(lock);
+}
+
+#define NS_PER_S 1000000000
+
+/* Whether the pack has been asked to stop (see ws_stop in ws_pack.h). The flag
+ * is read with a GCC/Clang atomic builtin: C99 has no atomics, and the flag is
+ * written by a signal handler or another thread. */
+static inline int ws_stopping(const ws_stop *stop)
+{
+    if (stop->flag && __atomic_load_n(stop->flag, __ATOMIC_RELAXED))
+        return 1;
+    if (stop->deadline_ns == 0)
+        return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * NS_PER_S + now.tv_nsec >= stop->deadline_ns;
 }
 
 /* ---- Ordering and selection (ws_select.c) ---- */

@@ -3,12 +3,18 @@ codes, messages, files, single puzzles and class sets."""
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from conftest import page_count, pdf_info, pdf_pages_text, pdf_text
 from test_sections import LISTS
 
+ROOT = Path(__file__).resolve().parent.parent
 ORIGINAL = ["-s792x612", "--title=Xyzzy", "-fName", "-fDate", "-d", "r,d"]
 
 
@@ -334,3 +340,70 @@ def test_a_thirty_student_set(run, lists, tmp_path):
         key_page = pages[30 + (n - 1) // 4]
         assert f"Answer key: Animals · {name}" in key_page
         assert f"Answer key {n} of 30 · code t30-{n}" in key_page
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, status, word, args", [
+    (signal.SIGINT, 130, "interrupted", ["--copies", "200"]),
+    (signal.SIGTERM, 143, "terminated", ["--copies", "200"]),
+    (signal.SIGINT, 130, "interrupted", ["--jobs", "1", "--copies", "200"]),
+    (signal.SIGINT, 130, "interrupted", []),  # one puzzle, stopped inside the C core
+])
+def test_a_signal_stops_the_run_at_once_with_no_file_and_no_worker_left(
+        tmp_path, signum, status, word, args):
+    words = ROOT / "tests" / "data" / ("us_states.txt" if args else "elements.txt")
+    (tmp_path / "old.pdf").write_bytes(b"last week's")
+    process = subprocess.Popen([str(Path(sys.executable).with_name("wordsearch")),
+                                "--words-file", str(words), *args, "-o", "old.pdf", "-q"],
+                               cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    workers = children(process.pid)
+    sent = time.monotonic()
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.0
+    assert process.returncode == status
+    assert stderr == f"error: {word}; nothing was written.\n"
+    assert sorted(os.listdir(tmp_path)) == ["old.pdf"]
+    assert (tmp_path / "old.pdf").read_bytes() == b"last week's"
+    time.sleep(0.3)
+    assert not [pid for pid in workers if alive(pid)]
+    if "--jobs" not in args and args:
+        assert len(workers) >= 2, "the set ran in worker processes"
+
+
+def test_the_time_limit_stops_a_run_with_a_message(run):
+    result = run("--words-file", str(ROOT / "tests" / "data" / "elements.txt"),
+                 "--time-limit", "0.2", "-o", "e.pdf")
+    assert result.exit_code == 1
+    assert result.stderr.startswith('error: in the puzzle "The 118 chemical elements" (line 1): '
+                                    "stopped at the time limit of 0.2 s while packing the words "
+                                    "into the ")
+    assert result.stderr.endswith("a smaller beam or a longer time limit. "
+                                  "(option --time-limit)\n")
+    assert not os.path.exists("e.pdf")
+    bad = run("--time-limit", "0", "sun")
+    assert bad.exit_code == 2 and "a time limit of 0 s is out of range" in bad.stderr

@@ -7,9 +7,11 @@ turns the core's status codes into Python outcomes, all in `_raise_for`.
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
-from wordsearch.errors import NoRoom, NoUnique
+import signal
+
+from wordsearch.errors import NoRoom, NoUnique, TimeUp
 
 cdef extern from "ws_common.h":
     ctypedef enum ws_status:
@@ -19,6 +21,7 @@ cdef extern from "ws_common.h":
         WS_NO_ROOM
         WS_NO_UNIQUE
         WS_NO_CAPACITY
+        WS_STOPPED
     int WS_EMPTY_CODE "WS_EMPTY"
     int WS_BLOCKED_CODE "WS_BLOCKED"
     int WS_MAX_LETTER_CODE "WS_MAX_LETTER"
@@ -51,8 +54,16 @@ cdef extern from "ws_grid.h":
                               const uint64_t *cumulative, int32_t nletters,
                               ws_rng *rng) nogil
 
+cdef extern from "ws_signal.h":
+    int ws_signals_catch()
+    const int *ws_signals_flag()
+    int ws_signals_release()
+
 cdef extern from "ws_pack.h":
     int WS_MAX_THREADS_COUNT "WS_MAX_THREADS"
+    ctypedef struct ws_stop:
+        const int *flag
+        int64_t deadline_ns
     ctypedef struct ws_pack_params:
         int32_t rows, cols
         const uint8_t *cells
@@ -64,6 +75,7 @@ cdef extern from "ws_pack.h":
         int32_t scattered
         const int32_t *regions
         ws_inside inside
+        ws_stop stop
     ctypedef struct ws_pack_output:
         int32_t capacity
         uint8_t *grids
@@ -91,6 +103,8 @@ cdef _raise_for(ws_status status, int32_t stuck_word=-1):
         raise NoRoom(stuck_word)
     if status == WS_NO_UNIQUE:
         raise NoUnique()
+    if status == WS_STOPPED:
+        raise TimeUp()
     if status == WS_NO_MEMORY:
         raise MemoryError("the packer ran out of memory")
     raise AssertionError(f"the C core refused its arguments (status {status})")
@@ -139,13 +153,19 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          const int32_t[::1] offsets, uint32_t dir_mask, int32_t beam,
          uint64_t seed, int32_t threads, int32_t capacity,
          const int32_t[:, ::1] regions, Workspace workspace=None, *,
-         const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None):
+         const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None,
+         int64_t deadline_ns=0, bint catch_signals=False):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
     Word w's containers are inside_words[inside_offsets[w]:inside_offsets[w + 1]]:
     its readings inside their placements do not count.
+
+    The pack stops early, raising TimeUp, once time.monotonic_ns() reaches
+    `deadline_ns` (0: never). With `catch_signals` (only from the main thread),
+    Ctrl-C and SIGTERM stop it too, and then reach Python's own handlers, as if
+    they had arrived when it was through: Ctrl-C raises KeyboardInterrupt.
 
     Takes at least one word. Raises NoRoom(word index) when a word finds no
     position, NoUnique when no finished puzzle reads every word exactly once.
@@ -171,6 +191,8 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.scattered = regions.shape[0]
     params.regions = &regions[0, 0] if regions.shape[0] else NULL
     params.inside = _inside_view(inside_offsets, inside_words, nwords)
+    params.stop.flag = NULL
+    params.stop.deadline_ns = deadline_ns
     out.capacity = capacity
     out.grids = &grids_v[0, 0, 0]
     out.starts = &starts_v[0, 0]
@@ -181,12 +203,19 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
             raise RuntimeError("a packer workspace serves one pack() at a time")
         workspace.busy = True
         ws = workspace.ptr
+    cdef int caught = 0
+    if catch_signals and ws_signals_catch() == 0:
+        params.stop.flag = ws_signals_flag()
     try:
         with nogil:
             status = ws_pack(&params, ws, &out)
     finally:
+        if params.stop.flag != NULL:
+            caught = ws_signals_release()
         if workspace is not None:
             workspace.busy = False
+    if caught:
+        signal.raise_signal(caught)  # Python's handler, as if it came now
     _raise_for(status, out.stuck_word)
     n = out.count
     return grids[:n], starts[:n, :nwords], dirs[:n, :nwords]

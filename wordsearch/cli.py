@@ -11,7 +11,10 @@ speak of things, and the command adds the option's name where that helps.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import click
@@ -19,6 +22,7 @@ import click
 from wordsearch import export, lang
 from wordsearch.errors import InputError, OutputError, WordsearchError
 from wordsearch.make import classset, packer
+from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
@@ -26,6 +30,8 @@ from wordsearch.render import layout, paper
 
 EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
+EXIT_TERMINATED = 143   # 128 + SIGTERM
 DEFAULT_COMMAND = "make"
 # The option a library error names (errors.WordsearchError.option), as this command
 # spells it.
@@ -34,7 +40,16 @@ FLAGS = {"size": "-s/--size", "grid": "-g/--grid", "mask": "-m/--mask",
          "beam": "--beam", "copies": "--copies", "output": "-o/--output",
          "format": "--format", "keys": "--keys", "keys_per_page": "--keys-per-page",
          "dpi": "--dpi", "language": "--language", "title": "-t/--title",
-         "field": "-f/--field", "students": "--students"}
+         "field": "-f/--field", "students": "--students", "time_limit": "--time-limit"}
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is, so that it ends as after Ctrl-C: worker
+    processes ended, no file written."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated()
 
 
 class Commands(click.Group):
@@ -160,10 +175,12 @@ def _students(name: str | None) -> list[str]:
 @click.option("-j", "--jobs", type=click.IntRange(1, 256),
               help="Puzzles made at once, in separate processes; default all cores. Never "
                    "changes the puzzles.")
+@click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, show_default=True,
+              help="Seconds each puzzle may take; the run stops with a message after them.")
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, strict, language, dpi, seed, beam, threads, words_file, fmt, copies,
-         students, keys, keys_per_page, jobs, quiet):
+         key_only, show_directions, strict, language, dpi, seed, beam, threads, words_file, fmt,
+         copies, students, keys, keys_per_page, jobs, time_limit, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
@@ -177,6 +194,8 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
     """
     if not words and not words_file:
         raise click.UsageError("give at least one WORD or --words-file.")
+    signal.signal(signal.SIGTERM, _terminate)
+    status = None
     try:
         chosen = _pages(no_key, key_only, keys)
         target = export.Output(
@@ -196,14 +215,19 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
             for warning in section.words.warnings():
                 click.echo(f"warning: {warning}", err=True)
         bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
+        status = None if quiet or is_set else Status()
+        extra = {"progress": status} if status else {}
         try:
             made = classset.build_set(
                 sections, title=title, copies=copies, students=names, seed=seed, mask=mask,
                 jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
-                directions=directions or None, difficulty=difficulty, beam=beam)
+                directions=directions or None, difficulty=difficulty, beam=beam,
+                time_limit=time_limit, **extra)
         finally:
             if bar:
                 bar.close()
+            if status:
+                status.close()
         written = export.write(made if is_set else made.sheets[0].puzzle, target)
         if written and not quiet:
             click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",
@@ -215,6 +239,55 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _fail(exc, EXIT_NO_PUZZLE)
     except WordsearchError as exc:
         _fail(exc, EXIT_NO_PUZZLE)
+    except KeyboardInterrupt:
+        _stopped("interrupted", EXIT_INTERRUPTED, status)
+    except Terminated:
+        _stopped("terminated", EXIT_TERMINATED, status)
+
+
+def _stopped(how: str, code: int, status: Status | None) -> None:
+    if status:
+        status.close()
+    click.echo(f"error: {how}; nothing was written.", err=True)
+    sys.exit(code)
+
+
+class Status:
+    """One line on standard error, rewritten in place, for a single puzzle that takes
+    more than a second: which grid size is being tried. Only on a terminal; a timer
+    shows it while the C core works, since the sizes change only between packs."""
+
+    DELAY = 1.0
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.message = ""
+        self.on = sys.stderr is not None and sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.timer = threading.Timer(self.DELAY, self._show) if self.on else None
+        if self.timer:
+            self.timer.daemon = True
+            self.timer.start()
+
+    def __call__(self, message: str) -> None:
+        self.message = message
+        if self.shown:
+            self._show()
+
+    def _show(self) -> None:
+        if self.message:
+            seconds = time.monotonic() - self.started
+            sys.stderr.write(f"\r\x1b[K{self.message}… ({seconds:.0f} s)")
+            sys.stderr.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.timer:
+            self.timer.cancel()
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 def _progress(count: int):

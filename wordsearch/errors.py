@@ -46,6 +46,10 @@ class NoUnique(WordsearchError):
     """From the C core: no finished layout reads every word exactly once."""
 
 
+class TimeUp(WordsearchError):
+    """From the C core: the pack stopped at its deadline."""
+
+
 class LayoutError(WordsearchError, ValueError):
     """The puzzle cannot be printed legibly on the chosen page."""
 

@@ -2,11 +2,13 @@
 built in parallel, each with a code that regenerates it on its own."""
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from wordsearch import seeds
 from wordsearch.errors import InputError, PackingError, WordsearchError
+from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
 from wordsearch.make.generate import check_code, generate, usable_cores
 from wordsearch.make.sections import Section
 from wordsearch.make.shape import Mask
@@ -14,6 +16,7 @@ from wordsearch.make.words import WordList
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 
 MAX_COPIES = 1000
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 
 
 def sheet_codes(set_code: str, count: int) -> list[str]:
@@ -38,12 +41,15 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
               students: Sequence[str] = (), seed: str | None = None,
               mask: Mask | str | Path | None = None, jobs: int | None = None,
               threads: int | None = None, on_done: Callable[[], None] | None = None,
-              **options) -> ClassSet:
+              time_limit: float | None = DEFAULT_TIME_LIMIT, **options) -> ClassSet:
     """Every puzzle of the set, in page order: for each section, one copy per
     student, or `copies` copies. `options` are generate()'s (grid, directions,
     difficulty, beam). The same seed gives the same set whatever the number of
     `jobs` (processes); each puzzle is made by generate() with its own code, in
-    the language its section was read in."""
+    the language its section was read in, within `time_limit` seconds (each
+    puzzle: a set of many takes longer than one, but none of them without bound).
+    Ctrl-C or an error in one puzzle ends the worker processes at once."""
+    Deadline.after(time_limit)  # refused here, before any work, if out of range
     if students and copies != 1:
         raise InputError("give a number of copies or a list of students, not both: each "
                          "student gets one copy of every list.", option="copies")
@@ -59,7 +65,8 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     codes = sheet_codes(set_code, len(plan))
     cores = usable_cores()
     jobs = max(1, min(jobs or cores, len(plan)))
-    options = dict(options, mask=mask, threads=threads or max(1, cores // jobs))
+    options = dict(options, mask=mask, threads=threads or max(1, cores // jobs),
+                   time_limit=time_limit)
     work = [(word_lists[k], code, options) for (k, _), code in zip(plan, codes)]
 
     puzzles = _run(work, jobs, on_done)
@@ -76,30 +83,52 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
         for n, ((k, student), puzzle) in enumerate(zip(plan, puzzles), start=1)))
 
 
+def _made(job: tuple[WordList, str, dict]) -> Puzzle | WordsearchError:
+    """A puzzle, or the library's error as a value, to cross back from a worker."""
+    try:
+        return _generate(job)
+    except WordsearchError as exc:
+        return exc
+
+
 def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
-    """Results in the order of `work`: a Puzzle, the exception raised, or None for
-    a puzzle not made because an earlier one had failed."""
+    """Results in the order of `work`: a Puzzle, the error raised, or None for a
+    puzzle not made because another had failed."""
+    results: list = [None] * len(work)
     if jobs == 1:
-        results: list = []
-        for job in work:
-            try:
-                results.append(_generate(job))
-            except WordsearchError as exc:
-                return results + [exc] + [None] * (len(work) - len(results) - 1)
+        for i, job in enumerate(work):
+            results[i] = _made(job)
+            if isinstance(results[i], WordsearchError):
+                break
             if on_done:
                 on_done()
         return results
     # Imported here: a single puzzle should not pay for loading multiprocessing.
-    from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+    import multiprocessing
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_generate, job) for job in work]
-        if on_done:
-            for future in futures:
-                future.add_done_callback(lambda f: on_done() if not f.cancelled() else None)
-        done, _ = wait(futures, return_when=FIRST_EXCEPTION)
-        if any(f.exception() for f in done):
-            for future in futures:
-                future.cancel()
-        wait(futures)
-    return [None if f.cancelled() else f.exception() or f.result() for f in futures]
+    def done(result) -> None:
+        if on_done and not isinstance(result, WordsearchError):
+            on_done()
+
+    # Leaving the block terminates the workers: after the last result, at the first
+    # error, and on Ctrl-C or SIGTERM, which the main process alone hears.
+    with multiprocessing.Pool(jobs, initializer=_worker_starts) as pool:
+        pending = [pool.apply_async(_made, (job,), callback=done) for job in work]
+        for i, result in enumerate(pending):
+            results[i] = result.get()
+            if isinstance(results[i], WordsearchError):
+                break
+    return results
+
+
+def _worker_starts() -> None:
+    """A worker process leaves Ctrl-C to the main one, which ends the workers, and
+    ends with the main one however that ends (Linux: the parent-death signal)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler, if forked
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass  # no prctl on this system: the main process still ends the workers

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from wordsearch import directions as compass, lang, seeds
-from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
+from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError, TimeUp
 from wordsearch.make import fill, packer
+from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
 from wordsearch.make.shape import Mask, Shape, parse_grid
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
@@ -23,7 +24,9 @@ def generate(words: WordList | Iterable[str | Word], *,
              difficulty: str | None = None,
              seed: str | None = None,
              beam: int = packer.DEFAULT_BEAM,
-             threads: int | None = None) -> Puzzle:
+             threads: int | None = None,
+             time_limit: float | Deadline | None = DEFAULT_TIME_LIMIT,
+             progress: Callable[[str], None] | None = None) -> Puzzle:
     """A puzzle hiding every word exactly once.
 
     `language` (a Language or its code; English by default) gives the letters the
@@ -37,7 +40,10 @@ def generate(words: WordList | Iterable[str | Word], *,
     medium, hard); all eight by default. The same `seed` (the puzzle's code),
     words and options always give the same puzzle; the number of `threads` (at
     most the cores this process may use; all of them by default) never changes it.
+    The run stops after `time_limit` seconds (None: never; a Deadline: at it), with
+    a PackingError that says so. `progress`, if given, hears each grid size tried.
     """
+    deadline = time_limit if isinstance(time_limit, Deadline) else Deadline.after(time_limit)
     if isinstance(words, WordList):
         word_list = words
         if language is not None and lang.resolve(language) is not words.language:
@@ -68,10 +74,13 @@ def generate(words: WordList | Iterable[str | Word], *,
 
     failure = ""
     for shape in shapes:
+        if progress is not None:
+            progress(f"trying the {shape.describe()}")
         try:
             layouts = packer.pack(word_list.words, shape, allowed,
                                   seed=seeds.seed_for(code, "pack"), alphabet=language.alphabet,
-                                  inside=word_list.inside, beam=beam, threads=threads)
+                                  inside=word_list.inside, beam=beam, threads=threads,
+                                  deadline=deadline)
         except NoRoom as exc:
             failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
                        f"{shape.describe()}")
@@ -79,6 +88,8 @@ def generate(words: WordList | Iterable[str | Word], *,
         except NoUnique:
             failure = f"every layout in the {shape.describe()} spelled some word twice"
             continue
+        except TimeUp:
+            raise _time_up(deadline, shape, failure, grid is not None) from None
         filled = fill.fill_first(layouts, word_list.words, language,
                                  seeds.seed_for(code, "fill"), word_list.inside)
         if filled is not None:
@@ -95,6 +106,15 @@ def generate(words: WordList | Iterable[str | Word], *,
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+
+
+def _time_up(deadline: Deadline, shape: Shape, failure: str, fixed: bool) -> PackingError:
+    before = f" (before it, {failure})" if failure else ""
+    change = "a bigger grid, fewer words" if fixed else "fewer words, a fixed grid"
+    return PackingError(
+        f"stopped at the time limit of {deadline.limit:g} s while packing the words into the "
+        f"{shape.describe()}{before}. Try {change}, a smaller beam or a longer time limit.",
+        option="time_limit")
 
 
 def usable_cores() -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import signal
 import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -13,6 +14,7 @@ import numpy as np
 from wordsearch import _core, directions as compass
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
 from wordsearch.lang.alphabet import Alphabet
+from wordsearch.make.deadline import Deadline
 from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.make.words import Word
 from wordsearch.size import GridSize
@@ -59,7 +61,7 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
          alphabet: Alphabet, inside: Sequence[Sequence[int]] = (), beam: int = DEFAULT_BEAM,
-         threads: int = 1) -> Iterator[Layout]:
+         threads: int = 1, deadline: Deadline = Deadline(0, None)) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
@@ -69,7 +71,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     WordList.inside): its readings within their placements do not count.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
-    NoUnique when every layout repeats a word.
+    NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
+    stops it at once (KeyboardInterrupt) where Python would raise one.
     """
     # Two pools, each a grid and every word's start (4 bytes) and direction (1) a puzzle.
     pool_bytes = 2 * beam * (shape.rows * shape.cols + 5 * len(words))
@@ -88,7 +91,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     def run(regions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return _core.pack(cells, letters, offsets, compass.mask(directions), beam, seed,
                           threads, FINISHED_LAYOUTS, regions, _workspace(),
-                          inside_offsets=inside_offsets, inside_words=inside_words)
+                          inside_offsets=inside_offsets, inside_words=inside_words,
+                          deadline_ns=deadline.at_ns, catch_signals=_interruptible())
 
     try:
         try:
@@ -127,6 +131,13 @@ def _layout(grid: np.ndarray, starts: np.ndarray, dirs: np.ndarray, order: Seque
         row, col = divmod(int(starts[k]), cols)
         placed[i] = (row, col, compass.COMPASS[dirs[k]])
     return Layout(grid, tuple(placed))
+
+
+def _interruptible() -> bool:
+    """Whether Ctrl-C should stop the C core: on the main thread, while Python's own
+    handler would raise KeyboardInterrupt (not in a worker process that ignores it)."""
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 
 
 _local = threading.local()
