@@ -32,6 +32,8 @@
 #define MAX_WORDS 16
 #define MAX_LEN 16
 #define MAX_CAPACITY 8
+#define MAX_CONTAINERS (MAX_WORDS * (MAX_WORDS - 1))
+#define REFERENCE_VERSION 2
 #define THREAD_COUNTS 3
 #define DEFAULT_SWEEP 300
 #define SWEEP_SEED 0x5EEDC0DEu
@@ -48,6 +50,12 @@ typedef struct {
     int32_t capacity;
     int32_t scattered;
     int32_t regions[4 * MAX_WORDS];
+    /* Which words lie inside which (ws_inside): word w's containers are
+     * inside_words[inside_offsets[w] .. inside_offsets[w+1]). With has_inside 0
+     * the packer is given none (offsets NULL). */
+    int has_inside;
+    int32_t inside_offsets[MAX_WORDS + 1];
+    int32_t inside_words[MAX_CONTAINERS];
 } pack_case;
 
 typedef struct {
@@ -57,6 +65,12 @@ typedef struct {
     int32_t starts[MAX_CAPACITY * MAX_WORDS];
     uint8_t dirs[MAX_CAPACITY * MAX_WORDS];
 } result;
+
+/* Of the cases run, how many hold a word inside another, and how many of those
+ * packed. */
+typedef struct {
+    int32_t nested, nested_packed;
+} nesting;
 
 static int failures;
 
@@ -78,6 +92,8 @@ static void run(const pack_case *pc, int32_t threads, ws_workspace *ws, result *
         .words = {.count = pc->nwords, .letters = pc->letters, .offsets = pc->offsets},
         .dir_mask = pc->dir_mask, .beam = pc->beam, .seed = pc->seed, .threads = threads,
         .scattered = pc->scattered, .regions = pc->scattered > 0 ? pc->regions : NULL,
+        .inside = {.offsets = pc->has_inside ? pc->inside_offsets : NULL,
+                   .words = pc->has_inside ? pc->inside_words : NULL},
     };
     memset(out, 0, sizeof *out);
     ws_pack_output o = {.capacity = pc->capacity, .grids = out->grids, .starts = out->starts,
@@ -121,6 +137,20 @@ static int32_t word_len(const pack_case *pc, int32_t w)
     return pc->offsets[w + 1] - pc->offsets[w];
 }
 
+/* Whether some word of the case lies inside another. */
+static int nested(const pack_case *pc)
+{
+    return pc->has_inside && pc->inside_offsets[pc->nwords] > 0;
+}
+
+static void count_nesting(nesting *n, const pack_case *pc, ws_status status)
+{
+    if (nested(pc)) {
+        n->nested++;
+        n->nested_packed += status == WS_OK;
+    }
+}
+
 static int is_palindrome(const uint8_t *word, int32_t len)
 {
     for (int32_t i = 0, j = len - 1; i < j; i++, j--)
@@ -133,7 +163,8 @@ static int is_palindrome(const uint8_t *word, int32_t len)
  * direction say, inside the grid and the shape, in an allowed direction; no
  * letter where no word lies; two words share at most one cell, a scattered
  * word none with those before it and its middle letter in its region; and each
- * word reads exactly once, where it was placed. */
+ * word reads exactly once, where it was placed, by the inside rule (its
+ * readings on a container's placement left out: ws_scan_words, ws_count_own). */
 static void check_puzzle(const char *what, int32_t index, const pack_case *pc, const result *r,
                          int32_t k)
 {
@@ -189,9 +220,12 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
                 fail(what, index, "puzzle %d words %d and %d share %d cells", k, a, b, shared);
         }
     const ws_words words = {.count = pc->nwords, .letters = pc->letters, .offsets = pc->offsets};
+    const ws_inside inside = {.offsets = pc->has_inside ? pc->inside_offsets : NULL,
+                              .words = pc->has_inside ? pc->inside_words : NULL};
+    const ws_placed placed = {.starts = starts, .dirs = dirs};
     int32_t found_word[MAX_WORDS + 1], found_start[MAX_WORDS + 1], found = 0;
     uint8_t found_dir[MAX_WORDS + 1];
-    const ws_status scanned = ws_scan_words(g, rows, cols, &words, NULL, NULL, found_word,
+    const ws_status scanned = ws_scan_words(g, rows, cols, &words, &inside, &placed, found_word,
                                             found_start, found_dir, MAX_WORDS + 1, &found);
     if (scanned != WS_OK || found != pc->nwords) {
         fail(what, index, "puzzle %d: the scan finds %d readings of %d words", k, found,
@@ -214,7 +248,7 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
     for (int32_t w = 0; w < pc->nwords; w++) {
         if (seen[w] != 1)
             fail(what, index, "puzzle %d word %d found %d times by the scan", k, w, seen[w]);
-        const int32_t count = ws_count_own(g, rows, cols, &words, NULL, NULL, w, 2);
+        const int32_t count = ws_count_own(g, rows, cols, &words, &inside, &placed, w, 2);
         if (count != 1)
             fail(what, index, "puzzle %d word %d counted %d times", k, w, count);
     }
@@ -292,6 +326,17 @@ static int read_case(FILE *f, pack_case *pc, result *want)
     for (int32_t i = 0; i < 4 * nregions; i++)
         if (!read_i32(f, &pc->regions[i]))
             return 0;
+    pc->has_inside = 1;
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        int32_t n;
+        if (!read_i32(f, &n) || n < 0 || n > pc->nwords - 1)
+            return 0;
+        pc->inside_offsets[w + 1] = pc->inside_offsets[w] + n;
+        for (int32_t i = pc->inside_offsets[w]; i < pc->inside_offsets[w + 1]; i++)
+            if (!read_i32(f, &pc->inside_words[i]) || pc->inside_words[i] < 0 ||
+                pc->inside_words[i] >= pc->nwords || pc->inside_words[i] == w)
+                return 0;
+    }
     if (!read_i32(f, &status) || !read_i32(f, &want->stuck_word) || !read_i32(f, &want->count) ||
         want->count < 0 || want->count > pc->capacity)
         return 0;
@@ -317,7 +362,7 @@ static int read_case(FILE *f, pack_case *pc, result *want)
     return 1;
 }
 
-static int reference_cases(const char *path, ws_workspace *ws, int corrupt)
+static int reference_cases(const char *path, ws_workspace *ws, int corrupt, nesting *nest)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -325,8 +370,10 @@ static int reference_cases(const char *path, ws_workspace *ws, int corrupt)
         return -1;
     }
     int32_t version, count;
-    if (fscanf(f, "wsref %" SCNd32 " %" SCNd32, &version, &count) != 2 || version != 1) {
-        fprintf(stderr, "%s is not a reference case file\n", path);
+    if (fscanf(f, "wsref %" SCNd32 " %" SCNd32, &version, &count) != 2 ||
+        version != REFERENCE_VERSION) {
+        fprintf(stderr, "%s is not a reference case file of version %d\n", path,
+                REFERENCE_VERSION);
         fclose(f);
         return -1;
     }
@@ -343,6 +390,7 @@ static int reference_cases(const char *path, ws_workspace *ws, int corrupt)
             want.grids[0] ^= 1u;
             corrupted = 1;
         }
+        count_nesting(nest, &pc, want.status);
         check_case("reference", n, &pc, ws, &want, 0);
     }
     fclose(f);
@@ -489,12 +537,14 @@ int main(int argc, char **argv)
     }
     bad_arguments();
     if (reference) {
-        const int n = reference_cases(reference, ws, corrupt);
+        nesting nest = {.nested = 0, .nested_packed = 0};
+        const int n = reference_cases(reference, ws, corrupt, &nest);
         if (n < 0) {
             ws_workspace_free(ws);
             return 1;
         }
-        printf("reference: %d cases, each on 1-3 threads\n", n);
+        printf("reference: %d cases (%d with words inside others, %d of them packed), each on "
+               "1-3 threads\n", n, nest.nested, nest.nested_packed);
     }
     int32_t outcomes[6] = {0};
     const int32_t swept = sweep(nsweep, ws, corrupt, outcomes);
