@@ -159,12 +159,62 @@ static int is_palindrome(const uint8_t *word, int32_t len)
     return 1;
 }
 
+#define COVER_WORDS (MAX_CELLS / 64)
+
+/* Whether cell `at` is among the cells marked in `bits`. */
+static int covered(const uint64_t bits[COVER_WORDS], int32_t at)
+{
+    return (int)(bits[at / 64] >> (at % 64) & 1u);
+}
+
+/* The driver's own count of word w's readings in grid g that count by the inside
+ * rule, without the library's scan: every start cell and direction is tried
+ * letter by letter; a palindrome's reading is counted once, from its lower end
+ * cell; a reading with both ends on the cells of one of w's containers
+ * (covers[v], that word's placement) is left out, for a straight reading whose
+ * two ends lie on a straight placement lies along it. The ends of the last
+ * reading counted go to *first and *last. */
+static int32_t brute_count(const pack_case *pc, const uint8_t *g, int32_t w,
+                           const uint64_t covers[][COVER_WORDS], int32_t *first, int32_t *last)
+{
+    const int32_t rows = pc->rows, cols = pc->cols, len = word_len(pc, w);
+    const uint8_t *word = pc->letters + pc->offsets[w];
+    const int palindrome = is_palindrome(word, len);
+    int32_t count = 0;
+    for (int32_t r = 0; r < rows; r++)
+        for (int32_t c = 0; c < cols; c++)
+            for (int32_t d = 0; d < WS_NDIRS; d++) {
+                const int32_t er = r + (len - 1) * WS_DROW[d], ec = c + (len - 1) * WS_DCOL[d];
+                if (er < 0 || er >= rows || ec < 0 || ec >= cols)
+                    continue;
+                int reads = 1;
+                for (int32_t j = 0; j < len && reads; j++)
+                    reads = g[(r + j * WS_DROW[d]) * cols + c + j * WS_DCOL[d]] == word[j];
+                const int32_t start = r * cols + c, end = er * cols + ec;
+                if (!reads || (palindrome && start > end))
+                    continue;
+                int on_container = 0;
+                for (int32_t i = pc->has_inside ? pc->inside_offsets[w] : 0;
+                     pc->has_inside && i < pc->inside_offsets[w + 1]; i++) {
+                    const int32_t v = pc->inside_words[i];
+                    on_container |= covered(covers[v], start) && covered(covers[v], end);
+                }
+                if (on_container)
+                    continue;
+                count++;
+                *first = start;
+                *last = end;
+            }
+    return count;
+}
+
 /* Checks puzzle k of a result against the rules: each word where its start and
  * direction say, inside the grid and the shape, in an allowed direction; no
  * letter where no word lies; two words share at most one cell, a scattered
  * word none with those before it and its middle letter in its region; and each
  * word reads exactly once, where it was placed, by the inside rule (its
- * readings on a container's placement left out: ws_scan_words, ws_count_own). */
+ * readings on a container's placement left out), as the library counts
+ * (ws_scan_words, ws_count_own) and as the driver does (brute_count). */
 static void check_puzzle(const char *what, int32_t index, const pack_case *pc, const result *r,
                          int32_t k)
 {
@@ -172,7 +222,7 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
     const uint8_t *g = r->grids + (size_t)k * (size_t)ncells;
     const int32_t *starts = r->starts + (size_t)k * (size_t)pc->nwords;
     const uint8_t *dirs = r->dirs + (size_t)k * (size_t)pc->nwords;
-    uint64_t covers[MAX_WORDS][MAX_CELLS / 64] = {{0}}; /* each word's cells */
+    uint64_t covers[MAX_WORDS][COVER_WORDS] = {{0}}; /* each word's cells */
     int32_t on_cell[MAX_CELLS] = {0};
     for (int32_t w = 0; w < pc->nwords; w++) {
         const int32_t len = word_len(pc, w), d = dirs[w];
@@ -213,7 +263,7 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
     for (int32_t a = 0; a < pc->nwords; a++)
         for (int32_t b = a + 1; b < pc->nwords; b++) {
             int32_t shared = 0;
-            for (int32_t x = 0; x < MAX_CELLS / 64; x++)
+            for (int32_t x = 0; x < COVER_WORDS; x++)
                 for (uint64_t both = covers[a][x] & covers[b][x]; both; both &= both - 1)
                     shared++;
             if (shared > 1)
@@ -251,6 +301,16 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
         const int32_t count = ws_count_own(g, rows, cols, &words, &inside, &placed, w, 2);
         if (count != 1)
             fail(what, index, "puzzle %d word %d counted %d times", k, w, count);
+        const int32_t len = word_len(pc, w), d = dirs[w];
+        const int32_t end = starts[w] + (len - 1) * (WS_DROW[d] * cols + WS_DCOL[d]);
+        int32_t first = -1, last = -1;
+        const int32_t brute = brute_count(pc, g, w, (const uint64_t(*)[COVER_WORDS])covers,
+                                          &first, &last);
+        const int home = (first == starts[w] && last == end) ||
+                         (first == end && last == starts[w]);
+        if (brute != 1 || !home)
+            fail(what, index, "puzzle %d word %d reads %d times by the driver's count%s", k, w,
+                 brute, brute == 1 && !home ? ", not where placed" : "");
     }
 }
 
