@@ -5,13 +5,18 @@
  *
  * It runs
  *   (a) the cases of FILE (written by scripts/export_reference_cases.py from
- *       tests/reference.py): each packed on 1, 2 and 3 threads must give the
- *       reference's status, stuck word, grids, starts and directions exactly;
- *   (b) a sweep of N random packs (grids up to 15x15, up to ten words, beams
- *       1..512, some scattered words): 1, 2 and 3 threads and a call without a
- *       workspace must give identical outputs, and every puzzle must read each
- *       word once (ws_count_own, ws_scan_words) where it was placed, within
- *       the rules;
+ *       tests/reference.py, with each word's containers): each packed on 1, 2
+ *       and 3 threads with those containers must give the reference's status,
+ *       stuck word, grids, starts and directions exactly;
+ *   (b) a sweep of N random packs (grids up to 15x15, up to eleven words, some
+ *       from 2-3 letters or with a run cut from another word, beams 1..512,
+ *       some scattered words), each word's containers found here by a plain
+ *       substring check: 1, 2 and 3 threads and a call without a workspace
+ *       must give identical outputs;
+ *   every puzzle of (a) and (b) must keep the rules and read each word exactly
+ *   once where it was placed, by the inside rule (readings on a container's
+ *   placement left out), as the library counts (ws_count_own, ws_scan_words)
+ *   and as this driver counts by brute force;
  *   (c) one workspace reused across packs that grow and shrink, each checked
  *       against the same pack without one.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
@@ -37,6 +42,11 @@
 #define THREAD_COUNTS 3
 #define DEFAULT_SWEEP 300
 #define SWEEP_SEED 0x5EEDC0DEu
+#define SWEEP_WORDS 10
+/* One sweep case in SMALL_ALPHABET_ONE_IN draws from 2-3 letters, so that words
+ * often lie inside others; one in RUN_ONE_IN gets a run cut from one of its words. */
+#define SMALL_ALPHABET_ONE_IN 3
+#define RUN_ONE_IN 3
 
 typedef struct {
     int32_t rows, cols;
@@ -469,6 +479,39 @@ static int32_t between(ws_rng *rng, int32_t lo, int32_t hi)
     return lo + below(rng, hi - lo + 1);
 }
 
+/* Whether `a` (of length alen), read forwards or backwards, is a run of the letters
+ * of `b`. */
+static int lies_in(const uint8_t *a, int32_t alen, const uint8_t *b, int32_t blen)
+{
+    for (int32_t at = 0; at + alen <= blen; at++) {
+        int forwards = 1, backwards = 1;
+        for (int32_t j = 0; j < alen; j++) {
+            forwards &= b[at + j] == a[j];
+            backwards &= b[at + j] == a[alen - 1 - j];
+        }
+        if (forwards || backwards)
+            return 1;
+    }
+    return 0;
+}
+
+/* Each word's containers, found with a plain substring check (the other words
+ * it lies in, forwards or backwards, in list order); has_inside when there are
+ * any, as the library passes them. */
+static void find_containers(pack_case *pc)
+{
+    pc->inside_offsets[0] = 0;
+    for (int32_t i = 0; i < pc->nwords; i++) {
+        int32_t n = pc->inside_offsets[i];
+        for (int32_t j = 0; j < pc->nwords; j++)
+            if (j != i && lies_in(pc->letters + pc->offsets[i], word_len(pc, i),
+                                  pc->letters + pc->offsets[j], word_len(pc, j)))
+                pc->inside_words[n++] = j;
+        pc->inside_offsets[i + 1] = n;
+    }
+    pc->has_inside = pc->inside_offsets[pc->nwords] > 0;
+}
+
 /* A random case no bigger than `side` a side, with a beam up to `most_beam`. */
 static void draw_case(ws_rng *rng, pack_case *pc, int32_t side, int32_t most_beam)
 {
@@ -479,16 +522,41 @@ static void draw_case(ws_rng *rng, pack_case *pc, int32_t side, int32_t most_bea
     const int32_t blocked = below(rng, 3) == 0 ? below(rng, ncells / 5 + 1) : 0;
     for (int32_t i = 0; i < blocked; i++)
         pc->cells[below(rng, ncells)] = WS_BLOCKED;
-    const int32_t alphabet = between(rng, 2, 12);
+    const int32_t alphabet = below(rng, SMALL_ALPHABET_ONE_IN) == 0 ? between(rng, 2, 3)
+                                                                   : between(rng, 2, 12);
     const int32_t shorter = pc->rows < pc->cols ? pc->rows : pc->cols;
     const int32_t longest = shorter < 8 ? shorter : 8;
-    pc->nwords = between(rng, 1, 10);
+    uint8_t drawn[MAX_WORDS][MAX_LEN];
+    int32_t lens[MAX_WORDS];
+    pc->nwords = between(rng, 1, SWEEP_WORDS);
     for (int32_t w = 0; w < pc->nwords; w++) {
-        const int32_t len = between(rng, 2, longest);
-        pc->offsets[w + 1] = pc->offsets[w] + len;
-        for (int32_t j = 0; j < len; j++)
-            pc->letters[pc->offsets[w] + j] = (uint8_t)between(rng, 1, alphabet);
+        lens[w] = between(rng, 2, longest);
+        for (int32_t j = 0; j < lens[w]; j++)
+            drawn[w][j] = (uint8_t)between(rng, 1, alphabet);
     }
+    if (below(rng, RUN_ONE_IN) == 0) {
+        /* A run of some word's letters, maybe reversed (all of them only reversed),
+         * as a word of its own at a random place in the list. */
+        const int32_t from = below(rng, pc->nwords), len = between(rng, 2, lens[from]);
+        const int32_t at = below(rng, lens[from] - len + 1);
+        const int reversed = len == lens[from] || below(rng, 2) == 0;
+        uint8_t run[MAX_LEN];
+        for (int32_t j = 0; j < len; j++)
+            run[j] = drawn[from][reversed ? at + len - 1 - j : at + j];
+        const int32_t to = below(rng, pc->nwords + 1);
+        for (int32_t w = pc->nwords; w > to; w--) {
+            memcpy(drawn[w], drawn[w - 1], (size_t)lens[w - 1]);
+            lens[w] = lens[w - 1];
+        }
+        memcpy(drawn[to], run, (size_t)len);
+        lens[to] = len;
+        pc->nwords++;
+    }
+    for (int32_t w = 0; w < pc->nwords; w++) {
+        pc->offsets[w + 1] = pc->offsets[w] + lens[w];
+        memcpy(pc->letters + pc->offsets[w], drawn[w], (size_t)lens[w]);
+    }
+    find_containers(pc);
     pc->dir_mask = below(rng, 2) == 0 ? WS_ALL_DIRS : (uint32_t)between(rng, 1, WS_ALL_DIRS);
     /* Beams spread over 1..most_beam on a log scale. */
     int32_t bits = 0;
@@ -508,7 +576,8 @@ static void draw_case(ws_rng *rng, pack_case *pc, int32_t side, int32_t most_bea
     }
 }
 
-static int32_t sweep(int32_t n, ws_workspace *ws, int corrupt, int32_t outcomes[6])
+static int32_t sweep(int32_t n, ws_workspace *ws, int corrupt, int32_t outcomes[6],
+                     nesting *nest)
 {
     ws_rng rng;
     ws_rng_seed(&rng, SWEEP_SEED);
@@ -519,6 +588,7 @@ static int32_t sweep(int32_t n, ws_workspace *ws, int corrupt, int32_t outcomes[
         draw_case(&rng, &pc, 15, 512);
         run(&pc, 1, NULL, &one);
         outcomes[one.status]++;
+        count_nesting(nest, &pc, one.status);
         const int corrupt_now = corrupt && !corrupted && one.status == WS_OK;
         corrupted |= corrupt_now;
         check_case("sweep", i, &pc, ws, NULL, corrupt_now);
@@ -607,9 +677,11 @@ int main(int argc, char **argv)
                "1-3 threads\n", n, nest.nested, nest.nested_packed);
     }
     int32_t outcomes[6] = {0};
-    const int32_t swept = sweep(nsweep, ws, corrupt, outcomes);
-    printf("sweep: %d packs (%d packed, %d no room, %d no unique), each on 1-3 threads\n", swept,
-           outcomes[WS_OK], outcomes[WS_NO_ROOM], outcomes[WS_NO_UNIQUE]);
+    nesting nest = {.nested = 0, .nested_packed = 0};
+    const int32_t swept = sweep(nsweep, ws, corrupt, outcomes, &nest);
+    printf("sweep: %d packs (%d packed, %d no room, %d no unique; %d with words inside others, "
+           "%d of them packed), each on 1-3 threads\n", swept, outcomes[WS_OK],
+           outcomes[WS_NO_ROOM], outcomes[WS_NO_UNIQUE], nest.nested, nest.nested_packed);
     printf("reuse: %d packs of changing sizes on one workspace\n", reuse(ws));
     ws_workspace_free(ws);
     if (failures > 0) {
