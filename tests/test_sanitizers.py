@@ -1,8 +1,9 @@
 """The C core without Python, under AddressSanitizer + UndefinedBehaviorSanitizer
 and under ThreadSanitizer: scripts/sanitize.sh builds ctests/ws_selftest.c with
 the core and runs it (reference cases, a random sweep on 1-3 threads, one
-workspace across sizes). About 15 s on two cores, twice that with the check
-that a mismatch fails it."""
+workspace across sizes), many of whose lists hold words inside others. About
+20 s on two cores, twice that with the check that a mismatch fails it."""
+import re
 import subprocess
 from pathlib import Path
 
@@ -24,6 +25,11 @@ def test_the_core_is_clean_under_the_sanitizers():
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.count("\nok\n") == 2, result.stdout
     assert "sanitizers: all clean" in result.stdout
+    # Both the reference cases and the sweep exercise the inside rule, packed ones too.
+    for part in ("reference", "sweep"):
+        counts = re.findall(rf"^{part}: .*?(\d+) with words inside others, (\d+) of them packed",
+                            result.stdout, re.M)
+        assert len(counts) == 2 and all(int(n) > 0 and int(ok) > 0 for n, ok in counts), part
 
 
 def test_the_self_test_fails_on_a_mismatch():
