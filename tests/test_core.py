@@ -209,3 +209,40 @@ def test_draw_letters_touches_only_the_listed_cells():
                               np.array([1, 2], dtype=np.uint64))
     assert [v for i, v in enumerate(grid) if i not in (2, 5)] == [9] * 8
     assert set(grid[[2, 5]]) <= {1, 2}
+
+
+def long_pack_case():
+    """A pack that takes seconds (about 2 s on two threads here, 4 s on one): 90 words
+    on a 40x40 grid at a beam of 32768."""
+    from wordlists import draw
+    alphabet = lang.get("en").alphabet
+    letters, offsets = alphabet.encode_list([w.upper() for w in draw(90, seed=5)])
+    return (np.zeros((40, 40), dtype=np.uint8), letters, offsets, 255, 32768, 1)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_a_pack_past_its_deadline_stops_with_no_puzzle(threads):
+    import time
+    from wordsearch.errors import TimeUp
+    cells, letters, offsets, mask, beam, seed = long_pack_case()
+    started = time.monotonic()
+    with pytest.raises(TimeUp):
+        _core.pack(cells, letters, offsets, mask, beam, seed, threads, 4,
+                   np.zeros((0, 4), dtype=np.int32),
+                   deadline_ns=time.monotonic_ns() + 200_000_000)
+    assert time.monotonic() - started < 0.5
+
+
+def test_ctrl_c_stops_a_pack_inside_the_core_and_raises_keyboard_interrupt():
+    import os
+    import signal
+    import threading
+    import time
+    cells, letters, offsets, mask, beam, seed = long_pack_case()
+    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        _core.pack(cells, letters, offsets, mask, beam, seed, 2, 4,
+                   np.zeros((0, 4), dtype=np.int32), catch_signals=True)
+    assert time.monotonic() - started < 0.5
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
