@@ -50,7 +50,9 @@ def test_invisible_characters_from_copied_text_are_dropped(text, label, form):
     ("hi", 2, '"hi" (line 2) has 2 letters; a word needs at least 3.'),
     ("a-b", None, '"a-b" has 2 letters; a word needs at least 3.'),
     ("x", None, '"x" has 1 letter; a word needs at least 3.'),
-    ("y" * 65, None, f'"{"y" * 65}" has 65 letters; a word may have at most 64.'),
+    ("y" * 65, None, f'"{"y" * 60}…" has 65 letters; a word may have at most 64.'),
+    ("bell\x07\x1b[2J", 3, '"bell\\x07\\x1b[2J" (line 3) has \'\\x07\', \'\\x1b\', \'[\', \'2\': '
+                          f'{ONLY}'),
 ])
 def test_bad_entries_are_refused_quoting_the_line(text, line, message):
     with pytest.raises(InputError) as exc:
@@ -125,3 +127,31 @@ def test_word_objects_pass_through():
                                          ("McDonald", "McDonald")])
 def test_labels_are_title_cased_unless_the_case_is_mixed(text, label):
     assert make_label(text) == label
+
+
+def test_an_accent_typed_as_a_combining_mark_is_the_accented_letter():
+    composed, combined = parse_words(["café", "cafe\u0301"]).words[0], parse_entry(
+        "cafe\u0301", None, ENGLISH)
+    assert combined.form == composed.form == "CAFE" and combined.label == "Café"
+    assert len(parse_words(["café", "cafe\u0301"]).words) == 1
+
+
+def test_a_long_list_is_refused_by_its_size_and_many_problems_are_counted():
+    with pytest.raises(InputError, match="2,001 words are more than one puzzle can hold"):
+        parse_words([f"word{'a' * (i % 7)}" for i in range(2001)])
+    with pytest.raises(InputError) as caught:
+        parse_words([f"b{i}d" for i in range(50)])
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 21 and lines[-1] == "… and 30 more."
+
+
+def test_containers_are_found_in_a_long_list_without_comparing_every_pair():
+    import time
+    from wordsearch.make.words import MAX_WORDS, containers
+    words = parse_words([f"{'abcdefghij'[i % 10]}{chr(97 + i // 10 % 26)}{chr(97 + i // 260)}"
+                         f"xq{i % 7}".replace(str(i % 7), "z" * (i % 7 + 1))
+                         for i in range(MAX_WORDS)]).words
+    started = time.perf_counter()
+    inside = containers(words)
+    assert time.perf_counter() - started < 1.0
+    assert len(inside) == MAX_WORDS

@@ -11,6 +11,7 @@ speak of things, and the command adds the option's name where that helps.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
@@ -28,6 +29,9 @@ from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
 from wordsearch.render import layout, paper
 
+# A words or students file may be this large: ten thousand lines of long phrases.
+MAX_FILE_BYTES = 1 << 20
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
 EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
@@ -90,16 +94,28 @@ def _list_masks(ctx, param, value: bool) -> None:
 
 
 def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
-    """Numbered lines, as messages name them, of a file ("-" for standard input)."""
+    """Numbered lines, as messages name them, of a file ("-" for standard input).
+    Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
+    agree with the editor's even with a form feed or U+2028 inside a line."""
     shown = "standard input" if name == "-" else name
     try:
-        data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+        if name == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise InputError(f"{what} {shown} is larger than {MAX_FILE_BYTES >> 20} MB, more "
+                             f"than any list of puzzles needs; give a smaller file.")
         text = data.decode("utf-8-sig")
     except OSError as exc:
         raise InputError(f"cannot read {what} {shown}: {exc.strerror}.") from None
     except UnicodeDecodeError:
         raise InputError(f"{what} {shown} is not UTF-8 text; save it as UTF-8.") from None
-    return list(enumerate(text.splitlines(), start=1))
+    lines = LINE_ENDS.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return list(enumerate(lines, start=1))
 
 
 def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
@@ -206,7 +222,12 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                                     keys_per_page=int(keys_per_page), dpi=dpi))
         entries: list = list(words)
         for name in words_file:
-            entries += _read_lines(name)
+            lines = _read_lines(name)
+            if not words and len(words_file) == 1 and not any(t.strip() for _, t in lines):
+                shown = "standard input" if name == "-" else f"words file {name}"
+                raise InputError(f"no words given: {shown} is empty; write one word or "
+                                 f"phrase per line.")
+            entries += lines
         sections = split_sections(entries, language=language, strict=strict)
         names = _students(students)
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)

@@ -9,7 +9,7 @@ from pathlib import Path
 from wordsearch import seeds
 from wordsearch.errors import InputError, PackingError, WordsearchError
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
-from wordsearch.make.generate import check_code, generate, usable_cores
+from wordsearch.make.generate import generate, usable_cores
 from wordsearch.make.sections import Section
 from wordsearch.make.shape import Mask
 from wordsearch.make.words import WordList
@@ -57,7 +57,7 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
         raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
                          f"of each list.", option="copies")
     word_lists = [section.words for section in sections]  # every list checked first
-    set_code = seeds.new_code() if seed is None else check_code(seed)
+    set_code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
     who = list(students) or [""] * copies

@@ -55,7 +55,7 @@ def generate(words: WordList | Iterable[str | Word], *,
         word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language
     allowed = compass.resolve(directions, difficulty)
-    code = seeds.new_code() if seed is None else check_code(seed)
+    code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if not 1 <= beam <= packer.MAX_BEAM:
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.",
                          option="beam")
@@ -122,13 +122,6 @@ def usable_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
-
-
-def check_code(seed: str) -> str:
-    code = str(seed).strip()
-    if not code or len(code) > seeds.MAX_CODE_LENGTH:
-        raise InputError(f"a seed must be 1 to {seeds.MAX_CODE_LENGTH} characters.", option="seed")
-    return code
 
 
 def _check_lengths(words: Sequence[Word], shape: Shape, allowed: Sequence[str]) -> None:

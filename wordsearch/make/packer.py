@@ -219,5 +219,12 @@ def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
                                   AUTOMATIC_GROWTH)
         return
     first = first_side(words)
+    if first > MAX_SIDE:
+        letters = sum(len(w.form) for w in words)
+        raise PackingError(
+            f"{len(words):,} words with {letters:,} letters need a grid of about "
+            f"{first}×{first} cells; the largest is {MAX_SIDE}×{MAX_SIDE} "
+            f"({MAX_SIDE * MAX_SIDE:,} cells). Use fewer words, or split them into several "
+            f"puzzles.", option="grid")
     for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
         yield Shape.rectangle(GridSize(cols=side, rows=side))

@@ -18,6 +18,29 @@ MIN_LETTERS = 3
 # The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
 MAX_LETTERS = 64
 _JOINERS = "-'’"
+# A puzzle's list may have this many words: the largest grid (100 x 100) holds
+# about a thousand words of average length, and every check stays quick.
+MAX_WORDS = 2000
+# Problems listed in one message; the rest are counted.
+MAX_PROBLEMS = 20
+# How much of an entry a message quotes.
+QUOTE_LENGTH = 60
+
+
+def quoted(text: str) -> str:
+    """`text` as a message quotes it: in double quotes, control characters shown as
+    escapes (a stray ESC must not reach the terminal), cut short if long."""
+    cut = text[:QUOTE_LENGTH]
+    shown = "".join(ch if unicodedata.category(ch)[0] != "C" else
+                    ch.encode("unicode_escape").decode("ascii") for ch in cut)
+    return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
+
+
+def capped(lines: list[str]) -> list[str]:
+    """At most MAX_PROBLEMS lines, and a count of the others."""
+    if len(lines) <= MAX_PROBLEMS:
+        return lines
+    return lines[:MAX_PROBLEMS] + [f"… and {len(lines) - MAX_PROBLEMS:,} more."]
 
 
 @dataclass(frozen=True)
@@ -29,7 +52,7 @@ class Word:
 
     def where(self) -> str:
         """The entry as a message quotes it: '"ice-cream" (line 4)'."""
-        text = f'"{self.source or self.label}"'
+        text = quoted(self.source or self.label)
         return f"{text} (line {self.line})" if self.line is not None else text
 
 
@@ -48,11 +71,11 @@ class WordList:
         return containers(self.words)
 
     def warnings(self) -> list[str]:
-        return [
+        return capped([
             f"{dropped.where()} is the same word as {kept.where()} in the grid "
             f"({kept.form}); it is listed once."
             for kept, dropped in self.duplicates
-        ]
+        ])
 
 
 def make_label(text: str) -> str:
@@ -70,11 +93,14 @@ def make_label(text: str) -> str:
 def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
     """One entry; None for a blank line. Raises InputError quoting the entry."""
     # Invisible format characters (zero-width spaces, soft hyphens, a stray
-    # byte-order mark) come along when words are copied from a web page.
-    source = "".join(ch for ch in text if unicodedata.category(ch) != "Cf").strip()
+    # byte-order mark) come along when words are copied from a web page; an accent
+    # typed as a letter and a combining mark is the same letter as the accented one.
+    source = unicodedata.normalize("NFC", "".join(
+        ch for ch in text if unicodedata.category(ch) != "Cf")).strip()
     if not source:
         return None
     where = f' (line {line})' if line is not None else ""
+    entry = quoted(source)
     letters, bad = [], []
     for ch in source:
         if ch.isspace() or ch in _JOINERS:
@@ -85,18 +111,18 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
         elif ch not in bad:
             bad.append(ch)
     if bad:
-        shown = ", ".join(repr(ch) for ch in bad)
+        shown = ", ".join(repr(ch) for ch in bad[:MAX_PROBLEMS])
         raise InputError(
-            f'"{source}"{where} has {shown}: a word may use {language.letters_described}, '
+            f"{entry}{where} has {shown}: a word may use {language.letters_described}, "
             f"spaces, hyphens and apostrophes only; remove or spell out the rest.")
     form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(
-            f'"{source}"{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '
+            f'{entry}{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '
             f"a word needs at least {MIN_LETTERS}.")
     if len(form) > MAX_LETTERS:
         raise InputError(
-            f'"{source}"{where} has {len(form)} letters; a word may have at most {MAX_LETTERS}.')
+            f"{entry}{where} has {len(form)} letters; a word may have at most {MAX_LETTERS}.")
     return Word(label=make_label(source), form=form, source=source, line=line)
 
 
@@ -112,6 +138,12 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
     for a puzzle maker who wants no word inside another.
     """
     language = lang.resolve(language)
+    entries = list(entries)
+    given = sum(1 for e in entries if isinstance(e, Word)
+                or (e[1] if isinstance(e, tuple) else e).strip())
+    if given > MAX_WORDS:
+        raise InputError(f"{given:,} words are more than one puzzle can hold; give at most "
+                         f"{MAX_WORDS:,} (or split them into several puzzles with # lines).")
     problems: list[str] = []
     seen: dict[str, Word] = {}
     duplicates: list[tuple[Word, Word]] = []
@@ -136,7 +168,7 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
     if strict:
         problems.extend(strict_conflicts(words))
     if problems:
-        raise InputError("\n".join(problems))
+        raise InputError("\n".join(capped(problems)))
     if not words:
         raise InputError("no words given; list at least one word to hide.")
     return WordList(words, language, tuple(duplicates))
@@ -144,28 +176,39 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
 
 def containers(words: tuple[Word, ...]) -> tuple[tuple[int, ...], ...]:
     """For each word, the indices of the other words in which it, or its reversal,
-    is a run of letters: the words whose letters also spell it."""
+    is a run of letters: the words whose letters also spell it. Found through every
+    run of every word, so that a long list costs its letters, not its pairs."""
     forms = [w.form for w in words]
-    return tuple(tuple(j for j, other in enumerate(forms)
-                       if j != i and (form in other or form[::-1] in other))
-                 for i, form in enumerate(forms))
+    index = {form: i for i, form in enumerate(forms)}
+    found: list[set[int]] = [set() for _ in forms]
+    for j, other in enumerate(forms):
+        for start in range(len(other)):
+            for end in range(start + MIN_LETTERS, len(other) + 1):
+                run = other[start:end]
+                for i in (index.get(run), index.get(run[::-1])):
+                    if i is not None and i != j:
+                        found[i].add(j)
+    return tuple(tuple(sorted(f)) for f in found)
 
 
 def strict_conflicts(words: tuple[Word, ...]) -> list[str]:
     """Pairs where one word (or its reversal) reads inside another, which the strict
-    rule does not allow."""
+    rule does not allow: shorter words first, each pair once."""
+    def rank(w: Word) -> tuple[int, str]:
+        return len(w.form), w.form
+
+    inside = containers(words)
     problems = []
-    by_length = sorted(words, key=lambda w: (len(w.form), w.form))
-    for i, short in enumerate(by_length):
-        backwards = short.form[::-1]
-        for long in by_length[i + 1:]:
+    for i in sorted(range(len(words)), key=lambda i: rank(words[i])):
+        short = words[i]
+        for long in sorted((words[j] for j in inside[i] if rank(words[j]) > rank(short)),
+                           key=rank):
             if short.form in long.form:
                 how = "lies inside"
-            elif backwards in long.form:
-                how = "read backwards lies inside" if len(short.form) < len(long.form) else \
-                    "is the reverse of"
+            elif len(short.form) < len(long.form):
+                how = "read backwards lies inside"
             else:
-                continue
+                how = "is the reverse of"
             problems.append(
                 f"{short.where()} {how} {long.where()}, and the strict rule allows no word "
                 f"inside another; remove one of them, or leave the rule off to hide each "
