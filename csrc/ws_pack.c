@@ -66,14 +66,15 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-/* Whether the placed letters read every word once, leaving out the readings
- * inside a container's placement (Kansas within Arkansas). */
-static int reads_each_once(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
+/* The first word the placed letters do not read exactly once, leaving out the
+ * readings inside a container's placement (Kansas within Arkansas); NO_INDEX
+ * when they read every word once. */
+static int32_t word_not_once(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
 {
     for (int32_t w = 0; w < p->words.count; w++)
         if (ws_count_own(grid, p->rows, p->cols, &p->words, &p->inside, placed, w, 2) != 1)
-            return 0;
-    return 1;
+            return w;
+    return NO_INDEX;
 }
 
 /* Takes the step after the last word, whose parents are the finished puzzles.
@@ -99,8 +100,12 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out)
         const uint8_t *g = done->grids + (size_t)i * s->size;
         const ws_placed placed = {.starts = done->starts + (size_t)i * nwords,
                                   .dirs = done->dirs + (size_t)i * nwords};
-        if (!reads_each_once(p, g, &placed))
+        const int32_t twice = word_not_once(p, g, &placed);
+        if (twice != NO_INDEX) {
+            if (out->stuck_word == NO_INDEX)
+                out->stuck_word = twice; /* in the best layout: named if none reads once */
             continue;
+        }
         const int32_t k = out->count++;
         memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
         memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
@@ -251,6 +256,8 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     s->word = nwords;
     collect_finished(s, out);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
+    if (status == WS_OK)
+        out->stuck_word = NO_INDEX;
 
 done:
     ws_crew_stop(&team);

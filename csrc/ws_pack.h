@@ -62,7 +62,8 @@ typedef struct {
     int32_t *starts;  /* capacity * word count: start cell of each word */
     uint8_t *dirs;    /* capacity * word count: direction of each word */
     int32_t count;    /* out: finished puzzles written, best first */
-    int32_t stuck_word; /* out: with WS_NO_ROOM, the word that found no position */
+    int32_t stuck_word; /* out: with WS_NO_ROOM, the word that found no position; with
+                           WS_NO_UNIQUE, a word the best layout reads more than once */
 } ws_pack_output;
 
 /* Memory the packer keeps from one call to the next, up to WS_WORKSPACE_KEEP

@@ -60,7 +60,8 @@ def run_core(cells, words, mask, beam, seed, regions, threads, workspace=None):
                                          inside_words=inside_words)
     except NoRoom as exc:
         return ("no room", exc.word_index)
-    except NoUnique:
+    except NoUnique as exc:
+        assert 0 <= exc.word_index < len(words)
         return ("no unique",)
     return ([g.tolist() for g in grids], starts.tolist(), dirs.tolist())
 

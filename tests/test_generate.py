@@ -164,3 +164,12 @@ def test_a_word_inside_several_others_chains_reversals_and_palindromes():
     assert inside["NOON"] == {"AFTERNOON"}  # a palindrome: its two readings are one
     with pytest.raises(InputError, match='"tin" lies inside "actinium"'):
         wordsearch.generate(words, seed="chains", strict=True)
+
+
+def test_a_list_no_layout_can_read_once_names_the_word():
+    """Over two letters in a 4x3 grid, every layout the packer finishes spells ABB a
+    second time in other words' letters; the message says which word."""
+    with pytest.raises(PackingError) as caught:
+        wordsearch.generate(["abb", "aaaa", "bab", "bbbb"], grid="4x3", seed="t", beam=16)
+    assert str(caught.value) == ('could not build the puzzle: every layout in the 4×3 grid '
+                                 'spelled "abb" twice. Try a bigger grid or fewer words.')

@@ -58,10 +58,10 @@ def test_a_cell_is_inside_when_ink_covers_at_least_half_of_it(tmp_path):
                 pixels[2 * r + k // 2, 2 * c + 1 - k % 2] = 0
     mask = Mask.load(save(tmp_path, "m.png", Image.fromarray(pixels)))
     assert mask.ink.shape == (4, 8)
-    assert mask.fit(GridSize(cols=4, rows=2)).inside.tolist() == [[True, True, False, True],
-                                              [False, True, False, False]]
+    assert mask.cover(GridSize(cols=4, rows=2)).tolist() == [[True, True, False, True],
+                                                             [False, True, False, False]]
     # Halved, the right column keeps only 4 of 16 pixels: it goes, with no empty margin left.
-    assert mask.fit(GridSize(cols=2, rows=1)).inside.tolist() == [[True]]
+    assert mask.cover(GridSize(cols=2, rows=1)).tolist() == [[True]]
 
 
 def test_transparent_pixels_and_white_pixels_are_no_cells(tmp_path):
@@ -198,3 +198,34 @@ def test_longest_line_is_the_longest_run_along_an_allowed_direction(inside, dire
 def test_longest_line_of_a_plain_grid_is_the_longest_run_too(rows, cols, directions):
     assert Shape.rectangle(GridSize(cols=cols, rows=rows)).longest_line(sorted(directions)) == \
         longest_walk([[True] * cols for _ in range(rows)], directions)
+
+
+def test_a_mask_drawn_in_thin_lines_is_refused_saying_how_few_cells_it_has(tmp_path):
+    """A diagonal line scaled to 62 x 62 cells is 62 cells that touch only at corners."""
+    pixels = np.full((620, 620), 255, dtype=np.uint8)
+    for k in range(620):
+        pixels[k, max(0, k - 4):k + 5] = 0
+    mask = Mask.load(save(tmp_path, "line.png", Image.fromarray(pixels)))
+    with pytest.raises(PackingError) as caught:
+        mask.fit(GridSize(cols=62, rows=62))
+    assert str(caught.value).startswith("mask ")
+    assert "is drawn with lines too thin for a puzzle: in a 62×62 grid its " in str(caught.value)
+    assert "cells hold no 2×2 block" in str(caught.value)
+
+
+def test_a_sixteen_bit_grey_mask_drawn_in_dark_grey_is_read(tmp_path):
+    pixels = np.full((40, 40), 65535, dtype=np.uint16)
+    pixels[5:35, 5:35] = 12000  # dark grey, a fifth of white
+    path = tmp_path / "grey16.png"
+    Image.fromarray(pixels).save(path)
+    assert Image.open(path).mode.startswith("I;16")
+    mask = Mask.load(path)
+    assert mask.ink.shape == (30, 30) and mask.ink.all()
+
+
+def test_a_huge_mask_is_refused_before_it_is_unpacked(tmp_path):
+    path = tmp_path / "huge.png"
+    Image.new("1", (13000, 13000), 1).save(path)
+    assert path.stat().st_size < 100_000
+    with pytest.raises(InputError, match=r"is 13,000×13,000 pixels; a mask may have at most"):
+        Mask.load(path)

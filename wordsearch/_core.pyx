@@ -102,7 +102,7 @@ cdef _raise_for(ws_status status, int32_t stuck_word=-1):
     if status == WS_NO_ROOM:
         raise NoRoom(stuck_word)
     if status == WS_NO_UNIQUE:
-        raise NoUnique()
+        raise NoUnique(stuck_word)
     if status == WS_STOPPED:
         raise TimeUp()
     if status == WS_NO_MEMORY:

@@ -43,7 +43,12 @@ class NoRoom(WordsearchError):
 
 
 class NoUnique(WordsearchError):
-    """From the C core: no finished layout reads every word exactly once."""
+    """From the C core: no finished layout reads every word exactly once; the word at
+    `word_index` reads more than once in the best of them."""
+
+    @property
+    def word_index(self) -> int:
+        return self.args[0]
 
 
 class TimeUp(WordsearchError):

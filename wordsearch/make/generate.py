@@ -85,8 +85,9 @@ def generate(words: WordList | Iterable[str | Word], *,
             failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
                        f"{shape.describe()}")
             continue
-        except NoUnique:
-            failure = f"every layout in the {shape.describe()} spelled some word twice"
+        except NoUnique as exc:
+            failure = (f"every layout in the {shape.describe()} spelled "
+                       f"{word_list.words[exc.word_index].where()} twice")
             continue
         except TimeUp:
             raise _time_up(deadline, shape, failure, grid is not None) from None

@@ -102,8 +102,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                 raise
             # Scattering only spreads the words out; it must never cost a puzzle.
             grids, starts, dirs = run(regions[:0])
-    except NoRoom as exc:
-        raise NoRoom(order[exc.word_index]) from None
+    except (NoRoom, NoUnique) as exc:
+        raise type(exc)(order[exc.word_index]) from None
     except MemoryError:
         raise PackingError(f"the {shape.describe()} ran out of memory at a beam of "
                            f"{beam}; use a smaller beam.", option="beam") from None

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+import warnings
+
 import numpy as np
 
 from wordsearch.directions import STEPS
@@ -22,6 +24,14 @@ OPAQUE_LEVEL = 128
 CELL_COVERAGE = 0.5
 # Automatic grids for a mask are at least this many cells across, so the shape shows.
 MASK_MIN_SIDE = 10
+# "100x100" and a little room: a longer grid size is no size at all.
+MAX_SPEC_LENGTH = 12
+# The largest mask image read, in pixels: a 5,000 x 5,000 drawing, 25 MB as it is
+# read; a small file can unpack to far more (a 13,000-pixel-square PNG of 20 KB).
+MAX_MASK_PIXELS = 25_000_000
+# A shape whose cells hold no 2 x 2 block is a drawing of lines: each cell would
+# touch the others only at a corner or an edge, and no word could cross another.
+BLOCK = 2
 
 
 def parse_grid(spec: int | str | GridSize) -> GridSize:
@@ -32,6 +42,9 @@ def parse_grid(spec: int | str | GridSize) -> GridSize:
         size = GridSize(cols=spec, rows=spec)
     else:
         text = str(spec).strip()
+        if len(text) > MAX_SPEC_LENGTH:
+            raise InputError(f"the grid size {text[:12]}… is out of range; use {MIN_SIDE} to "
+                             f"{MAX_SIDE} cells a side.", option="grid")
         pair = parse_wxh(text) if not text.isdecimal() else (int(text), int(text))
         if pair is None or any(side != int(side) for side in pair):
             raise InputError(f'the grid size "{spec}" is not a size; write N for N x N or '
@@ -93,6 +106,19 @@ def _shifted(cells: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
+def _rgba(image) -> np.ndarray:
+    """The image as 8-bit RGBA. 16- and 32-bit greyscale images are scaled down to 8
+    bits first: Pillow's own conversion clips them, so a drawing in dark grey on a
+    16-bit image would read as white."""
+    if image.mode in ("I;16", "I;16B", "I;16L", "I;16N", "I"):
+        grey = np.asarray(image, dtype=np.float64)
+        top = 65535.0 if image.mode.startswith("I;16") else max(float(grey.max()), 1.0)
+        levels = np.clip(np.rint(grey * 255.0 / top), 0, 255).astype(np.uint8)
+        alpha = np.full(levels.shape, 255, dtype=np.uint8)
+        return np.dstack([levels, levels, levels, alpha])
+    return np.asarray(image.convert("RGBA"))
+
+
 def builtin_masks() -> list[str]:
     """Names of the masks that ship with the package (wordsearch/masks/)."""
     return sorted(p.name[:-4] for p in resources.files("wordsearch").joinpath("masks").iterdir()
@@ -118,11 +144,19 @@ class Mask:
                              f"give a PNG file or one of: {', '.join(builtin_masks())}.",
                              option="mask")
         try:
-            with Image.open(path) as image:
-                if image.format != "PNG":
-                    raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
-                                     f"save it as PNG.", option="mask")
-                rgba = np.asarray(image.convert("RGBA"))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(path) as image:
+                    if image.format != "PNG":
+                        raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
+                                         f"save it as PNG.", option="mask")
+                    width, height = image.size
+                    if width * height > MAX_MASK_PIXELS:
+                        raise InputError(
+                            f"mask {spec} is {width:,}×{height:,} pixels; a mask may have at "
+                            f"most {MAX_MASK_PIXELS:,} (5,000×5,000). Scale the drawing down; "
+                            f"a hundred pixels a cell is plenty.", option="mask")
+                    rgba = _rgba(image)
         except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
             reason = ("it is not an image" if isinstance(exc, UnidentifiedImageError)
                       else getattr(exc, "strerror", None) or str(exc))
@@ -139,8 +173,21 @@ class Mask:
         return cls(str(spec), cropped.astype(np.uint8) * 255)
 
     def fit(self, size: GridSize) -> Shape:
-        """The shape scaled to fit within `size`, keeping its proportions; a cell is
-        inside when the ink covers at least CELL_COVERAGE of it."""
+        """The shape scaled to fit within `size` (see cover), refused when it is drawn
+        in lines too thin to hold a puzzle."""
+        inside = self.cover(size)
+        blocks = (inside[:-1, :-1] & inside[1:, :-1] & inside[:-1, 1:] & inside[1:, 1:]).any() \
+            if min(inside.shape) >= BLOCK else False
+        if not blocks:
+            raise PackingError(f"mask {self.name} is drawn with lines too thin for a puzzle: in "
+                               f"a {size.cols}×{size.rows} grid its {int(inside.sum())} cells "
+                               f"hold no 2×2 block, so no word could cross another. Draw the "
+                               f"shape filled in, or with much thicker lines.", option="mask")
+        return Shape(inside, self.name)
+
+    def cover(self, size: GridSize) -> np.ndarray:
+        """The cells of the shape scaled to fit within `size`, keeping its proportions:
+        a cell is inside when the ink covers at least CELL_COVERAGE of it."""
         from PIL import Image
 
         cols, rows = size.cols, size.rows
@@ -156,8 +203,7 @@ class Mask:
         # Thin edges can vanish at a small scale: drop the empty margins they leave.
         used_rows = np.flatnonzero(inside.any(axis=1))
         used_cols = np.flatnonzero(inside.any(axis=0))
-        inside = inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
-        return Shape(inside, self.name)
+        return inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
 
     def across(self, side: int) -> Shape:
         """The shape with its longer side `side` cells long."""
