@@ -286,3 +286,13 @@ def test_the_command_with_standard_output_closed_names_it(tmp_path):
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr == "error: cannot write to standard output: it is closed.\n"
+
+
+def test_a_png_too_large_to_draw_is_refused_up_front_naming_its_size(space, tmp_path):
+    page = PageOptions(size=(14400.0, 14400.0), dpi=600)
+    with pytest.raises(InputError) as caught:
+        export.write(space, export.Output(tmp_path / "out.png", page=page))
+    assert str(caught.value) == ("a PNG of this page at 600 dpi would be 120,000×120,000 pixels; "
+                                 "the most is 12,000 on a side. Use a lower resolution or a "
+                                 "smaller page.")
+    assert caught.value.option == "dpi" and listing(tmp_path) == []

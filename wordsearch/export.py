@@ -15,6 +15,7 @@ points to is replaced, and the link stays.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import secrets
 import shutil
@@ -32,6 +33,9 @@ from wordsearch.render.text import render_set_text, render_text
 
 FORMATS = {".pdf": "pdf", ".svg": "svg", ".png": "png", ".json": "json", ".txt": "text"}
 DEFAULT_FORMAT = "text"
+# The largest PNG side: a 600 dpi A3 page is 7,016 x 9,921 pixels.
+MAX_PNG_SIDE = 12_000
+POINTS_PER_INCH = 72
 # Temporary files are named .ws-XXXXXXXXXXXX.tmp whatever the target is called, so a
 # long name that the file system accepts never fails for its temporary's sake.
 _TEMP_PREFIX, _TEMP_SUFFIX, _BACKUP_SUFFIX = ".ws-", ".tmp", ".bak"
@@ -87,8 +91,20 @@ def check(output: Output, *, is_set: bool) -> None:
                          f"NAME-key.{kind}).", option="output")
     if output.keys_path is not None:
         _check_keys(output, kind)
+    if kind == "png":
+        _check_pixels(output.page)
     for target in targets(output, is_set=is_set):
         _check_target(target)
+
+
+def _check_pixels(page: PageOptions) -> None:
+    """Refuses an image too large to draw: Cairo's limit is 32,767 pixels a side, and
+    a bigger page at a high resolution would need gigabytes."""
+    width, height = (math.ceil(side * page.dpi / POINTS_PER_INCH) for side in page.size)
+    if max(width, height) > MAX_PNG_SIDE:
+        raise InputError(f"a PNG of this page at {page.dpi} dpi would be {width:,}×{height:,} "
+                         f"pixels; the most is {MAX_PNG_SIDE:,} on a side. Use a lower "
+                         f"resolution or a smaller page.", option="dpi")
 
 
 def targets(output: Output, *, is_set: bool) -> list[Path]:
