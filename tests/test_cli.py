@@ -10,9 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from conftest import page_count, pdf_info, pdf_pages_text, pdf_text
 from test_sections import LISTS
+from wordsearch.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ORIGINAL = ["-s792x612", "--title=Xyzzy", "-fName", "-fDate", "-d", "r,d"]
@@ -411,3 +414,63 @@ def test_the_time_limit_stops_a_run_with_a_message(run):
     assert not os.path.exists("e.pdf")
     bad = run("--time-limit", "0", "sun")
     assert bad.exit_code == 2 and "a time limit of 0 s is out of range" in bad.stderr
+
+
+OPTION_VALUES = {
+    "-t": st.text(max_size=30), "-f": st.sampled_from(["Name", "Date", "", "Ünïcode"]),
+    "-o": st.sampled_from(["p.pdf", "p.svg", "p.png", "p.json", "p.txt", "p.doc", "sub/p.pdf",
+                           "", ".pdf", "p"]),
+    "-s": st.sampled_from(["a4", "letter-landscape", "300x300", "10x10", "huge", "a5"]),
+    "-m": st.sampled_from(["heart", "star", "nosuch", "words.txt"]),
+    "-d": st.sampled_from(["e", "r,d", "sideways", "N,NE,E,SE,S,SW,W,NW", ""]),
+    "--difficulty": st.sampled_from(["easy", "hard", "extreme"]),
+    "-g": st.sampled_from(["3", "6", "12", "8x5", "0", "abc", "200", "x"]),
+    "--seed": st.text(max_size=12), "--beam": st.sampled_from(["1", "16", "64", "0", "x"]),
+    "--threads": st.sampled_from(["1", "2", "0"]), "--copies": st.sampled_from(["1", "2", "0"]),
+    "--keys": st.sampled_from(["k.pdf", "p.pdf", "k.txt"]),
+    "--keys-per-page": st.sampled_from(["1", "4", "3"]), "--dpi": st.sampled_from(["36", "5"]),
+    "--words-file": st.sampled_from(["words.txt", "missing.txt", "binary.txt", "-"]),
+    "--students": st.sampled_from(["names.txt", "missing.txt"]),
+    "--format": st.sampled_from(["json", "text", "xml"]),
+    "--language": st.sampled_from(["en", "xx"]),
+}
+FLAGS_ONLY = ["--no-key", "--key-only", "--show-directions", "--strict", "-q"]
+
+
+@st.composite
+def command_lines(draw):
+    args = []
+    for option in draw(st.lists(st.sampled_from(sorted(OPTION_VALUES)), max_size=3)):
+        args += [option, draw(OPTION_VALUES[option])]
+    args += draw(st.lists(st.sampled_from(FLAGS_ONLY), max_size=2))
+    known = st.sampled_from(["sun", "moon", "star", "kansas", "arkansas", "comet", "mountaineer"])
+    words = draw(st.lists(st.one_of(known, known, known, st.text(min_size=1, max_size=12)),
+                          max_size=6))
+    return args + ["--time-limit", "5", "--"] + words
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(args=command_lines(), stdin=st.binary(max_size=40))
+def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, stdin):
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        here = Path(folder)
+        (here / "words.txt").write_text("# Week 1\nsun\nmoon\n# Week 2\nstar\ncomet\n")
+        (here / "names.txt").write_text("Ann\nBo\n")
+        (here / "binary.txt").write_bytes(b"\xff\xfe\x00apple")
+        (here / "sub").mkdir()
+        before = sorted(p.name for p in here.rglob("*"))
+        cwd = os.getcwd()
+        os.chdir(here)
+        try:
+            result = CliRunner().invoke(main, args, input=stdin)
+        finally:
+            os.chdir(cwd)
+        event(f"exit {result.exit_code}")
+        assert result.exit_code in (0, 1, 2), (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit), \
+            (args, result.exception)
+        assert "Traceback" not in result.output
+        if result.exit_code != 0:
+            assert sorted(p.name for p in here.rglob("*")) == before, args
