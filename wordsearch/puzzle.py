@@ -101,17 +101,17 @@ class Puzzle:
                 raise InputError(f'not a puzzle document: "format" should be "{FORMAT}".')
             puzzle = cls(
                 code=str(doc["code"]),
-                grid=tuple(doc["grid"]),
-                directions=tuple(doc["directions"]),
-                words=tuple(Placement(w["label"], w["word"], int(w["row"]), int(w["col"]),
-                                      w["direction"], tuple(map(str, w.get("inside", ()))))
-                            for w in doc["words"]),
+                grid=_texts(doc["grid"], '"grid"'),
+                directions=_texts(doc["directions"], '"directions"'),
+                words=tuple(_placement(n, w) for n, w in enumerate(doc["words"], 1)),
                 language=doc.get("language", DEFAULT_LANGUAGE),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
                                  f"code of a language this program knows "
                                  f"({', '.join(lang.codes())}).")
+            if not puzzle.grid:
+                raise InputError('"grid" has no rows; it should list one string per row.')
             if (doc["rows"], doc["cols"]) != (puzzle.rows, puzzle.cols):
                 raise InputError('"rows" and "cols" do not match "grid".')
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -140,6 +140,40 @@ class Puzzle:
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                      f"direction {p.direction} in the grid.")
+
+
+def _placement(number: int, word: dict) -> Placement:
+    """Entry `number` (from 1) of "words": its texts strings, its cell whole numbers."""
+    def what(key: str) -> str:
+        return f'"{key}" of word {number} in "words"'
+    texts = {key: _text(word[key], what(key)) for key in ("label", "word", "direction")}
+    return Placement(texts["label"], texts["word"], _number(word["row"], what("row")),
+                     _number(word["col"], what("col")), texts["direction"],
+                     _texts(word.get("inside", []), what("inside")))
+
+
+def _shown(value) -> str:
+    """A value as a message quotes it, cut short: a document may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _text(value, what: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{what} is {_shown(value)}; it should be a string.")
+    return value
+
+
+def _texts(value, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{what} is {_shown(value)}; it should be a list of strings.")
+    return tuple(value)
+
+
+def _number(value, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{what} is {_shown(value)}; it should be a whole number.")
+    return value
 
 
 @dataclass(frozen=True)
