@@ -157,8 +157,12 @@ class Mask:
                             f"most {MAX_MASK_PIXELS:,} (5,000×5,000). Scale the drawing down; "
                             f"a hundred pixels a cell is plenty.", option="mask")
                     rgba = _rgba(image)
-        # Pillow reports a broken PNG (a chunk cut short, a bad checksum) as SyntaxError.
-        except (OSError, SyntaxError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        except InputError:
+            raise
+        # Pillow reports a broken PNG (a chunk cut short, a bad checksum) as SyntaxError
+        # or, for a header cut short, ValueError.
+        except (OSError, SyntaxError, ValueError, UnidentifiedImageError,
+                Image.DecompressionBombError) as exc:
             reason = ("it is not an image" if isinstance(exc, UnidentifiedImageError)
                       else getattr(exc, "strerror", None) or str(exc))
             raise InputError(f"cannot read mask {spec}: {reason}; give a PNG image.",
