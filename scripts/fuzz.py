@@ -23,19 +23,25 @@ tests/data/fuzz/TARGET/crashes/ (unless -artifact_prefix= is given), where
 tests/test_fuzz.py replays it with the seeds; keep it there as the regression
 input for the fix. Replay one input with `python scripts/fuzz.py TARGET FILE`.
 
-Coverage guides the search on the Python side only: the wordsearch modules are
-instrumented as they are imported, but the C extension is not, unless it is rebuilt
-with -fsanitize=fuzzer. A crash in C (a segfault, an abort) still stops the run and
-is saved. To catch the memory errors that do not crash, build the extension with
-AddressSanitizer and preload atheris's runtime:
+Coverage guides the search on the Python side only: the wordsearch modules and
+this script are instrumented as they are imported, but the C extension is not,
+unless it is rebuilt with clang's -fsanitize=fuzzer. A crash in C (a segfault, an
+abort) still stops the run and is saved. To catch the memory errors that do not
+crash, run the core target against a copy of the extension built with gcc's
+AddressSanitizer, outside the working copy:
 
-    CFLAGS="-fsanitize=address -fno-omit-frame-pointer" LDFLAGS=-fsanitize=address \\
-        .venv/bin/pip install -q --no-build-isolation -e .
-    LD_PRELOAD=$(.venv/bin/python -c "import atheris, os; print(os.path.dirname(
-        os.path.dirname(atheris.__file__)))")/asan_with_fuzzer.so \\
-        ASAN_OPTIONS=detect_leaks=0 .venv/bin/python scripts/fuzz.py core --seconds 60
+    git clone -q . /tmp/ws-asan
+    CFLAGS="-fsanitize=address -fno-omit-frame-pointer" LDFLAGS=-fsanitize=address \
+        .venv/bin/pip wheel -q --no-deps -w /tmp/ws-asan/dist /tmp/ws-asan
+    (cd /tmp/ws-asan/dist && python3 -m zipfile -e *.whl x && cp x/wordsearch/_core*.so \
+        ../wordsearch/)
+    PYTHONPATH=/tmp/ws-asan LD_PRELOAD=$(gcc -print-file-name=libasan.so) \
+        ASAN_OPTIONS=detect_leaks=0 .venv/bin/python /tmp/ws-asan/scripts/fuzz.py core --seconds 60
 
-(and reinstall without the flags afterwards).
+(crashes then land in /tmp/ws-asan/tests/data/fuzz/core/crashes/).
+atheris's own asan_with_fuzzer.so is clang's runtime and refuses a gcc build; with
+gcc's runtime preloaded, libFuzzer loses its coverage (it says so), so that run is
+a blind mutation of the seeds, every input checked by ASan.
 """
 from __future__ import annotations
 
