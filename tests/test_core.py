@@ -247,3 +247,18 @@ def test_ctrl_c_stops_a_pack_inside_the_core_and_raises_keyboard_interrupt():
                    np.zeros((0, 4), dtype=np.int32), catch_signals=True)
     assert time.monotonic() - started < 0.5
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_wrapper_refuses_word_lists_and_placements_the_core_would_trust():
+    grid = np.zeros((3, 3), dtype=np.uint8)
+    letters = np.array([1, 2, 3], dtype=np.uint8)
+    for offsets in ([0, 4], [1, 3], [0, 2, 1], []):
+        with pytest.raises(ValueError, match="offsets"):
+            _core.scan_words(grid, letters, np.array(offsets, dtype=np.int32))
+    inside_offsets, inside_words = np.array([0, 0], dtype=np.int32), np.zeros(0, dtype=np.int32)
+    for start, direction in ((9, 0), (-1, 0), (0, 8)):
+        with pytest.raises(ValueError, match="not a cell and a direction of this grid"):
+            _core.scan_words(grid, letters, np.array([0, 3], dtype=np.int32),
+                             inside_offsets=inside_offsets, inside_words=inside_words,
+                             starts=np.array([start], dtype=np.int32),
+                             dirs=np.array([direction], dtype=np.uint8))

@@ -110,7 +110,15 @@ cdef _raise_for(ws_status status, int32_t stuck_word=-1):
     raise AssertionError(f"the C core refused its arguments (status {status})")
 
 
-cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets):
+cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets) except *:
+    """A word list as the core takes it, refused when its offsets do not run from 0
+    within the letters: the core trusts them."""
+    if offsets.shape[0] < 1 or offsets[0] != 0 or offsets[offsets.shape[0] - 1] > letters.shape[0]:
+        raise ValueError("offsets must run from 0 to at most the number of letters")
+    cdef Py_ssize_t i
+    for i in range(1, offsets.shape[0]):
+        if offsets[i] < offsets[i - 1]:
+            raise ValueError("offsets must not fall")
     cdef ws_words words
     words.count = offsets.shape[0] - 1
     words.letters = &letters[0]
@@ -234,12 +242,17 @@ def scan_words(const uint8_t[:, ::1] grid, const uint8_t[::1] letters,
     cdef ws_words words = _words_view(letters, offsets)
     cdef ws_inside inside = _inside_view(inside_offsets, inside_words, words.count)
     cdef ws_placed placed
+    cdef Py_ssize_t i
     placed.starts = NULL
     placed.dirs = NULL
     if inside.offsets != NULL:
         if (starts is None or dirs is None or starts.shape[0] != words.count
                 or dirs.shape[0] != words.count):
             raise ValueError("words inside others need every word's start and direction")
+        for i in range(words.count):
+            if not 0 <= starts[i] < grid.shape[0] * grid.shape[1] or dirs[i] >= 8:
+                raise ValueError(f"word {i} is placed at cell {starts[i]}, direction "
+                                 f"{dirs[i]}: not a cell and a direction of this grid")
         placed.starts = &starts[0]
         placed.dirs = &dirs[0]
     cdef int32_t found = 0
