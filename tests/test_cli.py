@@ -378,6 +378,7 @@ def alive(pid: int) -> bool:
     (signal.SIGTERM, 143, "terminated", ["--copies", "200"]),
     (signal.SIGINT, 130, "interrupted", ["--jobs", "1", "--copies", "200"]),
     (signal.SIGINT, 130, "interrupted", []),  # one puzzle, stopped inside the C core
+    ("twice", 130, "interrupted", ["--copies", "200"]),  # Ctrl-C, and again 50 ms later
 ])
 def test_a_signal_stops_the_run_at_once_with_no_file_and_no_worker_left(
         tmp_path, signum, status, word, args):
@@ -389,6 +390,10 @@ def test_a_signal_stops_the_run_at_once_with_no_file_and_no_worker_left(
     time.sleep(1.5)
     workers = children(process.pid)
     sent = time.monotonic()
+    if signum == "twice":
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        signum = signal.SIGINT
     process.send_signal(signum)
     _, stderr = process.communicate(timeout=30)
     assert time.monotonic() - sent < 1.0

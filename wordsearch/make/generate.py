@@ -90,7 +90,8 @@ def generate(words: WordList | Iterable[str | Word], *,
                        f"{word_list.words[exc.word_index].where()} twice")
             continue
         except TimeUp:
-            raise _time_up(deadline, shape, failure, grid is not None) from None
+            raise _time_up(deadline, shape, failure, grid is not None,
+                           len(allowed) < len(compass.COMPASS)) from None
         filled = fill.fill_first(layouts, word_list.words, language,
                                  seeds.seed_for(code, "fill"), word_list.inside)
         if filled is not None:
@@ -109,9 +110,12 @@ def generate(words: WordList | Iterable[str | Word], *,
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
 
 
-def _time_up(deadline: Deadline, shape: Shape, failure: str, fixed: bool) -> PackingError:
+def _time_up(deadline: Deadline, shape: Shape, failure: str, fixed: bool,
+             few_directions: bool) -> PackingError:
     before = f" (before it, {failure})" if failure else ""
     change = "a bigger grid, fewer words" if fixed else "fewer words, a fixed grid"
+    if few_directions:
+        change = f"more directions, {change}"
     return PackingError(
         f"stopped at the time limit of {deadline.limit:g} s while packing the words into the "
         f"{shape.describe()}{before}. Try {change}, a smaller beam or a longer time limit.",
