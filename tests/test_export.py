@@ -296,3 +296,12 @@ def test_a_png_too_large_to_draw_is_refused_up_front_naming_its_size(space, tmp_
                                  "the most is 12,000 on a side. Use a lower resolution or a "
                                  "smaller page.")
     assert caught.value.option == "dpi" and listing(tmp_path) == []
+
+
+def test_a_device_or_a_pipe_is_not_replaced_by_a_file(space, tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/null")):
+        with pytest.raises(OutputError, match="it is not a plain file"):
+            export.write(space, export.Output(target))
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(os.stat("/dev/null").st_mode)

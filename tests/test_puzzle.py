@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -54,4 +55,33 @@ def test_a_document_in_an_unknown_language_is_refused(puzzle, language):
     doc = json.loads(puzzle.to_json())
     doc["language"] = language
     with pytest.raises(InputError, match='the document\'s "language" is'):
+        Puzzle.from_json(json.dumps(doc))
+
+
+@pytest.fixture(scope="module")
+def states():
+    return wordsearch.generate(["Kansas", "Arkansas", "Texas"], seed="in", beam=64)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.pop("inside"), '"inside" is None; it should be "ignored"'),
+    (lambda d: d.update(inside="counted"), '"inside" is \'counted\'; it should be "ignored"'),
+    (lambda d: d["words"][0].update(inside=["KANSAS"]), '"Kansas" lies inside ARKANSAS, but '
+                                                        "the document says ['KANSAS']"),
+    (lambda d: d["words"][0].update(inside=[]), '"Kansas" lies inside ARKANSAS, but the '
+                                                "document says []"),
+    (lambda d: d["words"][2].update(inside=["ARKANSAS"]), '"Texas" lies inside no other word'),
+])
+def test_a_document_must_name_exactly_the_words_each_lies_inside(states, change, message):
+    doc = json.loads(states.to_json())
+    assert doc["inside"] == "ignored" and doc["words"][0]["inside"] == ["ARKANSAS"]
+    change(doc)
+    with pytest.raises(InputError, match=re.escape(message)):
+        Puzzle.from_json(json.dumps(doc))
+
+
+def test_a_document_without_words_inside_others_has_no_inside_key(puzzle):
+    doc = json.loads(puzzle.to_json())
+    doc["inside"] = "ignored"
+    with pytest.raises(InputError, match='"inside" is \'ignored\'; it should be'):
         Puzzle.from_json(json.dumps(doc))

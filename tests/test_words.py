@@ -138,7 +138,9 @@ def test_an_accent_typed_as_a_combining_mark_is_the_accented_letter():
 
 def test_a_long_list_is_refused_by_its_size_and_many_problems_are_counted():
     with pytest.raises(InputError, match="2,001 words are more than one puzzle can hold"):
-        parse_words([f"word{'a' * (i % 7)}" for i in range(2001)])
+        parse_words([f"w{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i // 676)}"
+                     for i in range(2001)])
+    assert len(parse_words(["cat"] * 2001).words) == 1  # the same word, listed once
     with pytest.raises(InputError) as caught:
         parse_words([f"b{i}d" for i in range(50)])
     lines = str(caught.value).splitlines()

@@ -140,8 +140,12 @@ def _target_problem(target: Path) -> str:
         return f"{target.parent} is a file, not a folder."
     if len(os.fsencode(target.name)) > os.pathconf(folder, "PC_NAME_MAX"):
         return "the name is too long for this file system; choose a shorter name."
-    if _resolved(target).is_dir():
+    real = _resolved(target)
+    if real.is_dir():
         return "it is a folder; choose another name."
+    if real.exists() and not real.is_file():
+        return ("it is not a plain file (a device or a pipe), which a finished file cannot "
+                "replace; name a file, or give no output name to write to standard output.")
     if _resolved(target).exists() and not os.access(_resolved(target), os.W_OK):
         return "the file is read-only; make it writable or choose another name."
     return ""
@@ -239,7 +243,10 @@ def commit(made: Mapping[Path, bytes]) -> None:
 def _stage(real: Path, target: Path, data: bytes) -> Path:
     """`data` in a new temporary file in `real`'s folder, flushed to disk, with the
     permissions of the file it replaces, or those the umask gives a new file."""
-    fd, temporary = _create(real.parent, _TEMP_SUFFIX)
+    try:
+        fd, temporary = _create(real.parent, _TEMP_SUFFIX)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}.") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

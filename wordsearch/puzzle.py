@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError
+from wordsearch.inside import containers
 from wordsearch import lang
 from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
 
@@ -119,6 +120,10 @@ class Puzzle:
                 raise
             raise InputError(f"not a readable puzzle document: {exc}") from None
         puzzle._check()
+        rule = doc.get("inside")
+        if rule != (INSIDE_IGNORED if puzzle.has_inside else None):
+            raise InputError(f'"inside" is {_shown(rule)}; it should be "{INSIDE_IGNORED}" '
+                             f"when some word lies inside another, and absent otherwise.")
         return puzzle
 
     def _check(self) -> None:
@@ -127,15 +132,18 @@ class Puzzle:
         unknown = [d for d in self.directions if d not in COMPASS]
         if unknown:
             raise InputError(f'unknown direction "{unknown[0]}" in the puzzle document.')
-        forms = {p.word for p in self.words}
-        for p in self.words:
+        forms = [p.word for p in self.words]
+        if len(set(forms)) != len(forms):
+            raise InputError("a word is listed twice in the puzzle document.")
+        for p, inside in zip(self.words, containers(forms)):
             if p.direction not in self.directions:
                 raise InputError(f'"{p.label}" runs {p.direction}, which the puzzle does not '
                                  f"allow.")
-            for other in p.inside:
-                if other not in forms or (p.word not in other and p.word[::-1] not in other):
-                    raise InputError(f'"{p.label}" is said to lie inside "{other}", which is '
-                                     f"not a word of the puzzle that holds it.")
+            if sorted(p.inside) != sorted(forms[j] for j in inside):
+                shown = ", ".join(forms[j] for j in inside) or "no other word"
+                raise InputError(f'"{p.label}" lies inside {shown}, but the document says '
+                                 f'{list(p.inside)}; its "inside" should name exactly the '
+                                 f"words whose letters also spell it.")
             for k, (r, c) in enumerate(p.cells()):
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wordsearch import lang
+from wordsearch.inside import containers as forms_inside
 from wordsearch.errors import InputError
 
 MIN_LETTERS = 3
@@ -31,7 +32,8 @@ def quoted(text: str) -> str:
     """`text` as a message quotes it: in double quotes, control characters shown as
     escapes (a stray ESC must not reach the terminal), cut short if long."""
     cut = text[:QUOTE_LENGTH]
-    shown = "".join(ch if unicodedata.category(ch)[0] != "C" else
+    shown = "".join(ch if unicodedata.category(ch)[0] != "C"
+                    and unicodedata.category(ch) not in ("Zl", "Zp") else
                     ch.encode("unicode_escape").decode("ascii") for ch in cut)
     return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
 
@@ -122,7 +124,7 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
             f"a word needs at least {MIN_LETTERS}.")
     if len(form) > MAX_LETTERS:
         raise InputError(
-            f"{entry}{where} has {len(form)} letters; a word may have at most {MAX_LETTERS}.")
+            f"{entry}{where} has {len(form):,} letters; a word may have at most {MAX_LETTERS}.")
     return Word(label=make_label(source), form=form, source=source, line=line)
 
 
@@ -139,8 +141,8 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
     """
     language = lang.resolve(language)
     entries = list(entries)
-    given = sum(1 for e in entries if isinstance(e, Word)
-                or (e[1] if isinstance(e, tuple) else e).strip())
+    given = len({e.form if isinstance(e, Word) else (e[1] if isinstance(e, tuple) else e).strip()
+                 for e in entries} - {""})
     if given > MAX_WORDS:
         raise InputError(f"{given:,} words are more than one puzzle can hold; give at most "
                          f"{MAX_WORDS:,} (or split them into several puzzles with # lines).")
@@ -175,20 +177,8 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
 
 
 def containers(words: tuple[Word, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each word, the indices of the other words in which it, or its reversal,
-    is a run of letters: the words whose letters also spell it. Found through every
-    run of every word, so that a long list costs its letters, not its pairs."""
-    forms = [w.form for w in words]
-    index = {form: i for i, form in enumerate(forms)}
-    found: list[set[int]] = [set() for _ in forms]
-    for j, other in enumerate(forms):
-        for start in range(len(other)):
-            for end in range(start + MIN_LETTERS, len(other) + 1):
-                run = other[start:end]
-                for i in (index.get(run), index.get(run[::-1])):
-                    if i is not None and i != j:
-                        found[i].add(j)
-    return tuple(tuple(sorted(f)) for f in found)
+    """For each word, the indices of the other words whose letters also spell it."""
+    return forms_inside([w.form for w in words])
 
 
 def strict_conflicts(words: tuple[Word, ...]) -> list[str]:
