@@ -303,5 +303,5 @@ def test_a_device_or_a_pipe_is_not_replaced_by_a_file(space, tmp_path):
     os.mkfifo(fifo)
     for target in (fifo, Path("/dev/null")):
         with pytest.raises(OutputError, match="it is not a plain file"):
-            export.write(space, export.Output(target))
+            export.write(space, export.Output(target, format="json"))
     assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(os.stat("/dev/null").st_mode)
