@@ -128,7 +128,7 @@ def test_words_that_do_not_fit_a_fixed_grid_fail_naming_one():
     ({"grid": "3x"}, 'the grid size "3x" is not a size; write N for N x N or WxH (columns x '
                      'rows), for example 15 or 20x12.'),
     ({"grid": 200}, "a grid side of 200 is out of range; use 3 to 100 cells."),
-    ({"seed": "  "}, "a seed must be 1 to 100 characters."),
+    ({"seed": "  "}, "a seed must not be blank; give any text, or none for a new code."),
     ({"directions": ["e"], "difficulty": "easy"}, "give either directions or a difficulty, not both."),
     ({"beam": 131072, "grid": 100}, "a beam of 131072 on a 100×100 grid needs 2502 MB of memory; "
                                     "use a smaller beam."),

@@ -28,7 +28,7 @@ def stage(module: str) -> str:
         return "base"
     if top == "_core":
         return "core"
-    if top in ("", "__main__"):
+    if top in ("", "__main__", "entry"):
         return "cli"  # the package's own door, like the command
     return top
 

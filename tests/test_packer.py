@@ -134,3 +134,22 @@ def test_the_most_evenly_spread_layout_comes_first():
         15, {(r, c) for r in range(15) for c in range(15) if layout.grid[r, c]})
         for layout in layouts]
     assert holes == sorted(holes)
+
+
+@pytest.mark.slow
+def test_a_signal_whose_handler_lets_the_program_go_on_changes_nothing():
+    """SIGTERM stops the C core; a handler that only notes it lets the program go on,
+    and the puzzle made is the one made without the signal."""
+    import os
+    import signal
+    import threading
+    from wordlists import ELEMENTS
+    heard = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: heard.append(signum))
+    try:
+        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
+        disturbed = wordsearch.generate(list(ELEMENTS), seed="calm", threads=2)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert heard == [signal.SIGTERM]
+    assert disturbed == wordsearch.generate(list(ELEMENTS), seed="calm", threads=2)

@@ -1,3 +1,3 @@
-from wordsearch.cli import main
+from wordsearch.entry import run
 
-main(prog_name="wordsearch")
+run()

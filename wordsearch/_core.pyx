@@ -10,8 +10,9 @@ import numpy as np
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import signal
+import time
 
-from wordsearch.errors import NoRoom, NoUnique, TimeUp
+from wordsearch.errors import Disturbed, NoRoom, NoUnique, TimeUp
 
 cdef extern from "ws_common.h":
     ctypedef enum ws_status:
@@ -173,7 +174,9 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     The pack stops early, raising TimeUp, once time.monotonic_ns() reaches
     `deadline_ns` (0: never). With `catch_signals` (only from the main thread),
     Ctrl-C and SIGTERM stop it too, and then reach Python's own handlers, as if
-    they had arrived when it was through: Ctrl-C raises KeyboardInterrupt.
+    they had arrived when it was through: Ctrl-C raises KeyboardInterrupt. A
+    handler that lets the program go on leaves a stopped pack: Disturbed is
+    raised, and the caller packs again (the same puzzle, later).
 
     Takes at least one word. Raises NoRoom(word index) when a word finds no
     position, NoUnique when no finished puzzle reads every word exactly once.
@@ -224,6 +227,8 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
             workspace.busy = False
     if caught:
         signal.raise_signal(caught)  # Python's handler, as if it came now
+        if status == WS_STOPPED and (deadline_ns == 0 or time.monotonic_ns() < deadline_ns):
+            raise Disturbed()  # the handler let the program go on: so must the pack
     _raise_for(status, out.stuck_word)
     n = out.count
     return grids[:n], starts[:n, :nwords], dirs[:n, :nwords]

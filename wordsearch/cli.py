@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from wordsearch import export, lang
+from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
 from wordsearch.make import classset, packer
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
@@ -34,7 +35,6 @@ MAX_FILE_BYTES = 1 << 20
 LINE_ENDS = re.compile(r"\r\n|\r|\n")
 EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 EXIT_TERMINATED = 143   # 128 + SIGTERM
 DEFAULT_COMMAND = "make"
 # The option a library error names (errors.WordsearchError.option), as this command
@@ -97,7 +97,7 @@ def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
     """Numbered lines, as messages name them, of a file ("-" for standard input).
     Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
     agree with the editor's even with a form feed or U+2028 inside a line."""
-    shown = "standard input" if name == "-" else name
+    shown = "standard input" if name == "-" else f"{what} {name}"
     try:
         if name == "-":
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -105,13 +105,13 @@ def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
             with open(name, "rb") as f:
                 data = f.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
-            raise InputError(f"{what} {shown} is larger than {MAX_FILE_BYTES >> 20} MB, more "
-                             f"than any list of puzzles needs; give a smaller file.")
+            raise InputError(f"{shown} is larger than {MAX_FILE_BYTES >> 20} MB, more than "
+                             f"any list of puzzles needs; give a smaller file.")
         text = data.decode("utf-8-sig")
     except OSError as exc:
-        raise InputError(f"cannot read {what} {shown}: {exc.strerror}.") from None
+        raise InputError(f"cannot read {shown}: {exc.strerror}.") from None
     except UnicodeDecodeError:
-        raise InputError(f"{what} {shown} is not UTF-8 text; save it as UTF-8.") from None
+        raise InputError(f"{shown} is not UTF-8 text; save it as UTF-8.") from None
     lines = LINE_ENDS.split(text)
     if lines and lines[-1] == "":
         lines.pop()
@@ -267,6 +267,8 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
 
 
 def _stopped(how: str, code: int, status: Status | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if status:
         status.close()
     click.echo(f"error: {how}; nothing was written.", err=True)
@@ -334,7 +336,7 @@ def _quiet_stdout() -> None:
 
 
 def _summary(made: ClassSet, is_set: bool) -> str:
-    if not is_set:
+    if not is_set or len(made.sheets) == 1:
         puzzle = made.sheets[0].puzzle
         return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
     count = len(made.sheets)

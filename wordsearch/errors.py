@@ -55,6 +55,11 @@ class TimeUp(WordsearchError):
     """From the C core: the pack stopped at its deadline."""
 
 
+class Disturbed(WordsearchError):
+    """From the C core: a signal stopped the pack, and its handler let the program go
+    on (SIGTERM ignored, say); the pack is to be made again."""
+
+
 class LayoutError(WordsearchError, ValueError):
     """The puzzle cannot be printed legibly on the chosen page."""
 

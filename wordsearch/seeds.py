@@ -28,8 +28,11 @@ def check_code(seed: str) -> str:
     and typed back: letters, digits, spaces and the punctuation of a keyboard
     (Latin letters with accents too), so a puzzle can always be made again from
     paper."""
-    code = str(seed).strip()
-    if not code or len(code) > MAX_CODE_LENGTH:
+    code = unicodedata.normalize("NFC", str(seed)).strip()
+    if not code:
+        raise InputError("a seed must not be blank; give any text, or none for a new code.",
+                         option="seed")
+    if len(code) > MAX_CODE_LENGTH:
         raise InputError(f"a seed must be 1 to {MAX_CODE_LENGTH} characters.", option="seed")
     odd = list(dict.fromkeys(ch for ch in code if not _typeable(ch)))
     if odd:

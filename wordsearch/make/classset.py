@@ -110,14 +110,19 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
         if on_done and not isinstance(result, WordsearchError):
             on_done()
 
-    # Leaving the block terminates the workers: after the last result, at the first
-    # error, and on Ctrl-C or SIGTERM, which the main process alone hears.
-    with multiprocessing.Pool(jobs, initializer=_worker_starts) as pool:
+    # The workers are ended here, not when the pool is collected: after the last
+    # result, at the first error, and on Ctrl-C or SIGTERM, which the main process
+    # alone hears (an interrupt inside the pool's __del__ would be lost).
+    pool = multiprocessing.Pool(jobs, initializer=_worker_starts)
+    try:
         pending = [pool.apply_async(_made, (job,), callback=done) for job in work]
         for i, result in enumerate(pending):
             results[i] = result.get()
             if isinstance(results[i], WordsearchError):
                 break
+    finally:
+        pool.terminate()
+        pool.join()
     return results
 
 

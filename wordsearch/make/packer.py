@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from wordsearch import _core, directions as compass
-from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError
+from wordsearch.errors import Disturbed, InputError, NoRoom, NoUnique, PackingError
 from wordsearch.lang.alphabet import Alphabet
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
@@ -89,10 +89,14 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                                                  if inside else [])
 
     def run(regions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return _core.pack(cells, letters, offsets, compass.mask(directions), beam, seed,
-                          threads, FINISHED_LAYOUTS, regions, _workspace(),
-                          inside_offsets=inside_offsets, inside_words=inside_words,
-                          deadline_ns=deadline.at_ns, catch_signals=_interruptible())
+        while True:  # again after a signal whose handler let the program go on
+            try:
+                return _core.pack(cells, letters, offsets, compass.mask(directions), beam,
+                                  seed, threads, FINISHED_LAYOUTS, regions, _workspace(),
+                                  inside_offsets=inside_offsets, inside_words=inside_words,
+                                  deadline_ns=deadline.at_ns, catch_signals=_interruptible())
+            except Disturbed:
+                continue
 
     try:
         try:

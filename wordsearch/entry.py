@@ -1,0 +1,19 @@
+"""The command's door: Ctrl-C while the program is still loading, or a second one
+while it is already stopping, ends it as any interrupted run ends (exit 130, one
+line), not with a traceback from whatever module was being imported."""
+from __future__ import annotations
+
+import signal
+import sys
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
+
+
+def run() -> None:
+    try:
+        from wordsearch.cli import main
+        main(prog_name="wordsearch")
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a further Ctrl-C changes nothing now
+        sys.stderr.write("error: interrupted; nothing was written.\n")
+        sys.exit(EXIT_INTERRUPTED)
