@@ -479,3 +479,17 @@ def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, s
         assert "Traceback" not in result.output
         if result.exit_code != 0:
             assert sorted(p.name for p in here.rglob("*")) == before, args
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.02, 0.08])
+def test_ctrl_c_while_the_program_is_still_loading_exits_130_in_one_line(tmp_path, delay):
+    process = subprocess.Popen([str(Path(sys.executable).with_name("wordsearch")), "sun",
+                                "moon"], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode in (130, 0)  # 0: it was through before the signal came
+    if process.returncode == 130:
+        assert stderr == "error: interrupted; nothing was written.\n"
