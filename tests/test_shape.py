@@ -229,3 +229,13 @@ def test_a_huge_mask_is_refused_before_it_is_unpacked(tmp_path):
     assert path.stat().st_size < 100_000
     with pytest.raises(InputError, match=r"is 13,000×13,000 pixels; a mask may have at most"):
         Mask.load(path)
+
+
+def test_an_automatic_grid_for_a_thin_line_mask_says_the_lines_are_too_thin(tmp_path):
+    pixels = np.full((620, 620), 255, dtype=np.uint8)
+    for k in range(620):
+        pixels[k, max(0, k - 2):k + 3] = 0
+    path = save(tmp_path, "line.png", Image.fromarray(pixels))
+    with pytest.raises(PackingError, match="is drawn with lines too thin for a puzzle: in a "
+                                           "100×100 grid"):
+        wordsearch.generate(["sun", "moon", "star"], mask=path, beam=16)

@@ -219,16 +219,21 @@ class Mask:
         """Shapes from the first with a cell for every letter and a line for the
         longest word, `growth` sizes on; at least MASK_MIN_SIDE across."""
         allowed = list(directions)
+        refusal = None
         for side in range(max(MIN_SIDE, MASK_MIN_SIDE), MAX_SIDE + 1):
             try:
                 shape = self.across(side)
-            except PackingError:
-                continue  # no cells yet at this size
+            except PackingError as exc:
+                refusal = exc  # no cells yet at this size, or lines too thin
+                continue
+            refusal = None
             if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
                 yield shape
                 for grown in range(side + 1, min(side + growth, MAX_SIDE) + 1):
                     yield self.across(grown)
                 return
+        if refusal is not None and refusal.option == "mask":
+            raise refusal  # the drawing itself, even at the largest size: lines too thin
         raise PackingError(f"mask {self.name} leaves too few cells for these words even "
                            f"{MAX_SIDE} cells across; use a fuller shape or fewer words.",
                            option="mask")
