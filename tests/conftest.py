@@ -40,6 +40,13 @@ def fruit():
     return wordsearch.generate(FRUIT, grid=15, difficulty="hard", seed="fruit", beam=512)
 
 
+def package_data_patterns() -> list[str]:
+    """The files pyproject.toml installs inside the package beside its modules."""
+    import tomllib
+    with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["tool"]["setuptools"]["package-data"]["wordsearch"]
+
+
 def numbered(text: str) -> list[tuple[int, str]]:
     """Lines of a words file as the command reads them."""
     return list(enumerate(text.splitlines(), start=1))

@@ -35,12 +35,17 @@ def test_the_c_core_does_not_include_python():
 
 
 def test_the_installed_command_runs(tmp_path):
-    """Run outside the source tree, so that the installed package is the one used."""
+    """Run outside the source tree, so that the installed package is the one used:
+    with a built-in mask and a PDF, its masks and font are the installed ones."""
     command = Path(sys.executable).with_name("wordsearch")
     result = subprocess.run([str(command), "--seed", "t", "--format", "json", "sun", "moon"],
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert '"code": "t"' in result.stdout
+    shaped = subprocess.run([str(command), "-q", "-m", "heart", "-o", "h.pdf", "love", "rose",
+                             "kiss", "card"], capture_output=True, text=True, cwd=tmp_path)
+    assert shaped.returncode == 0, shaped.stderr
+    assert (tmp_path / "h.pdf").read_bytes().startswith(b"%PDF")
     module = subprocess.run([sys.executable, "-m", "wordsearch", "--help"], capture_output=True,
                             text=True, cwd=tmp_path)
     assert module.returncode == 0 and "Usage: wordsearch" in module.stdout

@@ -3,14 +3,22 @@ from importlib import resources
 from pathlib import Path
 
 import wordsearch
-from conftest import pdf_fonts, pdf_of
+from conftest import package_data_patterns, pdf_fonts, pdf_of
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_font_comes_from_the_installed_package():
+def test_the_font_comes_from_the_package_and_installs_with_it():
+    """Read from the imported package's own folder (installed or editable), and every
+    font file is named by the package data, so a wheel carries it."""
     folder = Path(str(resources.files("wordsearch").joinpath("fonts")))
-    assert "site-packages" in folder.parts
+    assert folder.resolve().parent == Path(wordsearch.__file__).resolve().parent
     assert {"Andika-Regular.ttf", "Andika-Bold.ttf", "OFL.txt"} <= {p.name for p in
                                                                     folder.iterdir()}
+    patterns = package_data_patterns()
+    for path in (ROOT / "wordsearch" / "fonts").iterdir():
+        relative = path.relative_to(ROOT / "wordsearch")
+        assert any(relative.match(p) for p in patterns), f"{relative} would not install"
 
 
 def test_the_bundled_font_is_embedded():

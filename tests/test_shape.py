@@ -13,6 +13,7 @@ from wordlists import draw
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
 from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid
+from conftest import package_data_patterns
 from wordsearch.size import GridSize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,11 +41,15 @@ def test_at_least_twelve_built_in_masks_and_each_is_what_the_script_draws():
         assert np.array_equal(shipped, np.asarray(script.draw(name))), name
 
 
-def test_the_masks_come_from_the_installed_package_not_the_source_tree():
+def test_the_masks_come_from_the_package_and_install_with_it():
+    """Read from the imported package's own folder (installed or editable), and every
+    mask is named by the package data, so a wheel carries it."""
     package = Path(wordsearch.__file__).resolve().parent
-    assert package != ROOT / "wordsearch" and "site-packages" in package.parts
-    assert (package / "masks" / "heart.png").is_file()
-    assert Mask.load("heart").ink.any()
+    assert (package / "masks" / "heart.png").is_file() and Mask.load("heart").ink.any()
+    assert len(builtin_masks()) == len(list((package / "masks").glob("*.png")))
+    patterns = package_data_patterns()
+    for path in (ROOT / "wordsearch" / "masks").glob("*.png"):
+        assert any(path.relative_to(ROOT / "wordsearch").match(p) for p in patterns)
 
 
 def test_a_cell_is_inside_when_ink_covers_at_least_half_of_it(tmp_path):

@@ -37,14 +37,6 @@ EXIT_NO_PUZZLE = 1
 EXIT_USAGE = 2
 EXIT_TERMINATED = 143   # 128 + SIGTERM
 DEFAULT_COMMAND = "make"
-# The option a library error names (errors.WordsearchError.option), as this command
-# spells it.
-FLAGS = {"size": "-s/--size", "grid": "-g/--grid", "mask": "-m/--mask",
-         "directions": "-d/--dir", "difficulty": "--difficulty", "seed": "--seed",
-         "beam": "--beam", "copies": "--copies", "output": "-o/--output",
-         "format": "--format", "keys": "--keys", "keys_per_page": "--keys-per-page",
-         "dpi": "--dpi", "language": "--language", "title": "-t/--title",
-         "field": "-f/--field", "students": "--students", "time_limit": "--time-limit"}
 
 
 class Terminated(BaseException):
@@ -93,11 +85,16 @@ def _list_masks(ctx, param, value: bool) -> None:
         ctx.exit()
 
 
+def _named(name: str, what: str) -> str:
+    """A file as messages name it: "words file w.txt", or "standard input" for -."""
+    return "standard input" if name == "-" else f"{what} {name}"
+
+
 def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
     """Numbered lines, as messages name them, of a file ("-" for standard input).
     Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
     agree with the editor's even with a form feed or U+2028 inside a line."""
-    shown = "standard input" if name == "-" else f"{what} {name}"
+    shown = _named(name, what)
     try:
         if name == "-":
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -132,8 +129,8 @@ def _students(name: str | None) -> list[str]:
         return []
     students = [text.strip() for _, text in _read_lines(name, "students file") if text.strip()]
     if not students:
-        shown = "standard input" if name == "-" else name
-        raise InputError(f"students file {shown} has no names; write one name per line.")
+        raise InputError(f"{_named(name, 'students file')} has no names; write one name per "
+                         f"line.")
     return students
 
 
@@ -211,7 +208,6 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
     if not words and not words_file:
         raise click.UsageError("give at least one WORD or --words-file.")
     signal.signal(signal.SIGTERM, _terminate)
-    status = None
     try:
         chosen = _pages(no_key, key_only, keys)
         target = export.Output(
@@ -224,9 +220,8 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         for name in words_file:
             lines = _read_lines(name)
             if not words and len(words_file) == 1 and not any(t.strip() for _, t in lines):
-                shown = "standard input" if name == "-" else f"words file {name}"
-                raise InputError(f"no words given: {shown} is empty; write one word or "
-                                 f"phrase per line.")
+                raise InputError(f"no words given: {_named(name, 'words file')} is empty; "
+                                 f"write one word or phrase per line.")
             entries += lines
         sections = split_sections(entries, language=language, strict=strict)
         names = _students(students)
@@ -261,16 +256,15 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
     except WordsearchError as exc:
         _fail(exc, EXIT_NO_PUZZLE)
     except KeyboardInterrupt:
-        _stopped("interrupted", EXIT_INTERRUPTED, status)
+        _stopped("interrupted", EXIT_INTERRUPTED)
     except Terminated:
-        _stopped("terminated", EXIT_TERMINATED, status)
+        _stopped("terminated", EXIT_TERMINATED)
 
 
-def _stopped(how: str, code: int, status: Status | None) -> None:
+def _stopped(how: str, code: int) -> None:
+    """The progress line, if any, is already cleared: build_set's finally did it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C changes nothing now
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    if status:
-        status.close()
     click.echo(f"error: {how}; nothing was written.", err=True)
     sys.exit(code)
 
@@ -344,11 +338,24 @@ def _summary(made: ClassSet, is_set: bool) -> str:
             f"to {made.sheets[-1].puzzle.code})")
 
 
+def _flag(option: str | None) -> str:
+    """How this command spells the option a library error names (its API name, which
+    is the long option's, or the option's own name): "size" -> "-s/--size"."""
+    if option is None:
+        return ""
+    long = f"--{option.replace('_', '-')}"
+    for param in make.params:
+        if isinstance(param, click.Option) and (long in param.opts or param.name == option):
+            return "/".join(param.opts)
+    return ""
+
+
 def _fail(error: WordsearchError, status: int) -> None:
     """The library's message, one "error:" line per line, and the option to change."""
     lines = str(error).splitlines()
-    if error.option in FLAGS:
-        lines[-1] += f" (option {FLAGS[error.option]})"
+    flag = _flag(error.option)
+    if flag:
+        lines[-1] += f" (option {flag})"
     for line in lines:
         click.echo(f"error: {line}", err=True)
     sys.exit(status)

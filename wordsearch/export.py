@@ -133,20 +133,20 @@ def _check_target(target: Path) -> None:
 
 
 def _target_problem(target: Path) -> str:
-    folder = _resolved(target).parent
+    real = _resolved(target)
+    folder = real.parent
     if not folder.exists():
         return f"the folder {target.parent} does not exist; create it or choose another folder."
     if not folder.is_dir():
         return f"{target.parent} is a file, not a folder."
     if len(os.fsencode(target.name)) > os.pathconf(folder, "PC_NAME_MAX"):
         return "the name is too long for this file system; choose a shorter name."
-    real = _resolved(target)
     if real.is_dir():
         return "it is a folder; choose another name."
     if real.exists() and not real.is_file():
         return ("it is not a plain file (a device or a pipe), which a finished file cannot "
                 "replace; name a file, or give no output name to write to standard output.")
-    if _resolved(target).exists() and not os.access(_resolved(target), os.W_OK):
+    if real.exists() and not os.access(real, os.W_OK):
         return "the file is read-only; make it writable or choose another name."
     return ""
 

@@ -68,8 +68,14 @@ def _rebuild(fields: dict) -> Language:
 
 def codes() -> list[str]:
     """The languages that ship with the package."""
-    return sorted(p.name[:-5] for p in resources.files("wordsearch.lang").joinpath("data").iterdir()
-                  if p.name.endswith(".json"))
+    return list(_shipped())
+
+
+@cache
+def _shipped() -> tuple[str, ...]:
+    """Read from the data folder once: every document check and pickle asks."""
+    folder = resources.files("wordsearch.lang").joinpath("data")
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
 
 
 @cache

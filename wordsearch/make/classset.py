@@ -8,7 +8,7 @@ from pathlib import Path
 
 from wordsearch import seeds
 from wordsearch.errors import InputError, PackingError, WordsearchError
-from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
+from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
 from wordsearch.make.generate import generate, usable_cores
 from wordsearch.make.sections import Section
 from wordsearch.make.shape import Mask
@@ -49,7 +49,7 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     the language its section was read in, within `time_limit` seconds (each
     puzzle: a set of many takes longer than one, but none of them without bound).
     Ctrl-C or an error in one puzzle ends the worker processes at once."""
-    Deadline.after(time_limit)  # refused here, before any work, if out of range
+    check_time_limit(time_limit)  # before any work: each puzzle sets its own deadline
     if students and copies != 1:
         raise InputError("give a number of copies or a list of students, not both: each "
                          "student gets one copy of every list.", option="copies")

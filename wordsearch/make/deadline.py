@@ -23,12 +23,14 @@ class Deadline:
     @classmethod
     def after(cls, limit: float | None) -> Deadline:
         """The deadline `limit` seconds from now (None: none)."""
+        check_time_limit(limit)
         if limit is None:
             return cls(0, None)
-        if not 0 < limit <= MAX_TIME_LIMIT:
-            raise InputError(f"a time limit of {limit:g} s is out of range; use more than 0 "
-                             f"and at most {MAX_TIME_LIMIT:g} seconds.", option="time_limit")
         return cls(time.monotonic_ns() + int(limit * 1e9), limit)
 
-    def passed(self) -> bool:
-        return self.at_ns != 0 and time.monotonic_ns() >= self.at_ns
+
+def check_time_limit(limit: float | None) -> None:
+    """Refuses a limit no run can keep: none at all is fine, not 0, nan or a week."""
+    if limit is not None and not 0 < limit <= MAX_TIME_LIMIT:
+        raise InputError(f"a time limit of {limit:g} s is out of range; use more than 0 "
+                         f"and at most {MAX_TIME_LIMIT:g} seconds.", option="time_limit")

@@ -25,7 +25,7 @@ def generate(words: WordList | Iterable[str | Word], *,
              seed: str | None = None,
              beam: int = packer.DEFAULT_BEAM,
              threads: int | None = None,
-             time_limit: float | Deadline | None = DEFAULT_TIME_LIMIT,
+             time_limit: float | None = DEFAULT_TIME_LIMIT,
              progress: Callable[[str], None] | None = None) -> Puzzle:
     """A puzzle hiding every word exactly once.
 
@@ -40,17 +40,18 @@ def generate(words: WordList | Iterable[str | Word], *,
     medium, hard); all eight by default. The same `seed` (the puzzle's code),
     words and options always give the same puzzle; the number of `threads` (at
     most the cores this process may use; all of them by default) never changes it.
-    The run stops after `time_limit` seconds (None: never; a Deadline: at it), with
-    a PackingError that says so. `progress`, if given, hears each grid size tried.
+    The run stops after `time_limit` seconds (None: never), with a PackingError
+    that says so. `progress`, if given, hears each grid size tried.
     """
-    deadline = time_limit if isinstance(time_limit, Deadline) else Deadline.after(time_limit)
+    deadline = Deadline.after(time_limit)
     if isinstance(words, WordList):
         word_list = words
         if language is not None and lang.resolve(language) is not words.language:
             raise InputError(f"the words were read as {words.language.name}, not as "
                              f"{lang.resolve(language).name}; read them in one language.")
-        if strict and strict_conflicts(words.words):
-            raise InputError("\n".join(strict_conflicts(words.words)))
+        conflicts = strict_conflicts(words.words) if strict else []
+        if conflicts:
+            raise InputError("\n".join(conflicts))
     else:
         word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language

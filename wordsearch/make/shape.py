@@ -106,6 +106,13 @@ def _shifted(cells: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
+def _thin(inside: np.ndarray) -> bool:
+    """Whether the cells hold no BLOCK x BLOCK block: a drawing of lines."""
+    if min(inside.shape) < BLOCK:
+        return True
+    return not (inside[:-1, :-1] & inside[1:, :-1] & inside[:-1, 1:] & inside[1:, 1:]).any()
+
+
 def _rgba(image) -> np.ndarray:
     """The image as 8-bit RGBA. 16- and 32-bit greyscale images are scaled down to 8
     bits first: Pillow's own conversion clips them, so a drawing in dark grey on a
@@ -181,14 +188,15 @@ class Mask:
         """The shape scaled to fit within `size` (see cover), refused when it is drawn
         in lines too thin to hold a puzzle."""
         inside = self.cover(size)
-        blocks = (inside[:-1, :-1] & inside[1:, :-1] & inside[:-1, 1:] & inside[1:, 1:]).any() \
-            if min(inside.shape) >= BLOCK else False
-        if not blocks:
-            raise PackingError(f"mask {self.name} is drawn with lines too thin for a puzzle: in "
-                               f"a {size.cols}×{size.rows} grid its {int(inside.sum())} cells "
-                               f"hold no 2×2 block, so no word could cross another. Draw the "
-                               f"shape filled in, or with much thicker lines.", option="mask")
+        if _thin(inside):
+            raise self._too_thin(size, inside)
         return Shape(inside, self.name)
+
+    def _too_thin(self, size: GridSize, inside: np.ndarray) -> PackingError:
+        return PackingError(f"mask {self.name} is drawn with lines too thin for a puzzle: in "
+                            f"a {size.cols}×{size.rows} grid its {int(inside.sum())} cells "
+                            f"hold no 2×2 block, so no word could cross another. Draw the "
+                            f"shape filled in, or with much thicker lines.", option="mask")
 
     def cover(self, size: GridSize) -> np.ndarray:
         """The cells of the shape scaled to fit within `size`, keeping its proportions:
@@ -219,21 +227,24 @@ class Mask:
         """Shapes from the first with a cell for every letter and a line for the
         longest word, `growth` sizes on; at least MASK_MIN_SIDE across."""
         allowed = list(directions)
-        refusal = None
+        thin = None  # the last size tried, when its cells held no 2 x 2 block
         for side in range(max(MIN_SIDE, MASK_MIN_SIDE), MAX_SIDE + 1):
+            size = GridSize(cols=side, rows=side)
             try:
-                shape = self.across(side)
-            except PackingError as exc:
-                refusal = exc  # no cells yet at this size, or lines too thin
+                inside = self.cover(size)
+            except PackingError:
+                continue  # no cells yet at this size
+            thin = (size, inside) if _thin(inside) else None
+            if thin:
                 continue
-            refusal = None
+            shape = Shape(inside, self.name)
             if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
                 yield shape
                 for grown in range(side + 1, min(side + growth, MAX_SIDE) + 1):
                     yield self.across(grown)
                 return
-        if refusal is not None and refusal.option == "mask":
-            raise refusal  # the drawing itself, even at the largest size: lines too thin
+        if thin:
+            raise self._too_thin(*thin)  # even at the largest size: the drawing is at fault
         raise PackingError(f"mask {self.name} leaves too few cells for these words even "
                            f"{MAX_SIDE} cells across; use a fuller shape or fewer words.",
                            option="mask")
