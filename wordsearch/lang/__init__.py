@@ -3,6 +3,6 @@ lang/data/CODE.json, and every other module takes a Language value instead of
 keeping an alphabet of its own."""
 from __future__ import annotations
 
-from wordsearch.lang.language import DEFAULT, Language, codes, get, resolve
+from wordsearch.lang.language import DEFAULT, Language, codes, get, names, resolve
 
-__all__ = ["DEFAULT", "Language", "codes", "get", "resolve"]
+__all__ = ["DEFAULT", "Language", "codes", "get", "names", "resolve"]

@@ -1,9 +1,12 @@
 """A Language value: its alphabet, letter frequencies and fold rules, read from
 lang/data/CODE.json.
 
-Folding is what a typed letter becomes in the grid: upper case first, then the
-language's own folds (ß -> SS), then, where the language says so, accents that are
-not letters of its alphabet are dropped (é -> E in English).
+Folding is what a typed letter becomes in the grid, one typed character at a time:
+the language's own rule for it if it has one (ß -> SS in German, Ё -> Е in Russian),
+else its upper case if that is a letter of the alphabet (ñ -> Ñ in Spanish, ς -> Σ),
+else, where the language says so, the letter without its accents (é -> E in
+English, ά -> Α in Greek). A character none of these turn into letters stays as it
+is, and the word is refused: ß in French, a Cyrillic letter in an English list.
 """
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ DEFAULT = "en"
 @dataclass(frozen=True, eq=False)
 class Language:
     code: str                     # ISO 639-1, as in the JSON document's "language"
-    name: str
+    name: str                     # in English, as messages name it
+    native_name: str              # as its speakers name it, in lists of languages
     alphabet: Alphabet
     letters_described: str        # as messages name the letters a word may use
     # Relative frequency of each letter in ordinary text, as whole numbers so that
@@ -51,19 +55,34 @@ class Language:
 
     def fold(self, text: str) -> str:
         """The grid form of `text`: "Café" -> "CAFE". Characters it cannot fold stay."""
-        out = []
-        for ch in text.upper():
-            ch = self.folds.get(ch, ch)
-            if self.strip_accents and len(ch) == 1 and not self.alphabet.is_letter(ch):
-                base = unicodedata.normalize("NFKD", ch)
-                ch = "".join(c for c in base if not unicodedata.combining(c)) or ch
-            out.append(ch)
-        return "".join(out)
+        return "".join(map(self.fold_char, text))
+
+    def fold_char(self, ch: str) -> str:
+        """What one typed character becomes in the grid (see the module's docstring)."""
+        upper = ch.upper()
+        rule = self.folds.get(ch, self.folds.get(upper))
+        if rule is not None:
+            return rule
+        if self.alphabet.is_letter(upper):
+            return upper
+        if self.strip_accents:
+            # One letter at a time: ß.upper() is "SS", which is a rule only where
+            # the language has it.
+            base = "".join(c.upper() if len(c.upper()) == 1 else c
+                           for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            if base and all(self.alphabet.is_letter(c) for c in base):
+                return base
+        return ch
 
 
 def _rebuild(fields: dict) -> Language:
     return Language(**dict(fields, folds=MappingProxyType(fields["folds"]),
                            labels=MappingProxyType(fields["labels"])))
+
+
+def names() -> list[str]:
+    """Each shipped language as messages name it: "English (en)"."""
+    return [f"{get(code).name} ({code})" for code in codes()]
 
 
 def codes() -> list[str]:
@@ -86,7 +105,8 @@ def get(code: str) -> Language:
                          f"{', '.join(codes())}.", option="language")
     data = json.loads(resources.files("wordsearch.lang").joinpath("data").joinpath(f"{code}.json")
                       .read_text(encoding="utf-8"))
-    return Language(code=data["code"], name=data["name"], alphabet=Alphabet(data["letters"]),
+    return Language(code=data["code"], name=data["name"], native_name=data["native_name"],
+                    alphabet=Alphabet(data["letters"]),
                     letters_described=data["letters_described"],
                     frequencies=tuple(data["frequencies"]),
                     frequencies_source=data["frequencies_source"],

@@ -92,6 +92,45 @@ def make_label(text: str) -> str:
     return "".join(out)
 
 
+# Scripts a grid of letters read in eight directions cannot hold: written right to
+# left, or with a character a word (or a syllable) instead of an alphabet.
+_UNSUPPORTED_SCRIPTS = {
+    "ARABIC": "Arabic script (written right to left)",
+    "HEBREW": "Hebrew script (written right to left)",
+    "SYRIAC": "Syriac script (written right to left)",
+    "THAANA": "Thaana script (written right to left)",
+    "CJK": "Chinese characters",
+    "HIRAGANA": "Japanese kana",
+    "KATAKANA": "Japanese kana",
+    "HANGUL": "Korean hangul",
+}
+
+
+def _script(ch: str) -> str | None:
+    name = unicodedata.name(ch, "")
+    return next((what for prefix, what in _UNSUPPORTED_SCRIPTS.items()
+                 if name.startswith(prefix)), None)
+
+
+def refusal(bad: list[str], language: lang.Language) -> str:
+    """Why characters that fold to no letter of `language` cannot be in a word: a
+    script no grid can hold, letters of another alphabet, or symbols."""
+    shown = ", ".join(repr(ch) for ch in bad[:MAX_PROBLEMS])
+    scripts = list(dict.fromkeys(filter(None, map(_script, bad))))
+    if scripts:
+        return (f"is written in {' and '.join(scripts)}, which this program cannot put in a "
+                f"grid; it makes puzzles in {', '.join(lang.names())}.")
+    letters = [ch for ch in bad if unicodedata.category(ch).startswith("L")]
+    if letters:
+        which = ", ".join(repr(ch) for ch in letters[:MAX_PROBLEMS])
+        return (f"has {which}, {'a letter' if len(letters) == 1 else 'letters'} "
+                f"{language.name} does not use: a word in {language.name} may use "
+                f"{language.letters_described}; spell it with those letters, or make the "
+                f"puzzle in the word's own language.")
+    return (f"has {shown}: a word in {language.name} may use {language.letters_described}, "
+            f"spaces, hyphens and apostrophes only; remove or spell out the rest.")
+
+
 def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
     """One entry; None for a blank line. Raises InputError quoting the entry."""
     # Invisible format characters (zero-width spaces, soft hyphens, a stray
@@ -113,10 +152,7 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
         elif ch not in bad:
             bad.append(ch)
     if bad:
-        shown = ", ".join(repr(ch) for ch in bad[:MAX_PROBLEMS])
-        raise InputError(
-            f"{entry}{where} has {shown}: a word may use {language.letters_described}, "
-            f"spaces, hyphens and apostrophes only; remove or spell out the rest.")
+        raise InputError(f"{entry}{where} {refusal(bad, language)}")
     form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(
