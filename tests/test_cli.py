@@ -32,7 +32,7 @@ def test_the_original_example_prints_a_text_puzzle(run):
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert out.startswith("Xyzzy\n\nName: ____") and "\nDate: ____" in out
-    assert "Find these 2 words (directions: E, S):" in out
+    assert "Find these words (2; directions: E, S):" in out
     assert "Hello" in out and "World" in out
     assert "Answer key (rows and columns count from 1 at the top left):" in out
     assert "code x (the same code, words and options make this puzzle again)" in out
@@ -77,7 +77,7 @@ def test_a_shaped_puzzle_from_a_built_in_mask_and_the_list_of_masks(run):
 def test_text_output_honours_no_key_and_key_only(run):
     puzzle = run("--seed", "t", "--no-key", "sun", "moon").stdout
     key = run("--seed", "t", "--key-only", "sun", "moon").stdout
-    assert "Find these 2 words" in puzzle and "Answer key" not in puzzle
+    assert "Find these words (2;" in puzzle and "Answer key" not in puzzle
     assert "Answer key" in key and "Find these" not in key
 
 
@@ -106,7 +106,7 @@ def test_json_to_stdout_and_the_same_seed_gives_the_same_document(run):
 
 def test_text_file_output(run):
     assert run("-o", "p.txt", "sun", "moon", "star").exit_code == 0
-    assert "Find these 3 words (all eight directions):" in open("p.txt", encoding="utf-8").read()
+    assert "Find these words (3; all eight directions):" in open("p.txt", encoding="utf-8").read()
 
 
 def test_words_file_with_line_numbers_and_stdin(run, tmp_path):
@@ -160,7 +160,7 @@ def test_duplicates_are_a_warning_not_an_error(run):
     (["--beam", "0", "cat"], 2, "0 is not in the range"),
     (["-o", "x.doc", "cat"], 2, 'cannot tell the format of "x.doc"'),
     (["-o", "x.json", "--format", "text", "cat"], 2, "the format text does not match"),
-    ([], 2, "give at least one WORD or --words-file."),
+    ([], 2, "give at least one WORD, --words-file, --theme or --random."),
     (["--words-file", "-"], 2, "no words given"),
 ])
 def test_failures_exit_with_a_message_and_no_traceback(run, args, status, message):

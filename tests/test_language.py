@@ -29,7 +29,7 @@ def test_english_folds_accents_and_ligatures_onto_a_to_z(typed, folded):
 def test_an_unknown_language_is_refused_naming_the_known_ones():
     with pytest.raises(InputError) as caught:
         lang.get("xx")
-    assert str(caught.value) == '"xx" is not a language this program knows; use one of: en.'
+    assert str(caught.value) == '"xx" is not a language this program knows; use one of: cs, de, el, en, es, fr, it, nl, pl, pt, ru, sk, sv.'
     assert caught.value.option == "language"
 
 

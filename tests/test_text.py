@@ -21,7 +21,7 @@ def test_the_page_has_title_fields_list_key_and_code():
                     (Placement("Sun", "SUN", 0, 0, "E"),))
     text = render_text(puzzle, "Sky", ["Name"])
     assert text.startswith("Sky\n\nName: ____")
-    assert "Find this word (directions: E, S):\n  Sun\n" in text
+    assert "Find these words (1; directions: E, S):\n  Sun\n" in text
     assert "  Sun   row  1, column  1, E" in text
     assert text.endswith("3×3 grid · code k3 (the same code, words and options make this "
                          "puzzle again)\n")

@@ -6,8 +6,11 @@ from wordsearch.make.words import Word, make_label, parse_entry, parse_words
 
 ENGLISH = lang.get("en")
 
-ONLY = ("a word may use Latin letters (accents are fine), spaces, hyphens and apostrophes "
-        "only; remove or spell out the rest.")
+ONLY = ("a word in English may use the letters A–Z (accents are dropped), spaces, hyphens and "
+        "apostrophes only; remove or spell out the rest.")
+SCRIPTS = ("which this program cannot put in a grid; it makes puzzles in Czech (cs), German (de), "
+           "Greek (el), English (en), Spanish (es), French (fr), Italian (it), Dutch (nl), "
+           "Polish (pl), Portuguese (pt), Russian (ru), Slovak (sk), Swedish (sv).")
 
 
 @pytest.mark.parametrize("text, label, form", [
@@ -45,7 +48,9 @@ def test_invisible_characters_from_copied_text_are_dropped(text, label, form):
 @pytest.mark.parametrize("text, line, message", [
     ("caf3", 3, f'"caf3" (line 3) has \'3\': {ONLY}'),
     ("tom & jerry", None, f'"tom & jerry" has \'&\': {ONLY}'),
-    ("日本", 7, f'"日本" (line 7) has \'日\', \'本\': {ONLY}'),
+    ("日本", 7, f'"日本" (line 7) is written in Chinese characters, {SCRIPTS}'),
+    ("שלום", None, f'"שלום" is written in Hebrew script (written right to left), {SCRIPTS}'),
+    ("مرحبا", 1, f'"مرحبا" (line 1) is written in Arabic script (written right to left), {SCRIPTS}'),
     ("e-mail!", 1, f'"e-mail!" (line 1) has \'!\': {ONLY}'),
     ("hi", 2, '"hi" (line 2) has 2 letters; a word needs at least 3.'),
     ("a-b", None, '"a-b" has 2 letters; a word needs at least 3.'),

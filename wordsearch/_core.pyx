@@ -55,6 +55,16 @@ cdef extern from "ws_grid.h":
                               const uint64_t *cumulative, int32_t nletters,
                               ws_rng *rng) nogil
 
+cdef extern from "ws_block.h":
+    ctypedef struct ws_blocklist:
+        pass
+    ws_status ws_blocklist_build(const ws_words *words, int32_t nletters,
+                                 ws_blocklist **out) nogil
+    void ws_blocklist_free(ws_blocklist *lst) nogil
+    ws_status ws_blocklist_scan(const ws_blocklist *lst, const uint8_t *grid, int32_t rows,
+                                int32_t cols, int32_t *out_word, int32_t *out_start,
+                                uint8_t *out_dir, int32_t capacity, int32_t *found) nogil
+
 cdef extern from "ws_signal.h":
     int ws_signals_catch()
     const int *ws_signals_flag()
@@ -284,6 +294,49 @@ cdef ws_status _scan_into(const uint8_t[:, ::1] grid, const ws_words *words,
         return ws_scan_words(&grid[0, 0], grid.shape[0], grid.shape[1], words, inside,
                              placed, &word_idx[0], &starts[0], &dirs[0],
                              word_idx.shape[0], found)
+
+
+cdef class Blocklist:
+    """Words no grid may spell (csrc/ws_block.h), built once and scanned for in
+    many grids."""
+    cdef ws_blocklist *ptr
+    cdef readonly int32_t count
+
+    def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets,
+                  int32_t nletters):
+        cdef ws_words words = _words_view(letters, offsets)
+        cdef ws_status status
+        with nogil:
+            status = ws_blocklist_build(&words, nletters, &self.ptr)
+        if status == WS_BAD_ARGUMENT:
+            raise ValueError("blocked words need 1 to 64 letters, each a code of the alphabet")
+        _raise_for(status)
+        self.count = words.count
+
+    def __dealloc__(self):
+        ws_blocklist_free(self.ptr)
+
+    def scan(self, const uint8_t[:, ::1] grid):
+        """Every reading of a blocked word: (word index, first cell, direction)
+        arrays, a palindrome's once."""
+        cdef int32_t found = 0, capacity = 16
+        cdef ws_status status
+        while True:
+            found_words = np.empty(capacity, dtype=np.int32)
+            found_starts = np.empty(capacity, dtype=np.int32)
+            found_dirs = np.empty(capacity, dtype=np.uint8)
+            status = self._scan_into(grid, found_words, found_starts, found_dirs, &found)
+            if status != WS_NO_CAPACITY:
+                break
+            capacity = found
+        _raise_for(status)
+        return found_words[:found], found_starts[:found], found_dirs[:found]
+
+    cdef ws_status _scan_into(self, const uint8_t[:, ::1] grid, int32_t[::1] words,
+                              int32_t[::1] starts, uint8_t[::1] dirs, int32_t *found):
+        with nogil:
+            return ws_blocklist_scan(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
+                                     &words[0], &starts[0], &dirs[0], words.shape[0], found)
 
 
 cdef class Rng:

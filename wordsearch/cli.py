@@ -21,9 +21,11 @@ from pathlib import Path
 import click
 
 from wordsearch import export, lang
+from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
-from wordsearch.make import classset, packer
+from wordsearch.make import choose, classset, packer
+from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
@@ -166,6 +168,19 @@ def _students(name: str | None) -> list[str]:
 @click.option("--language", default=lang.DEFAULT, show_default=True,
               type=click.Choice(lang.codes(), case_sensitive=False),
               help="The language the words are in: its letters fill the grid.")
+@click.option("--theme", help="Make the puzzle from a built-in themed list (--list-themes) "
+                              "instead of words of your own.")
+@click.option("--random", "random_count", type=int,
+              help="Draw this many words from the language's dictionary (or, with --theme, "
+                   "from the theme), different for every copy.")
+@click.option("--list-themes", is_flag=True,
+              help="Name the built-in themes of the --language and exit.")
+@click.option("--block-words", help="A file of words the grid must never spell, one per line, "
+                                    "besides the language's list of rude words.")
+@click.option("--no-blocklist", is_flag=True,
+              help="Let the grid spell words of the language's list of rude words (it "
+                   "never spells them unless told so).")
+@click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case.")
 @click.option("--dpi", type=int,
               default=layout.DEFAULT_DPI, show_default=True,
               help="Resolution of PNG pages.")
@@ -192,7 +207,8 @@ def _students(name: str | None) -> list[str]:
               help="Seconds each puzzle may take; the run stops with a message after them.")
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, strict, language, dpi, seed, beam, threads, words_file, fmt,
+         key_only, show_directions, strict, language, theme, random_count, list_themes,
+         block_words, no_blocklist, lowercase, dpi, seed, beam, threads, words_file, fmt,
          copies, students, keys, keys_per_page, jobs, time_limit, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
@@ -205,10 +221,19 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
 
     Example: wordsearch -s792x612 --title=Xyzzy -fName -fDate -d r,d -o puzzle.pdf -- Hello World
     """
-    if not words and not words_file:
-        raise click.UsageError("give at least one WORD or --words-file.")
+    if list_themes:
+        _list_themes(lang.get(language.lower()))
+        return
+    chosen_list = theme is not None or random_count is not None
+    if not words and not words_file and not chosen_list:
+        raise click.UsageError("give at least one WORD, --words-file, --theme or --random.")
+    if chosen_list and (words or words_file):
+        raise click.UsageError("give your own words (WORD... or --words-file) or --theme / "
+                               "--random, not both.")
     signal.signal(signal.SIGTERM, _terminate)
     try:
+        if theme is not None and not title:
+            title = choose.theme_words(lang.get(language.lower()), theme).title
         chosen = _pages(no_key, key_only, keys)
         target = export.Output(
             path=output, format=fmt, keys_path=keys,
@@ -224,10 +249,12 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                                  f"write one word or phrase per line.")
             entries += lines
         sections = split_sections(entries, language=language, strict=strict)
+        blocked = _blocked(lang.get(language.lower()), block_words, not no_blocklist)
+
         names = _students(students)
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
         export.check(target, is_set=is_set)
-        for section in sections:
+        for section in sections if not chosen_list else ():
             for warning in section.words.warnings():
                 click.echo(f"warning: {warning}", err=True)
         bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
@@ -238,7 +265,8 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                 sections, title=title, copies=copies, students=names, seed=seed, mask=mask,
                 jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
                 directions=directions or None, difficulty=difficulty, beam=beam,
-                time_limit=time_limit, **extra)
+                time_limit=time_limit, block_words=blocked, theme=theme, random=random_count,
+                lowercase=lowercase, **extra)
         finally:
             if bar:
                 bar.close()
@@ -259,6 +287,30 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _stopped("interrupted", EXIT_INTERRUPTED)
     except Terminated:
         _stopped("terminated", EXIT_TERMINATED)
+
+
+def _list_themes(language: lang.Language) -> None:
+    themes = lists.themes(language.code)
+    if not themes:
+        click.echo(f"{language.name} has no built-in themes yet; English, Spanish, French "
+                   f"and German do.")
+        return
+    width = max(map(len, themes))
+    for name, theme in themes.items():
+        sample = ", ".join(theme.words[:4])
+        click.echo(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: {sample}, …)")
+
+
+def _blocked(language: lang.Language, name: str | None, blocklist: bool) -> Blocked:
+    """The words no grid of the run may spell, built once for every puzzle."""
+    if name is None:
+        return blocked_words(language, blocklist=blocklist)
+    lines = _read_lines(name, "block words file")
+    try:
+        return blocked_words(language, lines, blocklist=blocklist)
+    except InputError as exc:
+        raise InputError(f"in {_named(name, 'block words file')}:\n{exc}",
+                         option="block_words") from None
 
 
 def _stopped(how: str, code: int) -> None:

@@ -4,12 +4,14 @@ page, a file or a web preview needs only these."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError
 from wordsearch.inside import containers
 from wordsearch import lang
+from wordsearch.lang import lists
 from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
 
 FORMAT = "wordsearch/1"
@@ -42,6 +44,10 @@ class Puzzle:
     directions: tuple[str, ...]
     words: tuple[Placement, ...]  # in the order of the word list
     language: str = DEFAULT_LANGUAGE  # the code of the Language its letters are from
+    blocklist: bool = True  # whether the grid was kept free of the language's blocklist
+    block_words: tuple[str, ...] = ()  # grid forms of the other words kept out of it
+    theme: str = ""  # the built-in list its words came from, if they did
+    lowercase: bool = False  # printed in lower case; the grid here stays in grid form
 
     @property
     def rows(self) -> int:
@@ -54,6 +60,24 @@ class Puzzle:
     def alphabetical(self) -> list[Placement]:
         """The words in the order a word list prints them: by label, ignoring case."""
         return sorted(self.words, key=lambda p: (p.label.casefold(), p.label))
+
+    def printed(self, text: str) -> str:
+        """A word as the list prints it: in lower case when the puzzle asks (Python's
+        lower() writes a word's last Σ as ς, as Greek does)."""
+        return text.lower() if self.lowercase else text
+
+    @property
+    def printed_grid(self) -> tuple[str, ...]:
+        """The rows as the grid prints them: a cell in lower case is lowered on its own
+        (Σ is σ in a cell, never the final ς)."""
+        if not self.lowercase:
+            return self.grid
+        return tuple("".join(ch.lower() for ch in row) for row in self.grid)
+
+    @property
+    def labels(self) -> Mapping[str, str]:
+        """What the pages print, in the puzzle's language."""
+        return lang.get(self.language).labels
 
     @property
     def has_inside(self) -> bool:
@@ -72,7 +96,13 @@ class Puzzle:
             "grid": list(self.grid),
             "directions": list(self.directions),
             "language": self.language,
+            "case": "lower" if self.lowercase else "upper",
+            "blocklist": self.blocklist,
         }
+        if self.block_words:
+            doc["block_words"] = list(self.block_words)
+        if self.theme:
+            doc["theme"] = self.theme
         if self.has_inside:
             doc["inside"] = INSIDE_IGNORED
         doc["words"] = [
@@ -106,6 +136,10 @@ class Puzzle:
                 directions=_texts(doc["directions"], '"directions"'),
                 words=tuple(_placement(n, w) for n, w in enumerate(doc["words"], 1)),
                 language=doc.get("language", DEFAULT_LANGUAGE),
+                blocklist=_flag(doc.get("blocklist", True), '"blocklist"'),
+                block_words=_texts(doc.get("block_words", []), '"block_words"'),
+                theme=_text(doc.get("theme", ""), '"theme"'),
+                lowercase=_case(doc.get("case", "upper")),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
@@ -129,6 +163,13 @@ class Puzzle:
     def _check(self) -> None:
         if not self.grid or any(len(row) != self.cols for row in self.grid):
             raise InputError("the grid's rows are not all the same length.")
+        language = lang.get(self.language)
+        strays = sorted({ch for row in self.grid for ch in row
+                         if ch != OUTSIDE and not language.alphabet.is_letter(ch)})
+        if strays:
+            raise InputError(f"the grid holds {', '.join(map(repr, strays[:10]))}, which "
+                             f"{language.name} grids do not; every cell should be one of "
+                             f"{language.alphabet.letters} or {OUTSIDE!r}.")
         unknown = [d for d in self.directions if d not in COMPASS]
         if unknown:
             raise InputError(f'unknown direction "{unknown[0]}" in the puzzle document.')
@@ -148,6 +189,38 @@ class Puzzle:
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                      f"direction {p.direction} in the grid.")
+        blocked = set(self.block_words)
+        if self.blocklist:
+            blocked.update(language.fold(w) for w in lists.blocklist(self.language))
+        placed = [set(p.cells()) for p in self.words]
+        for form, cells in spelled(self.grid, blocked):
+            if not any(set(cells) <= on for on in placed):
+                (r, c), (r2, c2) = cells[0], cells[-1]
+                raise InputError(f"the grid spells the blocked word {form} from row {r}, "
+                                 f"column {c} to row {r2}, column {c2}, outside the listed "
+                                 f"words; a puzzle must not.")
+
+
+def spelled(grid: Sequence[str], forms: set[str]) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+    """Every reading of one of `forms` in the grid, in all eight directions, with its
+    cells (row, column) in reading order."""
+    rows, cols = len(grid), len(grid[0]) if grid else 0
+    lengths = sorted({len(f) for f in forms})
+    for direction in COMPASS:
+        dr, dc = STEPS[direction]
+        for r in range(rows):
+            for c in range(cols):
+                if 0 <= r - dr < rows and 0 <= c - dc < cols:
+                    continue  # not the first cell of its line
+                line, y, x = [], r, c
+                while 0 <= y < rows and 0 <= x < cols:
+                    line.append((y, x))
+                    y, x = y + dr, x + dc
+                text = "".join(grid[y][x] for y, x in line)
+                for i in range(len(text)):
+                    for n in lengths:
+                        if i + n <= len(text) and text[i:i + n] in forms:
+                            yield text[i:i + n], line[i:i + n]
 
 
 def _placement(number: int, word: dict) -> Placement:
@@ -176,6 +249,18 @@ def _texts(value, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(f"{what} is {_shown(value)}; it should be a list of strings.")
     return tuple(value)
+
+
+def _flag(value, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{what} is {_shown(value)}; it should be true or false.")
+    return value
+
+
+def _case(value) -> bool:
+    if value not in ("upper", "lower"):
+        raise InputError(f'"case" is {_shown(value)}; it should be "upper" or "lower".')
+    return value == "lower"
 
 
 def _number(value, what: str) -> int:

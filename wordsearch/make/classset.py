@@ -56,7 +56,9 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     if not 1 <= copies <= MAX_COPIES:
         raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
                          f"of each list.", option="copies")
-    word_lists = [section.words for section in sections]  # every list checked first
+    # Every list checked first; a section without words takes its pick (a theme or
+    # random words) in generate(), each copy its own.
+    word_lists = [section.words if section.entries else () for section in sections]
     set_code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)

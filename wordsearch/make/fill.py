@@ -1,19 +1,25 @@
 """Filler letters, and the repair pass that keeps every word exactly once.
 
 Filler follows the letter frequencies of the words themselves, so the words do
-not stand out. When filler spells a word a second time, only the filler cells of
-that extra copy are drawn again; after a while the draw widens toward the
-language's ordinary letter frequencies and then to uniform letters. Every loop is bounded.
+not stand out, blended with the language's ordinary frequencies as if its text had
+lent PRIOR_LETTERS letters more, so that a short list (HELLO WORLD) does not leave
+a grid of seven letters. When filler spells a word a second time, or spells a
+blocked word, only the filler cells of that reading are drawn again; after a while
+the draw widens toward the language's frequencies and then to uniform letters.
+A reading made of word letters alone cannot be undone: the layout is passed over.
+Every loop is bounded.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from wordsearch import _core
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.lang import Language
+from wordsearch.make.blocked import Blocked
 from wordsearch.make.packer import Layout, inside_arrays
 from wordsearch.make.words import Word
 from wordsearch.puzzle import OUTSIDE
@@ -22,6 +28,18 @@ from wordsearch.puzzle import OUTSIDE
 MATCHED_TRIES = 64
 BLENDED_TRIES = 32
 UNIFORM_TRIES = 32
+# How many letters of the language's ordinary text the words' own letters are
+# blended with (see benchmarks/filler_standout.py for how it was chosen).
+PRIOR_LETTERS = 20
+
+
+@dataclass(frozen=True)
+class Unfilled:
+    """Why a layout could not be filled: a word (or a blocked word) that its own
+    word letters spell, or that filler kept spelling whatever was drawn."""
+    form: str
+    blocked: bool
+    by_words: bool
 
 
 def _cumulative(weights: np.ndarray) -> np.ndarray:
@@ -34,10 +52,13 @@ def filler_schedule(layout: Layout, language: Language) -> list[np.ndarray]:
     count = len(language.alphabet)
     matched = np.bincount(letters, minlength=count + 1)[1:].astype(np.uint64)
     general = np.array(language.frequencies, dtype=np.uint64)
-    # Equal parts of both distributions, in whole numbers.
-    blended = matched * general.sum() + general * max(int(matched.sum()), 1)
+    total = general.sum()
+    # In whole numbers: matched / letters and general / total weighed as letters
+    # and PRIOR_LETTERS, then equal parts of both.
+    first = matched * total + general * PRIOR_LETTERS
+    blended = matched * total + general * max(int(matched.sum()), 1)
     uniform = np.ones(count, dtype=np.uint64)
-    return ([_cumulative(matched)] * MATCHED_TRIES + [_cumulative(blended)] * BLENDED_TRIES
+    return ([_cumulative(first)] * MATCHED_TRIES + [_cumulative(blended)] * BLENDED_TRIES
             + [_cumulative(uniform)] * UNIFORM_TRIES)
 
 
@@ -48,11 +69,28 @@ def _segment(start: int, direction: str, length: int, cols: int) -> tuple[int, i
     return min(start, end), max(start, end)
 
 
+def _cells(start: int, direction: str, length: int, cols: int) -> list[int]:
+    step = STEPS[direction][0] * cols + STEPS[direction][1]
+    return [start + k * step for k in range(length)]
+
+
+def _within(first: int, last: int, length: int,
+            placements: Sequence[dict[int, int]]) -> bool:
+    """Whether the straight reading of `length` cells from `first` to `last` lies on
+    one placement (its cells by position along the word), along its line: a blocked
+    word inside a listed word is that word's own letters. Two cells of a straight
+    placement `length` - 1 places apart have exactly its cells between them."""
+    return any(first in cells and last in cells and abs(cells[first] - cells[last]) == length - 1
+               for cells in placements)
+
+
 def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.Rng,
-         inside: Sequence[Sequence[int]] = ()) -> np.ndarray | None:
+         inside: Sequence[Sequence[int]] = (),
+         blocked: Blocked | None = None) -> np.ndarray | Unfilled:
     """The layout's grid with filler in every empty cell, reading each word exactly
-    once; None if this layout cannot be filled that way. `inside[i]` are the words
-    word i lies inside: its readings within their placements are theirs, not copies."""
+    once and no blocked word outside the listed words' own letters; what stood in
+    the way if this layout cannot be filled that way. `inside[i]` are the words word
+    i lies inside: its readings within their placements are theirs, not copies."""
     grid = layout.grid.copy()
     flat = grid.reshape(-1)
     cols = grid.shape[1]
@@ -64,8 +102,12 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
     starts = np.array([r * cols + c for r, c, _ in layout.placements], dtype=np.int32)
     dirs = np.array([COMPASS.index(d) for _, _, d in layout.placements], dtype=np.uint8)
 
+    on_words = [{cell: k for k, cell in enumerate(_cells(r * cols + c, d, len(w.form), cols))}
+                for (r, c, d), w in zip(layout.placements, words)]
+
     schedule = filler_schedule(layout, language)
     redraw = np.flatnonzero(is_filler).astype(np.int32)
+    kept = Unfilled("", blocked=False, by_words=False)
     for cumulative in schedule:
         rng.draw_letters(flat, redraw, cumulative)
         found_words, found_starts, found_dirs = _core.scan_words(
@@ -76,27 +118,40 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
             length = len(words[w].form)
             if _segment(start, COMPASS[d], length, cols) == placed[w]:
                 continue
-            step = STEPS[COMPASS[d]][0] * cols + STEPS[COMPASS[d]][1]
-            cells = [start + k * step for k in range(length) if is_filler[start + k * step]]
+            cells = [c for c in _cells(start, COMPASS[d], length, cols) if is_filler[c]]
             if not cells:
-                return None  # spelled by word letters alone: no filler can undo it
+                return Unfilled(words[w].form, blocked=False, by_words=True)
             extra_cells.update(cells)
+            kept = Unfilled(words[w].form, blocked=False, by_words=False)
+        for form, start, d in (blocked.readings(grid) if blocked is not None else ()):
+            reading = _cells(start, d, len(form), cols)
+            if _within(reading[0], reading[-1], len(form), on_words):
+                continue
+            cells = [c for c in reading if is_filler[c]]
+            if not cells:
+                return Unfilled(form, blocked=True, by_words=True)
+            extra_cells.update(cells)
+            kept = Unfilled(form, blocked=True, by_words=False)
         if not extra_cells:
             return grid
         redraw = np.array(sorted(extra_cells), dtype=np.int32)
-    return None
+    return kept
 
 
 def fill_first(layouts: Iterable[Layout], words: Sequence[Word], language: Language,
-               seed: int, inside: Sequence[Sequence[int]] = ()) -> tuple[Layout,
-                                                                        tuple[str, ...]] | None:
-    """The first layout that fills cleanly, with its grid as rows of text."""
+               seed: int, inside: Sequence[Sequence[int]] = (),
+               blocked: Blocked | None = None) -> tuple[Layout, tuple[str, ...]] | Unfilled:
+    """The first layout that fills cleanly, with its grid as rows of text; else why
+    the last one did not."""
     rng = _core.Rng(seed)
     decode = language.alphabet.decode
+    why = Unfilled("", blocked=False, by_words=False)
     for layout in layouts:
-        grid = fill(layout, words, language, rng, inside)
-        if grid is not None:
-            rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else decode(v) for v in row)
-                         for row in grid.tolist())
-            return layout, rows
-    return None
+        grid = fill(layout, words, language, rng, inside, blocked)
+        if isinstance(grid, Unfilled):
+            why = grid
+            continue
+        rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else decode(v) for v in row)
+                     for row in grid.tolist())
+        return layout, rows
+    return why

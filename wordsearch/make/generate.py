@@ -7,7 +7,8 @@ from pathlib import Path
 
 from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError, TimeUp
-from wordsearch.make import fill, packer
+from wordsearch.make import choose, fill, packer
+from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
 from wordsearch.make.shape import Mask, Shape, parse_grid
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
@@ -15,9 +16,14 @@ from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.size import GridSize
 
 
-def generate(words: WordList | Iterable[str | Word], *,
+def generate(words: WordList | Iterable[str | Word] = (), *,
              language: lang.Language | str | None = None,
              strict: bool = False,
+             blocklist: bool = True,
+             block_words: Blocked | Iterable[str | tuple[int, str]] = (),
+             theme: str | None = None,
+             random: int | None = None,
+             lowercase: bool = False,
              grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
@@ -33,6 +39,12 @@ def generate(words: WordList | Iterable[str | Word], *,
     words are spelled in and the filler is drawn from; a WordList brings its own.
     A word inside another (Kansas in Arkansas) is hidden on its own too, its
     readings inside the longer word not counting; `strict` refuses such lists.
+    The finished grid spells no word of the language's blocklist (unless
+    `blocklist` is False) nor of `block_words`, in any direction, except inside a
+    listed word; give a Blocked value made once to share it among many puzzles.
+    Instead of words, a built-in `theme` (its words, or `random` of them) or
+    `random` words of the language's dictionary, drawn with the puzzle's seed.
+    `lowercase` prints the grid and the list in lower case.
     `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
@@ -44,6 +56,9 @@ def generate(words: WordList | Iterable[str | Word], *,
     that says so. `progress`, if given, hears each grid size tried.
     """
     deadline = Deadline.after(time_limit)
+    code = seeds.new_code() if seed is None else seeds.check_code(seed)
+    if theme is not None or random is not None:
+        words = _picked(words, language, theme, random, code, grid, mask)
     if isinstance(words, WordList):
         word_list = words
         if language is not None and lang.resolve(language) is not words.language:
@@ -55,8 +70,9 @@ def generate(words: WordList | Iterable[str | Word], *,
     else:
         word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language
+    blocked = (block_words if isinstance(block_words, Blocked)
+               else blocked_words(language, block_words, blocklist=blocklist))
     allowed = compass.resolve(directions, difficulty)
-    code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if not 1 <= beam <= packer.MAX_BEAM:
         raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.",
                          option="beam")
@@ -94,8 +110,8 @@ def generate(words: WordList | Iterable[str | Word], *,
             raise _time_up(deadline, shape, failure, grid is not None,
                            len(allowed) < len(compass.COMPASS)) from None
         filled = fill.fill_first(layouts, word_list.words, language,
-                                 seeds.seed_for(code, "fill"), word_list.inside)
-        if filled is not None:
+                                 seeds.seed_for(code, "fill"), word_list.inside, blocked)
+        if not isinstance(filled, fill.Unfilled):
             layout, rows = filled
             placements = tuple(
                 Placement(w.label, w.form, r, c, d,
@@ -103,12 +119,35 @@ def generate(words: WordList | Iterable[str | Word], *,
                 for w, (r, c, d), inside in zip(word_list.words, layout.placements,
                                                 word_list.inside))
             return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
-                          language=language.code)
-        failure = f"filler letters kept spelling a word twice in the {shape.describe()}"
+                          language=language.code, blocklist=blocked.blocklist,
+                          block_words=blocked.extra, theme=theme or "", lowercase=lowercase)
+        failure = _unfilled(filled, shape)
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+
+
+def _picked(words, language, theme: str | None, count: int | None, code: str,
+            grid, mask) -> list[str]:
+    """The words of a theme or a draw; refused beside words of one's own."""
+    if (words.words if isinstance(words, WordList) else list(words)):
+        raise InputError("give your own words or a theme or random words, not both.",
+                         option="theme" if theme is not None else "random")
+    longest = choose.LONGEST
+    if grid is not None:
+        longest = min(longest, max(parse_grid(grid).cols, parse_grid(grid).rows))
+    return choose.pick(lang.resolve(language), theme=theme, count=count,
+                       seed=seeds.seed_for(code, "pick"), longest=longest)
+
+
+def _unfilled(why: fill.Unfilled, shape: Shape) -> str:
+    if why.blocked and why.by_words:
+        return (f"every layout in the {shape.describe()} spelled the blocked word {why.form} "
+                f"across the words' own letters")
+    if why.blocked:
+        return f"filler letters kept spelling the blocked word {why.form} in the {shape.describe()}"
+    return f"filler letters kept spelling {why.form or 'a word'} twice in the {shape.describe()}"
 
 
 def _time_up(deadline: Deadline, shape: Shape, failure: str, fixed: bool,

@@ -40,7 +40,6 @@ LINE_SPACING = 1.4
 LIST_TRADE = 0.9
 
 PAGES = ("puzzle", "key")
-NAME_FIELD = "Name"  # where a student's name is written
 DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 36, 600
 
@@ -175,16 +174,16 @@ def margin(size: tuple[float, float]) -> float:
     return min(MAX_MARGIN, max(MIN_MARGIN, MARGIN_SHARE * min(size)))
 
 
-def directions_line(directions: Sequence[str]) -> str:
+def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str:
     arrows = " ".join(ARROWS[d] for d in COMPASS if d in directions)
     if len(directions) == len(COMPASS):
-        return f"Words run in all eight directions: {arrows}"
-    return f"Words run only in these directions: {arrows}"
+        return f"{labels['all_directions']} {arrows}"
+    return f"{labels['some_directions']} {arrows}"
 
 
-def footer(code: str, measure: Measure, right: float, baseline: float, what: str) -> Text:
+def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str) -> Text:
     """The puzzle's code, at the bottom right: what the key and a remake are matched by."""
-    text = f"{what} · code {code}"
+    text = f"{what} · {puzzle.labels['code']} {puzzle.code}"
     return Text(text, right - measure.width(text, FOOTER_SIZE), baseline, FOOTER_SIZE,
                 muted=True)
 
@@ -290,10 +289,12 @@ def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, w
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                 fields: Sequence[str] = (), show_directions: bool = False,
                 measure: Measure | None = None, filled: Mapping[str, str] | None = None,
-                footer_label: str = "Puzzle") -> PuzzlePage:
+                footer_label: str = "") -> PuzzlePage:
     """The puzzle page; `filled` writes values on field lines (a student's name on
-    the Name line), `footer_label` starts the footer."""
+    the Name line), `footer_label` starts the footer (the language's word for a
+    puzzle if not given)."""
     measure = measure or Measure()
+    footer_label = footer_label or puzzle.labels["puzzle"]
     filled = filled or {}
     page_w, page_h = size
     edge = margin(size)
@@ -319,9 +320,10 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                                          end - start - 6, False, f"{name} field's value")
                 value = Text(filled[name], start + 6, y - 1, value_size)
             placed_fields.append(Field(Text(text, left, y, field_size), start, end, value))
-    notes = [(directions_line(puzzle.directions), "directions line")] if show_directions else []
+    notes = ([(directions_line(puzzle.directions, puzzle.labels), "directions line")]
+             if show_directions else [])
     if puzzle.has_inside:
-        notes.append((lang.resolve(puzzle.language).labels["inside_note"], "note"))
+        notes.append((puzzle.labels["inside_note"], "note"))
     for note, what in notes:
         note_size = fitted_line(note, measure, NOTE_SIZE, width, False, what)
         y += note_size * 2
@@ -329,7 +331,7 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     top = y + (FIELD_SIZE if y > edge else 0)
     bottom = page_h - edge - FOOTER_SIZE * 2.5
 
-    labels = [p.label for p in puzzle.alphabetical()]
+    labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
     for label in labels:
         if measure.missing(label):
             raise LayoutError(f'the word "{label}" has characters the bundled font cannot '
@@ -366,14 +368,21 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         for r, label in enumerate(column):
             body.append(Text(label, list_x + c * words.pitch,
                              first + r * words.size * LINE_SPACING, words.size))
-    body.append(footer(puzzle.code, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
+    body.append(footer(puzzle, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
                        footer_label))
     return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid)
 
 
-def key_heading(title: str, student: str = "") -> str:
+def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
     named = " · ".join(part for part in (title, student) if part)
-    return f"Answer key: {named}" if named else "Answer key"
+    return f"{labels['answer_key']}: {named}" if named else labels["answer_key"]
+
+
+def _numbered(labels: Mapping[str, str], what: str, number: int, total: int) -> str:
+    """"Puzzle", or "Puzzle 3 of 30" in a set, in the puzzle's language."""
+    if total == 1:
+        return labels[what]
+    return labels[f"{what}_of"].format(number=number, total=total)
 
 
 def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
@@ -414,7 +423,7 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
                            top + (bottom - top - puzzle.rows * cell) / 2, cell,
                            puzzle.rows, puzzle.cols)
             grids.append((puzzle, grid))
-            texts.append(footer(puzzle.code, measure, x + box_w, code_line, key.label))
+            texts.append(footer(puzzle, measure, x + box_w, code_line, key.label))
         pages.append(KeyPage(size, tuple(texts), tuple(grids)))
     return pages
 
@@ -443,17 +452,19 @@ def sheet_layouts(sheets: Sequence[Sheet],
     total = len(sheets)
     puzzle_pages, keys = [], []
     for sheet in sheets:
-        number = f" {sheet.number} of {total}" if total > 1 else ""
+        labels = sheet.puzzle.labels
         fields = options.fields
-        name = next((f for f in fields if f.casefold() == NAME_FIELD.casefold()), NAME_FIELD)
+        name_field = labels["name"]
+        name = next((f for f in fields if f.casefold() == name_field.casefold()), name_field)
         if sheet.student and name not in fields:
             fields = (name, *fields)
         page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
                            options.show_directions, options.measure,
-                           {name: sheet.student} if sheet.student else None, f"Puzzle{number}")
+                           {name: sheet.student} if sheet.student else None,
+                           _numbered(labels, "puzzle", sheet.number, total))
         puzzle_pages.append(page)
-        keys.append(Key(sheet.puzzle, key_heading(sheet.title, sheet.student),
-                        f"Answer key{number}", page.grid.cell))
+        keys.append(Key(sheet.puzzle, key_heading(labels, sheet.title, sheet.student),
+                        _numbered(labels, "answer_key", sheet.number, total), page.grid.cell))
     key_layouts = (key_pages(keys, options.size, options.keys_per_page, options.measure)
                    if "key" in options.pages else [])
     return puzzle_pages if "puzzle" in options.pages else [], key_layouts

@@ -99,7 +99,7 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool) -> No
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
     offsets: dict[str, float] = {}
-    for r, row in enumerate(puzzle.grid):
+    for r, row in enumerate(puzzle.printed_grid):
         for c, ch in enumerate(row):
             if ch == OUTSIDE:
                 continue

@@ -31,7 +31,7 @@ def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
 def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> list[str]:
     """The grid's rows with letters spaced out; with `shown`, other cells print as "·"."""
     lines = []
-    for r, row in enumerate(puzzle.grid):
+    for r, row in enumerate(puzzle.printed_grid):
         chars = []
         for c, ch in enumerate(row):
             if ch == OUTSIDE:
@@ -66,19 +66,18 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
     out += grid_lines(puzzle)
     ways = ("all eight directions" if len(puzzle.directions) == len(COMPASS)
             else f"directions: {', '.join(puzzle.directions)}")
-    count = "this word" if len(puzzle.words) == 1 else f"these {len(puzzle.words)} words"
-    out += ["", f"Find {count} ({ways}):"]
+    out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
     if puzzle.has_inside:
-        out.append(lang.resolve(puzzle.language).labels["inside_note"])
-    labels = [p.label for p in puzzle.alphabetical()]
+        out.append(puzzle.labels["inside_note"])
+    labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
     return out + ["  " + line for line in columns(labels)] + [""]
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
-    out = ["Answer key (rows and columns count from 1 at the top left):"]
-    width = max(len(p.label) for p in puzzle.words)
+    out = [f"{puzzle.labels['answer_key']} (rows and columns count from 1 at the top left):"]
+    width = max(len(puzzle.printed(p.label)) for p in puzzle.words)
     for p in puzzle.alphabetical():
-        out.append(f"  {p.label.ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
+        out.append(f"  {puzzle.printed(p.label).ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
                    f"{p.direction}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
     return out + [""] + grid_lines(puzzle, in_words) + [""]
@@ -89,7 +88,7 @@ def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
     """Every puzzle of a set, one after another, each headed by its number and student."""
     parts = []
     for sheet in sheets:
-        head = f"Puzzle {sheet.number} of {len(sheets)}"
+        head = sheet.puzzle.labels["puzzle_of"].format(number=sheet.number, total=len(sheets))
         if sheet.student:
             head += f" · {sheet.student}"
         parts.append(f"{head}\n\n{render_text(sheet.puzzle, sheet.title, fields, pages)}")

@@ -1,0 +1,233 @@
+#include "ws_block.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The root state: no letter of any word matched yet. */
+#define ROOT 0
+/* No pattern ends at this state (nor at any state its fail link leads to). */
+#define NONE (-1)
+/* Directions a scan walks; with reversed patterns they cover all eight. */
+#define SCAN_DIRS 4
+static const int SCANNED[SCAN_DIRS] = {2, 4, 3, 5}; /* E, S, SE, SW */
+
+/* A pattern is a blocked word read forwards, or backwards unless it is a
+ * palindrome. */
+typedef struct {
+    int32_t word;
+    int32_t len;
+    int reversed;
+    int32_t next; /* the next pattern ending at the same state, or NONE */
+} pattern;
+
+struct ws_blocklist {
+    int32_t nletters;
+    int32_t nstates;
+    int32_t *next;   /* nstates * (nletters + 1): the state after each letter code */
+    int32_t *first;  /* nstates: the first pattern ending exactly here, or NONE */
+    int32_t *fail;   /* nstates: the longest proper suffix of this state's letters
+                        that is also a state */
+    int32_t *output; /* nstates: the nearest state on the fail chain (itself
+                        included) where a pattern ends, or NONE */
+    pattern *patterns;
+};
+
+void ws_blocklist_free(ws_blocklist *list)
+{
+    if (!list)
+        return;
+    free(list->next);
+    free(list->first);
+    free(list->fail);
+    free(list->output);
+    free(list->patterns);
+    free(list);
+}
+
+static int32_t *transition(const ws_blocklist *list, int32_t state, int code)
+{
+    return &list->next[(size_t)state * (size_t)(list->nletters + 1) + (size_t)code];
+}
+
+/* Adds one pattern's letters to the trie (transitions not yet completed: 0 means
+ * none, since no edge leads back to the root while building). */
+static void insert(ws_blocklist *list, const uint8_t *letters, int32_t len, int reversed,
+                   int32_t index)
+{
+    int32_t state = ROOT;
+    for (int32_t i = 0; i < len; i++) {
+        const int code = letters[reversed ? len - 1 - i : i];
+        int32_t *edge = transition(list, state, code);
+        if (*edge == ROOT)
+            *edge = list->nstates++;
+        state = *edge;
+    }
+    list->patterns[index].next = list->first[state];
+    list->first[state] = index;
+}
+
+/* Breadth-first: fail links, output links, and every missing transition filled
+ * from the fail state's, so that a scan never follows a fail link. */
+static ws_status complete(ws_blocklist *list)
+{
+    int32_t *queue = malloc(sizeof(int32_t) * (size_t)list->nstates);
+    int32_t *fail = list->fail;
+    if (!queue)
+        return WS_NO_MEMORY;
+    int32_t head = 0, tail = 0;
+    fail[ROOT] = ROOT;
+    list->output[ROOT] = NONE;
+    for (int code = 1; code <= list->nletters; code++) {
+        const int32_t child = *transition(list, ROOT, code);
+        if (child != ROOT) {
+            fail[child] = ROOT;
+            queue[tail++] = child;
+        }
+    }
+    while (head < tail) {
+        const int32_t state = queue[head++];
+        list->output[state] = list->first[state] != NONE ? state : list->output[fail[state]];
+        for (int code = 1; code <= list->nletters; code++) {
+            int32_t *edge = transition(list, state, code);
+            const int32_t via_fail = *transition(list, fail[state], code);
+            if (*edge == ROOT) {
+                *edge = via_fail;
+            } else {
+                fail[*edge] = via_fail;
+                queue[tail++] = *edge;
+            }
+        }
+    }
+    free(queue);
+    return WS_OK;
+}
+
+static int is_palindrome(const uint8_t *word, int32_t len)
+{
+    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
+        if (word[i] != word[j])
+            return 0;
+    return 1;
+}
+
+ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out)
+{
+    *out = NULL;
+    if (!words || words->count < 0 || nletters < 1 || nletters > (int32_t)WS_MAX_LETTER)
+        return WS_BAD_ARGUMENT;
+    int64_t total = 0;
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        if (len < 1 || len > WS_MAX_WORD)
+            return WS_BAD_ARGUMENT;
+        for (int32_t i = words->offsets[w]; i < words->offsets[w + 1]; i++)
+            if (words->letters[i] < 1 || words->letters[i] > nletters)
+                return WS_BAD_ARGUMENT;
+        total += len;
+    }
+    if (2 * total + 1 > INT32_MAX / (nletters + 1))
+        return WS_BAD_ARGUMENT;
+    ws_blocklist *list = calloc(1, sizeof *list);
+    if (!list)
+        return WS_NO_MEMORY;
+    const int32_t most_states = (int32_t)(2 * total + 1);
+    list->nletters = nletters;
+    list->nstates = 1;
+    list->next = calloc((size_t)most_states * (size_t)(nletters + 1), sizeof(int32_t));
+    list->first = malloc(sizeof(int32_t) * (size_t)most_states);
+    list->fail = malloc(sizeof(int32_t) * (size_t)most_states);
+    list->output = malloc(sizeof(int32_t) * (size_t)most_states);
+    list->patterns = malloc(sizeof(pattern) * (size_t)(2 * words->count + 1));
+    if (!list->next || !list->first || !list->fail || !list->output || !list->patterns) {
+        ws_blocklist_free(list);
+        return WS_NO_MEMORY;
+    }
+    for (int32_t s = 0; s < most_states; s++)
+        list->first[s] = NONE;
+    int32_t npatterns = 0;
+    for (int32_t w = 0; w < words->count; w++) {
+        const uint8_t *word = words->letters + words->offsets[w];
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        for (int reversed = 0; reversed < 2; reversed++) {
+            if (reversed && is_palindrome(word, len))
+                break;
+            list->patterns[npatterns] = (pattern){w, len, reversed, NONE};
+            insert(list, word, len, reversed, npatterns++);
+        }
+    }
+    const ws_status status = complete(list);
+    if (status != WS_OK) {
+        ws_blocklist_free(list);
+        return status;
+    }
+    *out = list;
+    return WS_OK;
+}
+
+typedef struct {
+    int32_t *word, *start;
+    uint8_t *dir;
+    int32_t capacity, found;
+} findings;
+
+static void report(findings *f, int32_t word, int32_t start, int dir)
+{
+    if (f->found < f->capacity) {
+        f->word[f->found] = word;
+        f->start[f->found] = start;
+        f->dir[f->found] = (uint8_t)dir;
+    }
+    f->found++;
+}
+
+/* Walks one line from (r, c) in direction dir, reporting every pattern that ends
+ * on it. A pattern of length len ending at cell `at` read forwards starts len-1
+ * steps back; read reversed, its first letter is at `at` and it reads backwards. */
+static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                      int32_t cols, int32_t r, int32_t c, int dir, findings *f)
+{
+    const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
+    int32_t state = ROOT;
+    for (; r >= 0 && r < rows && c >= 0 && c < cols; r += WS_DROW[dir], c += WS_DCOL[dir]) {
+        const int32_t at = r * cols + c;
+        const uint8_t code = grid[at];
+        state = code >= 1 && code <= list->nletters ? *transition(list, state, code) : ROOT;
+        for (int32_t s = list->output[state]; s != NONE; s = list->output[list->fail[s]]) {
+            for (int32_t p = list->first[s]; p != NONE; p = list->patterns[p].next) {
+                const pattern *pat = &list->patterns[p];
+                if (pat->reversed)
+                    report(f, pat->word, at, ws_opposite(dir));
+                else
+                    report(f, pat->word, at - (pat->len - 1) * step, dir);
+            }
+        }
+    }
+}
+
+ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                            int32_t cols, int32_t *out_word, int32_t *out_start,
+                            uint8_t *out_dir, int32_t capacity, int32_t *found)
+{
+    *found = 0;
+    if (!list || !grid || rows < 1 || cols < 1 || rows > WS_MAX_SIDE || cols > WS_MAX_SIDE ||
+        capacity < 0 || (capacity > 0 && (!out_word || !out_start || !out_dir)))
+        return WS_BAD_ARGUMENT;
+    findings f = {out_word, out_start, out_dir, capacity, 0};
+    for (int k = 0; k < SCAN_DIRS; k++) {
+        const int dir = SCANNED[k];
+        /* Every line in this direction starts on the top row or on the side
+         * column the direction leaves from (the left for E and SE, the right
+         * for SW); S lines start on the top row only. */
+        for (int32_t c = 0; c < cols; c++)
+            if (dir != 2) /* E lines start in the first column, not the top row */
+                scan_line(list, grid, rows, cols, 0, c, dir, &f);
+        for (int32_t r = dir == 2 ? 0 : 1; r < rows; r++) {
+            if (dir == 2 || dir == 3)
+                scan_line(list, grid, rows, cols, r, 0, dir, &f);
+            else if (dir == 5)
+                scan_line(list, grid, rows, cols, r, cols - 1, dir, &f);
+        }
+    }
+    *found = f.found;
+    return f.found > capacity ? WS_NO_CAPACITY : WS_OK;
+}

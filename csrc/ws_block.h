@@ -1,0 +1,35 @@
+/* Blocked words: finding every reading of many words in a grid at once.
+ *
+ * A list of words to keep out of a grid (rude words, a teacher's own) is built
+ * once into an Aho-Corasick automaton over the words and their reversals; a scan
+ * then walks each line of the grid once in four directions (E, S, SE, SW), which
+ * with the reversals finds readings in all eight. A scan costs one table lookup a
+ * cell per direction, however many words are blocked.
+ */
+#ifndef WS_BLOCK_H
+#define WS_BLOCK_H
+
+#include <stdint.h>
+#include "ws_common.h"
+#include "ws_grid.h"
+
+typedef struct ws_blocklist ws_blocklist;
+
+/* Builds the automaton of `words` (letter codes 1..nletters, each word at least
+ * one letter and at most WS_MAX_WORD) into *out; free it with ws_blocklist_free.
+ * WS_BAD_ARGUMENT for a letter code out of range or a bad length. */
+ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out);
+
+void ws_blocklist_free(ws_blocklist *list);
+
+/* Every reading of every blocked word in the grid (cells that hold no letter,
+ * WS_EMPTY and WS_BLOCKED, end a reading): occurrence k is word out_word[k]
+ * whose first letter is at cell out_start[k], read in direction out_dir[k]. A
+ * palindrome's reading over the same cells is reported once. Sets *found to
+ * the total; writes at most `capacity` and returns WS_NO_CAPACITY if there were
+ * more. */
+ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                            int32_t cols, int32_t *out_word, int32_t *out_start,
+                            uint8_t *out_dir, int32_t capacity, int32_t *found);
+
+#endif

@@ -1,0 +1,53 @@
+"""The word lists each language ships with, read once when first asked for: its
+dictionary of common words (for --random), its blocklist of rude words, and its
+themed lists. They live beside the language's data as CODE.words.txt,
+CODE.blocked.txt and CODE.themes.json (see lang/data/SOURCES.md for where each
+comes from)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str            # what --theme takes: the same in every language
+    title: str           # in the language, as a puzzle's title
+    words: tuple[str, ...]
+
+
+def _data(name: str):
+    return resources.files("wordsearch.lang").joinpath("data").joinpath(name)
+
+
+def _lines(name: str) -> tuple[str, ...]:
+    file = _data(name)
+    if not file.is_file():
+        return ()
+    return tuple(line.strip() for line in file.read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+@cache
+def dictionary(code: str) -> tuple[str, ...]:
+    """Common words of the language, fit for children, as they are written."""
+    return _lines(f"{code}.words.txt")
+
+
+@cache
+def blocklist(code: str) -> tuple[str, ...]:
+    """Words of the language no grid may spell, as they are written."""
+    return _lines(f"{code}.blocked.txt")
+
+
+@cache
+def themes(code: str) -> dict[str, Theme]:
+    """The language's themed lists by name, in the order the file gives."""
+    file = _data(f"{code}.themes.json")
+    if not file.is_file():
+        return {}
+    data = json.loads(file.read_text(encoding="utf-8"))
+    return {name: Theme(name, entry["title"], tuple(entry["words"]))
+            for name, entry in data.items()}

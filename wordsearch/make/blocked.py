@@ -1,0 +1,83 @@
+"""Words no finished grid may spell: the language's blocklist of rude words (on
+unless switched off) and a teacher's own. A blocked word that lies inside one of the
+listed words is allowed there, along that word's line, and nowhere else.
+
+The words are built once into an automaton in C (csrc/ws_block.c) that finds
+every reading of all of them in one walk over the grid's lines.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from wordsearch import _core
+from wordsearch.directions import COMPASS
+from wordsearch.errors import InputError
+from wordsearch.lang import Language, lists
+from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, capped, parse_entry
+
+# A teacher's own list may be this long: every puzzle's check stays quick.
+MAX_BLOCK_WORDS = 10_000
+
+
+@dataclass(frozen=True, eq=False)
+class Blocked:
+    forms: tuple[str, ...]  # grid forms, sorted, each once
+    language: Language
+    blocklist: bool          # whether the language's list is among them
+    extra: tuple[str, ...]   # the grid forms of the words blocked besides it, sorted
+
+    def __reduce__(self):
+        """Crosses to a worker process as its words; the automaton is built there."""
+        return Blocked, (self.forms, self.language, self.blocklist, self.extra)
+
+    @cached_property
+    def _automaton(self) -> _core.Blocklist | None:
+        if not self.forms:
+            return None
+        letters, offsets = self.language.alphabet.encode_list(list(self.forms))
+        return _core.Blocklist(letters, offsets, len(self.language.alphabet))
+
+    def readings(self, grid: np.ndarray) -> Iterator[tuple[str, int, str]]:
+        """Every reading of a blocked word in the grid of cell codes: (grid form,
+        first cell, compass direction)."""
+        if self._automaton is None:
+            return
+        words, starts, dirs = self._automaton.scan(grid)
+        for w, start, d in zip(words.tolist(), starts.tolist(), dirs.tolist()):
+            yield self.forms[w], start, COMPASS[d]
+
+
+def blocked_words(language: Language, extra: Iterable[str | tuple[int, str]] = (), *,
+                  blocklist: bool = True) -> Blocked:
+    """The words to keep out of a grid: the language's list unless `blocklist` is
+    False, and `extra` (entries as parse_words takes them: a teacher's own list),
+    refused with every bad line named."""
+    forms = set()
+    if blocklist:
+        forms.update(language.fold(text) for text in lists.blocklist(language.code))
+    own: set[str] = set()
+    problems = []
+    entries = list(extra)
+    if len(entries) > MAX_BLOCK_WORDS:
+        raise InputError(f"{len(entries):,} blocked words are more than this program takes; "
+                         f"give at most {MAX_BLOCK_WORDS:,}.", option="block_words")
+    for entry in entries:
+        line, text = entry if isinstance(entry, tuple) else (None, entry)
+        try:
+            word = parse_entry(text, line, language)
+        except InputError as exc:
+            problems.append(f"blocked word {exc}")
+            continue
+        if word is not None:
+            own.add(word.form)
+    if problems:
+        raise InputError("\n".join(capped(problems)), option="block_words")
+    # The published lists were folded by the build script; a word of them that no
+    # longer fits (a language's letters changed) is left to the data test to find.
+    fitting = {f for f in forms if MIN_LETTERS <= len(f) <= MAX_LETTERS
+               and all(language.alphabet.is_letter(ch) for ch in f)}
+    return Blocked(tuple(sorted(fitting | own)), language, blocklist, tuple(sorted(own)))

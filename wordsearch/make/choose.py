@@ -1,0 +1,79 @@
+"""Lists without typing: a built-in theme, or words drawn from the language's
+dictionary, picked with the puzzle's own seed so that its code makes the same pick
+again and each copy of a set picks its own."""
+from __future__ import annotations
+
+from wordsearch import _core
+from wordsearch.errors import InputError
+from wordsearch.lang import Language, lists
+from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
+
+# The longest word a pick takes: it fits a 15x15 grid with room to spare.
+LONGEST = 12
+
+
+def theme_words(language: Language, name: str) -> lists.Theme:
+    themes = lists.themes(language.code)
+    theme = themes.get(name.strip().lower())
+    if theme is None:
+        known = ", ".join(themes) or "none"
+        raise InputError(f'"{name}" is not a theme in {language.name}; its themes are: '
+                         f"{known} (--list-themes shows them with their words).",
+                         option="theme")
+    return theme
+
+
+def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
+         longest: int) -> list[str]:
+    """The theme's words (all, or `count` of them), or `count` dictionary words, each
+    of at most `longest` letters; a drawn pick has no word inside another."""
+    if theme is not None:
+        pool, where = list(theme_words(language, theme).words), f'the theme "{theme}"'
+    else:
+        pool, where = list(lists.dictionary(language.code)), f"the {language.name} dictionary"
+    fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
+    if count is None:
+        return fits if len(fits) == len(pool) else _too_long(where, pool, fits, longest)
+    if not 1 <= count <= MAX_WORDS:
+        raise InputError(f"--random {count} is out of range; draw 1 to {MAX_WORDS:,} words.",
+                         option="random")
+    chosen = _draw(fits, count, language, seed)
+    if len(chosen) < count:
+        raise InputError(f"{where} has only {len(chosen)} words of at most {longest} letters "
+                         f"that do not lie inside one another; draw at most {len(chosen)}"
+                         f"{' or use a bigger grid' if len(fits) < len(pool) else ''}.",
+                         option="random")
+    return chosen
+
+
+def _too_long(where: str, pool: list[str], fits: list[str], longest: int) -> list[str]:
+    long = [w for w in pool if w not in fits]
+    raise InputError(f"{where} has {len(long)} word{'s' if len(long) > 1 else ''} longer than "
+                     f"the grid allows ({', '.join(long[:5])}{'…' if len(long) > 5 else ''}; "
+                     f"at most {longest} letters); use a bigger grid, or --random to draw "
+                     f"some of its words.", option="grid")
+
+
+def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[str]:
+    """Up to `count` words in the order a seeded shuffle gives, each kept only if it
+    neither lies inside nor holds a word already kept (forwards or backwards)."""
+    rng = _core.Rng(seed)
+    order = list(pool)
+    chosen: list[str] = []
+    forms: list[str] = []
+    for i in range(len(order)):
+        j = i + rng.below(len(order) - i)
+        order[i], order[j] = order[j], order[i]
+        form = language.fold(order[i])
+        if any(_nested(form, other) for other in forms):
+            continue
+        chosen.append(order[i])
+        forms.append(form)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
+def _nested(a: str, b: str) -> bool:
+    """Whether one form, forwards or backwards, is a run of letters of the other."""
+    return a in b or a[::-1] in b or b in a or b[::-1] in a
