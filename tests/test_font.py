@@ -1,8 +1,10 @@
-"""The bundled font: installed with the package, and the only one the pages use."""
+"""The bundled fonts: installed with the package, and the only ones the pages use."""
 from importlib import resources
 from pathlib import Path
 
 import wordsearch
+from wordsearch import lang
+from wordsearch.render import layout
 from conftest import package_data_patterns, pdf_fonts, pdf_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,3 +30,21 @@ def test_the_bundled_font_is_embedded():
     for row in fonts:
         name, embedded = row[0], row[-5]
         assert name.split("+")[-1].startswith("Andika") and embedded == "yes", row
+
+
+def test_every_shipped_alphabet_prints_in_its_languages_font():
+    """Each letter, upper and lower case, and every label the pages print have a glyph
+    (Andika lacks most Greek capitals: Greek is set in Gentium Plus)."""
+    for code in lang.codes():
+        language = lang.get(code)
+        text = (language.alphabet.letters + language.alphabet.letters.lower()
+                + "".join(language.labels.values()) + language.native_name)
+        for bold in (False, True):
+            assert layout.Measure.of(language.font).missing(text, bold) == [], code
+
+
+def test_a_greek_page_embeds_gentium_plus():
+    data = pdf_of(wordsearch.generate(["σκύλος", "γάτα", "άλογο"], language="el", seed="g"))
+    fonts = pdf_fonts(data)
+    assert "GentiumPlus" in fonts and "Andika" not in fonts
+    assert all(line.split()[-5:-3] == ["yes", "yes"] for line in fonts.splitlines()[2:])

@@ -75,6 +75,11 @@ class Puzzle:
         return tuple("".join(ch.lower() for ch in row) for row in self.grid)
 
     @property
+    def font(self) -> str:
+        """The bundled font family its language is printed in."""
+        return lang.get(self.language).font
+
+    @property
     def labels(self) -> Mapping[str, str]:
         """What the pages print, in the puzzle's language."""
         return lang.get(self.language).labels

@@ -32,6 +32,7 @@ class Language:
     native_name: str              # as its speakers name it, in lists of languages
     alphabet: Alphabet
     letters_described: str        # as messages name the letters a word may use
+    font: str                     # the bundled font family its pages are set in
     # Relative frequency of each letter in ordinary text, as whole numbers so that
     # drawing filler never depends on floating point.
     frequencies: tuple[int, ...]
@@ -107,7 +108,7 @@ def get(code: str) -> Language:
                       .read_text(encoding="utf-8"))
     return Language(code=data["code"], name=data["name"], native_name=data["native_name"],
                     alphabet=Alphabet(data["letters"]),
-                    letters_described=data["letters_described"],
+                    letters_described=data["letters_described"], font=data["font"],
                     frequencies=tuple(data["frequencies"]),
                     frequencies_source=data["frequencies_source"],
                     folds=MappingProxyType(dict(data["folds"])),

@@ -1,4 +1,5 @@
-"""The bundled font (Andika, wordsearch/fonts/), made known to Cairo.
+"""The bundled fonts (Andika; Gentium Plus for Greek; wordsearch/fonts/), made
+known to Cairo.
 
 Cairo finds fonts by family name through fontconfig. Adding the bundled files to
 fontconfig's application fonts makes "Andika" mean our copy whatever the system
@@ -15,8 +16,9 @@ import cairo
 
 from wordsearch.errors import WordsearchError
 
-FAMILY = "Andika"
-FILES = ("Andika-Regular.ttf", "Andika-Bold.ttf")
+FAMILY = "Andika"  # the family of every language that names no other
+FILES = {"Andika": ("Andika-Regular.ttf", "Andika-Bold.ttf"),
+         "Gentium Plus": ("GentiumPlus-Regular.ttf", "GentiumPlus-Bold.ttf")}
 
 
 @cache
@@ -30,7 +32,7 @@ def register() -> None:
     fontconfig.FcConfigAppFontAddFile.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     fontconfig.FcConfigAppFontAddFile.restype = ctypes.c_int
     folder = resources.files("wordsearch").joinpath("fonts")
-    for name in FILES:
+    for name in (name for names in FILES.values() for name in names):
         with resources.as_file(folder.joinpath(name)) as path:
             if not fontconfig.FcConfigAppFontAddFile(None, str(path).encode()):
                 raise WordsearchError(f"the bundled font {path} could not be loaded; "
@@ -38,8 +40,11 @@ def register() -> None:
 
 
 @cache
-def face(bold: bool = False) -> cairo.ToyFontFace:
-    """One face per weight for the whole process: every text drawn or measured asks."""
+def face(bold: bool = False, family: str = FAMILY) -> cairo.ToyFontFace:
+    """One face per family and weight for the whole process: every text drawn or
+    measured asks."""
     register()
-    return cairo.ToyFontFace(FAMILY, cairo.FONT_SLANT_NORMAL,
+    if family not in FILES:
+        raise ValueError(f"{family!r} is not a bundled font")
+    return cairo.ToyFontFace(family, cairo.FONT_SLANT_NORMAL,
                              cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)

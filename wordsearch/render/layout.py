@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 
 import cairo
 
@@ -47,26 +48,33 @@ ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "�
 
 
 class Measure:
-    """Text widths in the bundled font, with hinting off so they match every surface."""
+    """Text widths in a bundled font, with hinting off so they match every surface."""
 
-    def __init__(self) -> None:
+    def __init__(self, family: str = font.FAMILY) -> None:
+        self.family = family
         self.ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
         set_font_options(self.ctx)
 
+    @staticmethod
+    @cache
+    def of(family: str) -> Measure:
+        """One Measure a family for the process (layouts measure thousands of texts)."""
+        return Measure(family)
+
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        self.ctx.set_font_face(font.face(bold))
+        self.ctx.set_font_face(font.face(bold, self.family))
         self.ctx.set_font_size(size)
         return self.ctx.text_extents(text).x_advance
 
     def missing(self, text: str, bold: bool = False) -> list[str]:
         """The characters of `text` the font has no glyph for (they would print as boxes)."""
-        self.ctx.set_font_face(font.face(bold))
+        self.ctx.set_font_face(font.face(bold, self.family))
         self.ctx.set_font_size(10)
         glyphs = self.ctx.get_scaled_font().text_to_glyphs(0, 0, text, False)
         return [ch for ch, glyph in zip(text, glyphs) if glyph.index == 0 and not ch.isspace()]
 
     def cap_height(self, size: float, bold: bool = False) -> float:
-        self.ctx.set_font_face(font.face(bold))
+        self.ctx.set_font_face(font.face(bold, self.family))
         self.ctx.set_font_size(size)
         return -self.ctx.text_extents("H").y_bearing
 
@@ -81,7 +89,6 @@ class PageOptions:
     pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
     keys_per_page: int = 1          # answer keys on one page, in a set
     dpi: int = DEFAULT_DPI          # PNG only
-    measure: Measure = field(default_factory=Measure, compare=False)
 
     def __post_init__(self) -> None:
         if not self.pages or any(page not in PAGES for page in self.pages):
@@ -148,6 +155,11 @@ class PuzzlePage:
     def texts(self) -> tuple[Text, ...]:
         return self.header + self.body
 
+    @property
+    def family(self) -> str:
+        """The font the page is set in: its puzzle's language's."""
+        return self.puzzle.font
+
 
 @dataclass(frozen=True)
 class Key:
@@ -168,6 +180,11 @@ class KeyPage:
     def grid(self) -> GridBox:
         """The first key's grid (the only one on a page with one key)."""
         return self.grids[0][1]
+
+    @property
+    def family(self) -> str:
+        """The font the page is set in: its puzzles' language's (a set has one)."""
+        return self.grids[0][0].font
 
 
 def margin(size: tuple[float, float]) -> float:
@@ -293,7 +310,7 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     """The puzzle page; `filled` writes values on field lines (a student's name on
     the Name line), `footer_label` starts the footer (the language's word for a
     puzzle if not given)."""
-    measure = measure or Measure()
+    measure = measure or Measure.of(puzzle.font)
     footer_label = footer_label or puzzle.labels["puzzle"]
     filled = filled or {}
     page_w, page_h = size
@@ -392,7 +409,7 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     if per_page not in KEYS_PER_PAGE:
         raise InputError(f"{per_page} answer keys to a page is not a layout; use 1, 2 or 4.",
                          option="keys_per_page")
-    measure = measure or Measure()
+    measure = measure or Measure.of(keys[0].puzzle.font if keys else font.FAMILY)
     page_w, page_h = size
     edge = margin(size)
     across, down = (1, 1) if per_page == 1 else (2, 2) if per_page == 4 else \
@@ -459,13 +476,13 @@ def sheet_layouts(sheets: Sequence[Sheet],
         if sheet.student and name not in fields:
             fields = (name, *fields)
         page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
-                           options.show_directions, options.measure,
+                           options.show_directions, None,
                            {name: sheet.student} if sheet.student else None,
                            _numbered(labels, "puzzle", sheet.number, total))
         puzzle_pages.append(page)
         keys.append(Key(sheet.puzzle, key_heading(labels, sheet.title, sheet.student),
                         _numbered(labels, "answer_key", sheet.number, total), page.grid.cell))
-    key_layouts = (key_pages(keys, options.size, options.keys_per_page, options.measure)
+    key_layouts = (key_pages(keys, options.size, options.keys_per_page)
                    if "key" in options.pages else [])
     return puzzle_pages if "puzzle" in options.pages else [], key_layouts
 

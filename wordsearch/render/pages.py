@@ -35,20 +35,21 @@ def draw(ctx: cairo.Context, page: Page) -> None:
     """Everything in reading order (top to bottom), which is the order a PDF reader
     extracts the text in."""
     set_font_options(ctx)
+    family = page.family
     if isinstance(page, KeyPage):
         for k, (puzzle, grid) in enumerate(page.grids):
             heading, code_line = page.texts[2 * k:2 * k + 2]
-            draw_text(ctx, heading)
+            draw_text(ctx, heading, family)
             draw_answers(ctx, puzzle, grid)
             draw_grid(ctx, puzzle, grid, key=True)
-            draw_text(ctx, code_line)
+            draw_text(ctx, code_line, family)
         return
     for text in page.header:
-        draw_text(ctx, text)
+        draw_text(ctx, text, family)
     for f in page.fields:
-        draw_text(ctx, f.label)
+        draw_text(ctx, f.label, family)
         if f.value:
-            draw_text(ctx, f.value)
+            draw_text(ctx, f.value, family)
         ctx.set_source_rgb(*INK)
         ctx.set_line_width(0.6)
         ctx.move_to(f.line_from, f.label.baseline + 1.5)
@@ -56,12 +57,12 @@ def draw(ctx: cairo.Context, page: Page) -> None:
         ctx.stroke()
     draw_grid(ctx, page.puzzle, page.grid, key=False)
     for text in page.body:
-        draw_text(ctx, text)
+        draw_text(ctx, text, family)
 
 
-def draw_text(ctx: cairo.Context, text: Text) -> None:
+def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
     ctx.set_source_rgb(*(FOOTER if text.muted else INK))
-    ctx.set_font_face(font.face(text.bold))
+    ctx.set_font_face(font.face(text.bold, family))
     ctx.set_font_size(text.size)
     ctx.move_to(text.x, text.baseline)
     ctx.show_text(text.text)
@@ -95,7 +96,7 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool) -> No
     ctx.stroke()
 
     in_words = {cell for p in puzzle.words for cell in p.cells()} if key else set()
-    ctx.set_font_face(font.face(True))  # grid letters are bold
+    ctx.set_font_face(font.face(True, puzzle.font))  # grid letters are bold
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
     offsets: dict[str, float] = {}
