@@ -118,7 +118,7 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     int64_t total = 0;
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
-        if (len < 1 || len > WS_MAX_WORD)
+        if (len < WS_MIN_BLOCKED || len > WS_MAX_WORD)
             return WS_BAD_ARGUMENT;
         for (int32_t i = words->offsets[w]; i < words->offsets[w + 1]; i++)
             if (words->letters[i] < 1 || words->letters[i] > nletters)

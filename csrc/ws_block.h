@@ -15,8 +15,12 @@
 
 typedef struct ws_blocklist ws_blocklist;
 
-/* Builds the automaton of `words` (letter codes 1..nletters, each word at least
- * one letter and at most WS_MAX_WORD) into *out; free it with ws_blocklist_free.
+/* The shortest word a list may block: a single letter would read in every
+ * direction at once, and no word of one letter is rude. */
+#define WS_MIN_BLOCKED 2
+
+/* Builds the automaton of `words` (letter codes 1..nletters, each word of
+ * WS_MIN_BLOCKED to WS_MAX_WORD letters) into *out; free it with ws_blocklist_free.
  * WS_BAD_ARGUMENT for a letter code out of range or a bad length. */
 ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out);
 

@@ -18,7 +18,11 @@
  *   placement left out), as the library counts (ws_count_own, ws_scan_words)
  *   and as this driver counts by brute force;
  *   (c) one workspace reused across packs that grow and shrink, each checked
- *       against the same pack without one.
+ *       against the same pack without one;
+ *   (d) BLOCK_CASES blocklists (up to BLOCK_WORDS words over 2-4 letters, some
+ *       palindromes, some repeated or reversed) scanned for in random grids with
+ *       empty and outside cells: ws_blocklist_scan must report exactly the
+ *       readings a brute force over every cell and direction finds, each once.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
  */
@@ -28,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws_block.h"
 #include "ws_grid.h"
 #include "ws_pack.h"
 #include "ws_rng.h"
@@ -642,6 +647,103 @@ static void bad_arguments(void)
         fail("arguments", 2, "beam 0 gives status %d", r.status);
 }
 
+#define BLOCK_CASES 400
+#define BLOCK_WORDS 12
+#define BLOCK_MAX_LEN 5
+#define BLOCK_FOUND (MAX_CELLS * WS_NDIRS * BLOCK_WORDS)
+
+/* Whether word (len letters) reads from cell (r, c) in direction dir. */
+static int block_reads(const uint8_t *g, int32_t rows, int32_t cols, int32_t r, int32_t c,
+                       int dir, const uint8_t *word, int32_t len)
+{
+    for (int32_t k = 0; k < len; k++) {
+        const int32_t y = r + k * WS_DROW[dir], x = c + k * WS_DCOL[dir];
+        if (y < 0 || y >= rows || x < 0 || x >= cols || g[y * cols + x] != word[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* Sweep (d): every reading found once, and nothing else. */
+static int32_t block_sweep(ws_rng *rng)
+{
+    static uint8_t letters[BLOCK_WORDS * BLOCK_MAX_LEN], grid[MAX_CELLS];
+    static int32_t found_word[BLOCK_FOUND], found_start[BLOCK_FOUND];
+    static uint8_t found_dir[BLOCK_FOUND], seen[MAX_CELLS * WS_NDIRS * BLOCK_WORDS];
+    int32_t total = 0;
+    for (int32_t n = 0; n < BLOCK_CASES; n++) {
+        const int32_t nletters = between(rng, 2, 4), count = between(rng, 1, BLOCK_WORDS);
+        int32_t offsets[BLOCK_WORDS + 1] = {0};
+        for (int32_t w = 0; w < count; w++) {
+            const int32_t len = between(rng, WS_MIN_BLOCKED, BLOCK_MAX_LEN);
+            for (int32_t k = 0; k < len; k++)
+                letters[offsets[w] + k] = (uint8_t)between(rng, 1, nletters);
+            if (below(rng, 4) == 0) /* a palindrome */
+                for (int32_t k = 0; k < len / 2; k++)
+                    letters[offsets[w] + len - 1 - k] = letters[offsets[w] + k];
+            offsets[w + 1] = offsets[w] + len;
+        }
+        const int32_t rows = between(rng, 1, MAX_SIDE), cols = between(rng, 1, MAX_SIDE);
+        for (int32_t i = 0; i < rows * cols; i++) {
+            const int32_t roll = below(rng, 12);
+            grid[i] = roll == 0 ? WS_EMPTY : roll == 1 ? WS_BLOCKED
+                                                       : (uint8_t)between(rng, 1, nletters);
+        }
+        const ws_words words = {count, letters, offsets};
+        ws_blocklist *list = NULL;
+        if (ws_blocklist_build(&words, nletters, &list) != WS_OK) {
+            fail("blocklist build", n, "refused a valid list");
+            continue;
+        }
+        int32_t found = 0;
+        const ws_status status = ws_blocklist_scan(list, grid, rows, cols, found_word,
+                                                   found_start, found_dir, BLOCK_FOUND, &found);
+        ws_blocklist_free(list);
+        if (status != WS_OK) {
+            fail("blocklist scan", n, "status %d", (int)status);
+            continue;
+        }
+        memset(seen, 0, sizeof seen);
+        for (int32_t k = 0; k < found; k++) {
+            const int32_t w = found_word[k], at = found_start[k];
+            const uint8_t *word = letters + offsets[w];
+            const int32_t len = offsets[w + 1] - offsets[w];
+            if (!block_reads(grid, rows, cols, at / cols, at % cols, found_dir[k], word, len))
+                fail("blocklist scan", n, "word %d does not read at %d dir %d", w, at,
+                     found_dir[k]);
+            /* A palindrome read backwards is the same reading from its other end. */
+            int32_t first = at;
+            int dir = found_dir[k];
+            if (is_palindrome(word, len) && (dir >= WS_NDIRS / 2 + 2 || dir < 2)) {
+                first = at + (len - 1) * (WS_DROW[dir] * cols + WS_DCOL[dir]);
+                dir = ws_opposite(dir);
+            }
+            uint8_t *mark = &seen[((size_t)first * WS_NDIRS + (size_t)dir) * BLOCK_WORDS +
+                                  (size_t)w];
+            if (*mark)
+                fail("blocklist scan", n, "word %d reported twice at %d dir %d", w, at, dir);
+            *mark = 1;
+        }
+        int32_t expected = 0;
+        for (int32_t w = 0; w < count; w++) {
+            const uint8_t *word = letters + offsets[w];
+            const int32_t len = offsets[w + 1] - offsets[w];
+            const int palindrome = is_palindrome(word, len);
+            for (int32_t at = 0; at < rows * cols; at++)
+                for (int dir = 0; dir < WS_NDIRS; dir++) {
+                    if (palindrome && (dir >= WS_NDIRS / 2 + 2 || dir < 2))
+                        continue; /* counted once, in E, SE or S, SW as the scan walks */
+                    if (block_reads(grid, rows, cols, at / cols, at % cols, dir, word, len))
+                        expected++;
+                }
+        }
+        if (expected != found)
+            fail("blocklist scan", n, "found %d readings, brute force %d", found, expected);
+        total += found;
+    }
+    return total;
+}
+
 int main(int argc, char **argv)
 {
     const char *reference = NULL;
@@ -683,6 +785,11 @@ int main(int argc, char **argv)
            "%d of them packed), each on 1-3 threads\n", swept, outcomes[WS_OK],
            outcomes[WS_NO_ROOM], outcomes[WS_NO_UNIQUE], nest.nested, nest.nested_packed);
     printf("reuse: %d packs of changing sizes on one workspace\n", reuse(ws));
+    ws_rng block_rng;
+    ws_rng_seed(&block_rng, SWEEP_SEED);
+    const int32_t readings = block_sweep(&block_rng);
+    printf("blocklist: %d cases, %d readings, each as a brute force finds it\n", BLOCK_CASES,
+           readings);
     ws_workspace_free(ws);
     if (failures > 0) {
         printf("FAILED: %d mismatches\n", failures);

@@ -155,8 +155,11 @@ def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:
     return {(r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(length)}
 
 
-def verify(doc: dict, words: list[str], directions: list[str]) -> None:
-    """Asserts that a puzzle document is a correct, complete, exactly-once puzzle.
+def verify(doc: dict, words: list[str], directions: list[str],
+           letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", blocked: list[str] = ()) -> None:
+    """Asserts that a puzzle document is a correct, complete, exactly-once puzzle
+    whose cells hold only `letters` and which spells no `blocked` word, in any
+    direction, except within one listed word's own cells.
 
     One rule besides: a word that lies inside another listed word (forwards or
     backwards) has readings inside that word's placement, which do not count; every
@@ -165,7 +168,7 @@ def verify(doc: dict, words: list[str], directions: list[str]) -> None:
     grid = doc["grid"]
     rows, cols = doc["rows"], doc["cols"]
     assert len(grid) == rows and all(len(row) == cols for row in grid), "grid shape"
-    assert all(ch == "." or "A" <= ch <= "Z" for row in grid for ch in row), "grid letters"
+    assert all(ch == "." or ch in letters for row in grid for ch in row), "grid letters"
     assert sorted(doc["directions"]) == sorted(directions), "allowed directions"
     placed = {p["word"]: p for p in doc["words"]}
     assert sorted(placed) == sorted(words), "every word placed, none extra"
@@ -192,6 +195,9 @@ def verify(doc: dict, words: list[str], directions: list[str]) -> None:
         found = _occurrences(lines, word) | _occurrences(lines, word[::-1])
         counted = {cells for cells in found if not any(cells <= paths[v] for v in inside[word])}
         assert counted == {paths[word]}, f"{word} reads {len(counted)} times"
+    for word in blocked:
+        for cells in _occurrences(lines, word) | _occurrences(lines, word[::-1]):
+            assert any(cells <= path for path in paths.values()), f"blocked {word} reads"
 
 
 def _lines(grid: list[str]) -> list[tuple[str, list[tuple[int, int]]]]:

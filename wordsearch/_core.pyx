@@ -309,7 +309,7 @@ cdef class Blocklist:
         with nogil:
             status = ws_blocklist_build(&words, nletters, &self.ptr)
         if status == WS_BAD_ARGUMENT:
-            raise ValueError("blocked words need 1 to 64 letters, each a code of the alphabet")
+            raise ValueError("blocked words need 2 to 64 letters, each a code of the alphabet")
         _raise_for(status)
         self.count = words.count
 

@@ -1,0 +1,131 @@
+"""Blocked words: the C automaton against a brute force, and no finished grid
+spelling one outside the listed words."""
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import reference
+import wordsearch
+from wordsearch import _core, lang
+from wordsearch.directions import COMPASS, STEPS
+from wordsearch.errors import InputError
+from wordsearch.make import fill
+from wordsearch.make.blocked import blocked_words
+from wordsearch.make.words import parse_words
+from wordsearch.puzzle import Puzzle
+
+ENGLISH = lang.get("en")
+
+
+def brute_readings(grid: np.ndarray, words: list[list[int]]) -> set[tuple[int, frozenset]]:
+    """(word, cells) of every reading, in all eight directions, by trying each."""
+    rows, cols = grid.shape
+    found = set()
+    for w, word in enumerate(words):
+        for r in range(rows):
+            for c in range(cols):
+                for d in COMPASS:
+                    dr, dc = STEPS[d]
+                    cells = [(r + k * dr, c + k * dc) for k in range(len(word))]
+                    if all(0 <= y < rows and 0 <= x < cols and grid[y, x] == word[k]
+                           for k, (y, x) in enumerate(cells)):
+                        found.add((w, frozenset(cells)))
+    return found
+
+
+@st.composite
+def grids_and_words(draw):
+    letters = draw(st.integers(2, 4))
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    cell = st.one_of(st.integers(1, letters), st.sampled_from([_core.EMPTY, _core.BLOCKED]))
+    grid = np.array(draw(st.lists(cell, min_size=rows * cols, max_size=rows * cols)),
+                    dtype=np.uint8).reshape(rows, cols)
+    words = draw(st.lists(st.lists(st.integers(1, letters), min_size=2, max_size=5),
+                          min_size=1, max_size=8))
+    return letters, grid, words
+
+
+@settings(max_examples=300, deadline=None)
+@given(grids_and_words())
+def test_the_automaton_finds_what_a_brute_force_finds(case):
+    letters, grid, words = case
+    flat = np.array([x for w in words for x in w], dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
+    found_words, starts, dirs = _core.Blocklist(flat, offsets, letters).scan(grid)
+    cols = grid.shape[1]
+    got = []
+    for w, start, d in zip(found_words.tolist(), starts.tolist(), dirs.tolist()):
+        dr, dc = STEPS[COMPASS[d]]
+        r, c = divmod(start, cols)
+        got.append((w, frozenset((r + k * dr, c + k * dc) for k in range(len(words[w])))))
+    assert len(got) == len(set(got)), "a reading reported twice"
+    assert set(got) == brute_readings(grid, words)
+
+
+def test_a_word_of_one_letter_cannot_be_blocked():
+    with pytest.raises(ValueError):
+        _core.Blocklist(np.array([1], dtype=np.uint8), np.array([0, 1], dtype=np.int32), 26)
+
+
+COMMON = ["THE", "AND", "ENT", "ION", "TIO", "ERE", "HER", "ATE", "TER", "RES", "EST"]
+
+
+def test_filler_never_spells_a_blocked_word_outside_the_listed_words():
+    """Short, common trigrams blocked: 200 puzzles checked by the independent verifier."""
+    blocked = blocked_words(ENGLISH, COMMON, blocklist=False)
+    words = ["tree", "river", "stone", "cloud", "meadow", "forest"]
+    for i in range(200):
+        puzzle = wordsearch.generate(words, grid=10, seed=f"b{i}", beam=32, block_words=blocked)
+        doc = puzzle.to_dict()
+        reference.verify(doc, [w.upper() for w in words], list(COMPASS), blocked=COMMON)
+        assert doc["block_words"] == sorted(COMMON) and doc["blocklist"] is False
+
+
+def test_a_blocked_word_inside_a_listed_word_is_allowed_there_only():
+    puzzle = wordsearch.generate(["caterpillar", "dog", "fish"], grid=12, seed="in",
+                                 block_words=["cat", "pill"], blocklist=False)
+    reference.verify(puzzle.to_dict(), ["CATERPILLAR", "DOG", "FISH"], list(COMPASS),
+                     blocked=["CAT", "PILL"])
+
+
+def test_a_layout_whose_own_letters_spell_a_blocked_word_is_passed_over():
+    """CAT, OWL and WEB stacked: the first column reads COW in word letters alone."""
+    words = parse_words(["cat", "owl", "web"]).words
+    grid = np.zeros((4, 4), dtype=np.uint8)
+    for r, form in enumerate(["CAT", "OWL", "WEB"]):
+        grid[r, :3] = ENGLISH.alphabet.encode(form)
+    layout = fill.Layout(grid, ((0, 0, "E"), (1, 0, "E"), (2, 0, "E")))
+    blocked = blocked_words(ENGLISH, ["cow"], blocklist=False)
+    assert fill.fill(layout, words, ENGLISH, _core.Rng(1), (), blocked) == fill.Unfilled(
+        "COW", blocked=True, by_words=True)
+    assert isinstance(fill.fill(layout, words, ENGLISH, _core.Rng(1)), np.ndarray)
+
+
+def test_the_language_list_is_on_by_default_and_can_be_switched_off():
+    on = wordsearch.generate(["sun", "moon"], grid=6, seed="x")
+    off = wordsearch.generate(["sun", "moon"], grid=6, seed="x", blocklist=False)
+    assert on.to_dict()["blocklist"] is True and off.to_dict()["blocklist"] is False
+
+
+def test_a_document_whose_grid_spells_a_blocked_word_is_refused():
+    good = Puzzle(code="d", grid=("SUNX", "QZZA", "BCDE", "FGHI"), directions=tuple(COMPASS),
+                  words=(wordsearch.Placement("Sun", "SUN", 0, 0, "E"),), blocklist=False,
+                  block_words=("ZZZ",))
+    assert Puzzle.from_json(good.to_json()) == good
+    bad = json.loads(good.to_json())
+    bad["grid"][1] = "ZZZA"
+    with pytest.raises(InputError, match="the grid spells the blocked word ZZZ from row 1, "
+                                         "column 0 to row 1, column 2"):
+        Puzzle.from_dict(bad)
+
+
+def test_a_bad_blocked_word_names_its_line():
+    with pytest.raises(InputError) as caught:
+        blocked_words(ENGLISH, [(1, "ok"), (2, "b4d"), (3, "fine")])
+    assert str(caught.value).splitlines() == [
+        'blocked word "ok" (line 1) has 2 letters; a word needs at least 3.',
+        "blocked word \"b4d\" (line 2) has '4': a word in English may use the letters A–Z "
+        "(accents are dropped), spaces, hyphens and apostrophes only; remove or spell out "
+        "the rest."]

@@ -1,0 +1,79 @@
+"""Lists without typing: themes and words drawn from a dictionary."""
+import json
+
+import pytest
+
+import wordsearch
+from wordsearch import lang
+from wordsearch.errors import InputError
+from wordsearch.lang import lists
+from wordsearch.make import choose
+
+
+def forms(puzzle) -> list[str]:
+    return [p.word for p in puzzle.words]
+
+
+def test_random_words_come_from_the_dictionary_with_the_puzzles_seed():
+    one = wordsearch.generate(random=12, seed="r1", grid=15, beam=64)
+    again = wordsearch.generate(random=12, seed="r1", grid=15, beam=64)
+    other = wordsearch.generate(random=12, seed="r2", grid=15, beam=64)
+    assert one == again and forms(one) != forms(other)
+    english = {lang.get("en").fold(w) for w in lists.dictionary("en")}
+    assert len(one.words) == 12 and set(forms(one)) <= english
+
+
+def test_no_drawn_word_lies_inside_another():
+    for seed in range(20):
+        picked = [lang.get("en").fold(w) for w in choose.pick(
+            lang.get("en"), theme=None, count=40, seed=seed, longest=12)]
+        for a in picked:
+            assert not any(a != b and (a in b or a[::-1] in b) for b in picked), a
+
+
+def test_drawn_words_fit_a_fixed_grid():
+    puzzle = wordsearch.generate(random=8, seed="small", grid=7, beam=64)
+    assert max(len(w) for w in forms(puzzle)) <= 7
+
+
+def test_a_theme_gives_its_words_and_its_title():
+    theme = lists.themes("en")["animals"]
+    puzzle = wordsearch.generate(theme="animals", seed="t", beam=64)
+    assert sorted(p.label.casefold() for p in puzzle.words) == sorted(
+        w.casefold() for w in theme.words)
+    assert puzzle.to_dict()["theme"] == "animals"
+    picked = wordsearch.generate(theme="animals", random=10, seed="t", beam=64)
+    assert len(picked.words) == 10 and {p.label.casefold() for p in picked.words} <= {
+        w.casefold() for w in theme.words}
+
+
+def test_every_copy_of_a_set_draws_its_own_words(run, tmp_path):
+    result = run("--random", "6", "-g", "10", "--copies", "3", "--seed", "c", "-o",
+                 str(tmp_path / "set.json"))
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads((tmp_path / "set.json").read_text())
+    picks = [tuple(w["word"] for w in puzzle["words"]) for puzzle in doc["puzzles"]]
+    assert len(set(picks)) == 3
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(theme="dragons"), '"dragons" is not a theme in English; its themes are: '),
+    (dict(random=0), "--random 0 is out of range; draw 1 to 2,000 words."),
+    (dict(theme="animals", random=500), 'the theme "animals" has only '),
+    (dict(words=["cat"], random=3), "give your own words or a theme or random words, not both."),
+])
+def test_bad_picks_are_refused_clearly(options, message):
+    words = options.pop("words", ())
+    with pytest.raises(InputError) as caught:
+        wordsearch.generate(words, seed="x", **options)
+    assert str(caught.value).startswith(message)
+
+
+def test_the_command_lists_themes_and_titles_a_theme_puzzle(run):
+    listed = run("--list-themes")
+    assert listed.exit_code == 0 and listed.stdout.splitlines()[0].split()[0] in lists.themes("en")
+    assert len(listed.stdout.splitlines()) == len(lists.themes("en"))
+    made = run("--theme", "animals", "--random", "8", "--seed", "a")
+    assert made.exit_code == 0 and made.stdout.startswith(lists.themes("en")["animals"].title)
+    both = run("--theme", "animals", "cat")
+    assert both.exit_code == 2 and "not both" in both.stderr
