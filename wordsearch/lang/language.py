@@ -95,7 +95,9 @@ def codes() -> list[str]:
 def _shipped() -> tuple[str, ...]:
     """Read from the data folder once: every document check and pickle asks."""
     folder = resources.files("wordsearch.lang").joinpath("data")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    # CODE.json only: CODE.themes.json beside it holds that language's word lists.
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir()
+                        if p.name.endswith(".json") and p.name.count(".") == 1))
 
 
 @cache
