@@ -77,3 +77,14 @@ def test_the_command_lists_themes_and_titles_a_theme_puzzle(run):
     assert made.exit_code == 0 and made.stdout.startswith(lists.themes("en")["animals"].title)
     both = run("--theme", "animals", "cat")
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_a_theme_in_another_language_gives_its_words_in_every_copy(run, tmp_path):
+    result = run("--language", "es", "--theme", "animals", "--random", "6", "--copies", "2",
+                 "-g", "12", "--seed", "es", "-o", str(tmp_path / "set.json"))
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads((tmp_path / "set.json").read_text())
+    spanish = {w.casefold() for w in lists.themes("es")["animals"].words}
+    for puzzle in doc["puzzles"]:
+        assert puzzle["language"] == "es" and puzzle["theme"] == "animals"
+        assert {w["label"].casefold() for w in puzzle["words"]} <= spanish

@@ -69,7 +69,8 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     jobs = max(1, min(jobs or cores, len(plan)))
     options = dict(options, mask=mask, threads=threads or max(1, cores // jobs),
                    time_limit=time_limit)
-    work = [(word_lists[k], code, options) for (k, _), code in zip(plan, codes)]
+    work = [(word_lists[k], code, dict(options, language=sections[k].language))
+            for (k, _), code in zip(plan, codes)]
 
     puzzles = _run(work, jobs, on_done)
     failures = [(i, result) for i, result in enumerate(puzzles)
