@@ -49,3 +49,23 @@ def test_a_language_of_ones_own_crosses_whole():
     again = pickle.loads(pickle.dumps(nordic))
     assert again is not english and again.code == "xn" and again.alphabet.is_letter("Å")
     assert again.fold("Åse") == "ÅSE" and dict(again.labels) == dict(english.labels)
+
+
+def test_every_language_has_every_label_english_has():
+    english = lang.get("en").labels
+    for code in lang.codes():
+        labels = lang.get(code).labels
+        assert set(labels) == set(english), code
+        for key in ("puzzle_of", "answer_key_of"):
+            assert labels[key].format(number=3, total=30).count("3") >= 2, (code, key)
+
+
+def test_a_spanish_set_prints_spanish_labels():
+    import wordsearch
+    from conftest import pdf_text, pdf_of
+    puzzle = wordsearch.generate(["niño", "araña", "montaña", "sueño"], language="es",
+                                 seed="es")
+    text = pdf_text(pdf_of(puzzle))
+    assert "Solución" in text and "Sopa de letras · código es" in text
+    assert "Answer key" not in text and "Puzzle" not in text
+    assert "Ñ" in "".join(puzzle.grid)

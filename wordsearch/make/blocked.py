@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -55,13 +55,25 @@ def blocked_words(language: Language, extra: Iterable[str | tuple[int, str]] = (
                   blocklist: bool = True) -> Blocked:
     """The words to keep out of a grid: the language's list unless `blocklist` is
     False, and `extra` (entries as parse_words takes them: a teacher's own list),
-    refused with every bad line named."""
+    refused with every bad line named. Without `extra`, one value per language for
+    the process, so that its automaton is built once however many puzzles ask."""
+    entries = list(extra)
+    if not entries:
+        return _language_only(language, blocklist)
+    return _blocked(language, entries, blocklist)
+
+
+@cache
+def _language_only(language: Language, blocklist: bool) -> Blocked:
+    return _blocked(language, [], blocklist)
+
+
+def _blocked(language: Language, entries: list, blocklist: bool) -> Blocked:
     forms = set()
     if blocklist:
         forms.update(language.fold(text) for text in lists.blocklist(language.code))
     own: set[str] = set()
     problems = []
-    entries = list(extra)
     if len(entries) > MAX_BLOCK_WORDS:
         raise InputError(f"{len(entries):,} blocked words are more than this program takes; "
                          f"give at most {MAX_BLOCK_WORDS:,}.", option="block_words")
