@@ -9,7 +9,8 @@ TARGET is one of:
   mask      Mask.load on the bytes of a file (raw, or a PNG drawn from the input),
             then .fit on a few grid sizes
   json      Puzzle.from_json on text (raw, or a good document with one value replaced)
-  core      _core.pack and _core.scan_words on grids up to 8x8 and words of letters 1..5
+  core      _core.pack, _core.scan_words and _core.Blocklist on grids up to 8x8 and words
+            of letters 1..5
 
 The contract the Python targets check: bad input raises a WordsearchError
 (InputError, PackingError, LayoutError) and nothing else. The core target accepts
@@ -65,6 +66,7 @@ DATA = ROOT / "tests" / "data" / "fuzz"
 with (atheris.instrument_imports(include=["wordsearch"]) if __name__ == "__main__"
       else contextlib.nullcontext()):
     from wordsearch import _core, lang
+    from wordsearch.directions import COMPASS, STEPS
     from wordsearch.errors import NoRoom, NoUnique, TimeUp, WordsearchError
     from wordsearch.make.sections import split_sections
     from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask
@@ -292,6 +294,27 @@ def core_input(data: bytes) -> None:
     starts = np.array([fdp.ConsumeIntInRange(0, rows * cols - 1) for _ in words], dtype=np.int32)
     dirs = np.array([fdp.ConsumeIntInRange(0, 7) for _ in words], dtype=np.uint8)
     _scan(grid, letters, offsets, inside, valid, starts, dirs)
+    _blocked(grid, words)
+
+
+def _blocked(grid, words) -> None:
+    """The blocklist automaton over the same words: each reading it reports reads there;
+    a word of one letter is refused when it is built."""
+    letters = np.array([x for w in words for x in w], dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
+    try:
+        found, at, directions = _core.Blocklist(letters, offsets, 5).scan(grid)
+    except ValueError:
+        assert any(len(w) < 2 for w in words)
+        return
+    assert all(len(w) >= 2 for w in words)
+    cols = grid.shape[1]
+    for w, start, d in zip(found.tolist(), at.tolist(), directions.tolist()):
+        dr, dc = STEPS[COMPASS[d]]
+        r, c = divmod(start, cols)
+        cells = [(r + k * dr, c + k * dc) for k in range(len(words[w]))]
+        assert all(0 <= y < grid.shape[0] and 0 <= x < cols for y, x in cells), (w, start, d)
+        assert [int(grid[y, x]) for y, x in cells] == words[w], (w, start, d)
 
 
 def _inside(fdp: atheris.FuzzedDataProvider, count: int):
