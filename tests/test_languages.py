@@ -87,3 +87,15 @@ def test_500_puzzles_in_each_language_read_every_word_once_and_no_blocked_word(c
         filler.update("".join(puzzle.grid))
     # The filler draws on the whole alphabet, not only the words' letters.
     assert len(filler) >= len(letters) - 3
+
+
+def test_a_russian_pdf_embeds_its_font_and_gives_its_letters_back():
+    from conftest import pdf_fonts, pdf_of, pdf_text
+    puzzle = wordsearch.generate(["кошка", "собака", "медведь", "ёжик"], language="ru",
+                                 seed="ru")
+    data = pdf_of(puzzle)
+    assert all(line.split()[-5:-3] == ["yes", "yes"] for line in pdf_fonts(data).splitlines()[2:])
+    text = pdf_text(data)
+    for label in ("Кошка", "Собака", "Медведь", "Ёжик", "Ответы", "код ru"):
+        assert label in text
+    assert set("".join(puzzle.grid)) <= set(text)
