@@ -1,0 +1,627 @@
+#!/usr/bin/env python3
+"""Build the word lists, blocklists and letter frequencies in wordsearch/lang/data.
+
+For each language CODE this writes
+
+    wordsearch/lang/data/CODE.words.txt    common words fit for a children's worksheet
+    wordsearch/lang/data/CODE.blocked.txt  rude words that must never be shown
+    wordsearch/lang/data/CODE.json         its "frequencies" and "frequencies_source" only
+
+and, for all of them, SOURCES.md and the licence files beside the data.
+
+It is a build-time tool, not part of the package: run it with a Python that has
+wordfreq installed (a separate virtual environment), on a machine with the hunspell
+command and Debian's hunspell dictionaries (used only as a filter):
+
+    python3 -m venv .tools && .tools/bin/pip install wordfreq==3.1.1
+    apt-get install hunspell hunspell-en-us hunspell-en-gb hunspell-es hunspell-fr-classical \\
+        hunspell-de-de hunspell-it hunspell-pt-pt hunspell-pt-br hunspell-nl hunspell-pl \\
+        hunspell-cs hunspell-sk hunspell-sv hunspell-ru hunspell-el
+    .tools/bin/python scripts/build_language_data.py \\
+        --ldnoobw GITDIR_OF_LDNOOBW --ldnoobw-v2 GITDIR_OF_LDNOOBW_V2
+
+GITDIR_* are git directories (bare clones) of
+github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words and
+github.com/LDNOOBWV2/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words_V2; the
+files are read from their HEAD commit (or --ldnoobw-rev / --ldnoobw-v2-rev).
+
+The hand-made lists it reads are in scripts/data (see scripts/data/README.md).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import importlib.metadata
+import json
+import os
+import pathlib
+import random
+import re
+import shlex
+import subprocess
+import sys
+import unicodedata
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import wordfreq  # noqa: E402  (build-time only)
+
+from wordsearch import lang  # noqa: E402
+
+DATA = ROOT / "wordsearch" / "lang" / "data"
+HAND = ROOT / "scripts" / "data"
+HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
+
+MIN_LETTERS, MAX_LETTERS = 3, 12
+WORDS_WANTED = 10_000          # the most frequent words that pass every filter
+CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
+FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
+# Keep only words that are entries of the hunspell dictionary itself, not forms its
+# affix rules make: "dog" and "go" but not "dogs" and "going" -- the base forms a
+# puzzle wants. Greek's dictionary lists every form as an entry, so it keeps all.
+HEADWORDS_ONLY = True
+ROMAN = re.compile("X{0,3}(IX|IV|V?I{0,3})")  # "xix", "viii": Roman numerals
+# A word with none of these is an abbreviation ("pdf", "http", "xtc"); Czech and Slovak
+# have words without a vowel ("vlk", "krk"), Russian and Greek other scripts.
+VOWELS = {"en": "AEIOUY", "es": "AEIOU", "fr": "AEIOUY", "de": "AEIOUYÄÖÜ", "it": "AEIOU",
+          "pt": "AEIOU", "nl": "AEIOUY", "pl": "AEIOUYĄĘÓ", "sv": "AEIOUYÅÄÖ"}
+
+# code -> (hunspell dictionaries a word may be in, where its blocklist comes from)
+LANGUAGES = {
+    "en": (["en_US", "en_GB"], "ldnoobw"),
+    "es": (["es_ES"], "ldnoobw"),
+    "fr": (["fr"], "ldnoobw"),
+    "de": (["de_DE"], "ldnoobw"),
+    "it": (["it_IT"], "ldnoobw"),
+    "pt": (["pt_PT", "pt_BR"], "ldnoobw"),
+    "nl": (["nl"], "ldnoobw"),
+    "pl": (["pl_PL"], "ldnoobw"),
+    "cs": (["cs_CZ"], "ldnoobw"),
+    "sk": (["sk_SK"], "ldnoobw-v2"),
+    "sv": (["sv_SE"], "ldnoobw"),
+    "ru": (["ru_RU"], "ldnoobw"),
+    "el": (["el_GR"], "ldnoobw-v2"),
+}
+# German writes every noun with a capital, so "only capitalised in hunspell" does not
+# mean "a name" there; the German dictionary's flags and these dictionaries' name-only
+# entries are used instead (see build_dictionary). The Dutch and Swedish ones are left
+# out: they list German nouns as names (Haus, Buch; Lage, Wahl).
+GERMAN_NAME_CHECK = ["en_US", "en_GB", "fr", "it_IT", "es_ES"]
+
+
+# -- small helpers ---------------------------------------------------------------
+
+def git_show(gitdir: str, rev: str, path: str) -> str:
+    return subprocess.run(["git", f"--git-dir={gitdir}", "show", f"{rev}:{path}"],
+                          check=True, capture_output=True).stdout.decode("utf-8")
+
+
+def git_commit(gitdir: str, rev: str) -> tuple[str, str]:
+    out = subprocess.run(["git", f"--git-dir={gitdir}", "log", "-1", "--format=%H %cs", rev],
+                         check=True, capture_output=True, text=True).stdout.split()
+    return out[0], out[1]
+
+
+def grid(language: lang.Language, text: str) -> str:
+    """The grid form, as parse_entry makes it (joiners and spaces dropped)."""
+    return language.fold("".join(ch for ch in text if ch not in "-'’" and not ch.isspace()))
+
+
+def fits(language: lang.Language, form: str) -> bool:
+    return bool(form) and all(language.alphabet.is_letter(ch) for ch in form)
+
+
+def read_hand_list(path: pathlib.Path) -> list[str]:
+    """One entry a line; '#' starts a comment; blank lines are skipped."""
+    if not path.exists():
+        return []
+    entries = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            entries.append(unicodedata.normalize("NFC", line))
+    return entries
+
+
+class Patterns:
+    """Hand-list entries matched against grid forms: `word` the whole word, `word*` a
+    word that begins so, `*word` one that ends so, `*word*` one that contains it."""
+
+    def __init__(self, language: lang.Language, entries: list[str]):
+        self.exact, self.prefix, self.suffix, self.inside = set(), [], [], []
+        for entry in entries:
+            head, tail = entry.startswith("*"), entry.endswith("*")
+            form = grid(language, entry.strip("*"))
+            if not fits(language, form):
+                raise SystemExit(f"{language.code}: hand-list entry {entry!r} does not fit the alphabet")
+            if head and tail:
+                self.inside.append(form)
+            elif tail:
+                self.prefix.append(form)
+            elif head:
+                self.suffix.append(form)
+            else:
+                self.exact.add(form)
+
+    def match(self, form: str) -> str | None:
+        if form in self.exact:
+            return form
+        for p in self.prefix:
+            if form.startswith(p):
+                return p + "*"
+        for s in self.suffix:
+            if form.endswith(s):
+                return "*" + s
+        for i in self.inside:
+            if i in form:
+                return "*" + i + "*"
+        return None
+
+
+def blocked_by(form: str, blocked: list[str]) -> str | None:
+    """The blocked grid form that `form` equals or (for one of 4+ letters) contains."""
+    for b in blocked:
+        if form == b or (len(b) >= 4 and b in form):
+            return b
+    return None
+
+
+# -- hunspell -------------------------------------------------------------------
+
+class Speller:
+    """One hunspell dictionary, asked through the hunspell command in batches."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.base = HUNSPELL_DIR / name
+        if not self.base.with_suffix(".dic").exists():
+            raise SystemExit(f"no hunspell dictionary {self.base}.dic: install it (see --help)")
+        self._stems: dict[str, list[str]] | None = None
+
+    def misspelled(self, words: list[str]) -> set[str]:
+        out = subprocess.run(["hunspell", "-d", str(self.base), "-i", "utf-8", "-l"],
+                             input="\n".join(words).encode("utf-8"),
+                             capture_output=True, check=True).stdout.decode("utf-8")
+        return set(out.split())
+
+    def stems(self) -> dict[str, list[str]]:
+        """The .dic file's entries: word -> the flag strings it is listed with."""
+        if self._stems is None:
+            aff = self.base.with_suffix(".aff").read_bytes()
+            m = re.search(rb"^SET\s+(\S+)", aff, re.M)
+            encoding = m.group(1).decode() if m else "utf-8"
+            encoding = {"ISO8859-7": "iso8859_7", "ISO8859-2": "iso8859_2"}.get(encoding, encoding)
+            stems: dict[str, list[str]] = collections.defaultdict(list)
+            lines = self.base.with_suffix(".dic").read_bytes().decode(encoding).splitlines()
+            for line in lines[1:]:
+                entry = line.split("\t")[0].split(" ")[0]
+                word, _, flags = entry.partition("/")
+                if word:
+                    stems[unicodedata.normalize("NFC", word)].append(flags)
+            self._stems = dict(stems)
+        return self._stems
+
+    def package(self) -> str:
+        path = os.path.realpath(self.base.with_suffix(".dic"))
+        try:
+            owner = subprocess.run(["dpkg", "-S", path], capture_output=True, text=True,
+                                   check=True).stdout.split(":")[0]
+            version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", owner],
+                                     capture_output=True, text=True, check=True).stdout
+            return f"{owner} {version}"
+        except (OSError, subprocess.CalledProcessError):
+            return f"(not from a Debian package: {path})"
+
+
+def accepted(spellers: list[Speller], words: list[str]) -> set[str]:
+    """The words at least one of the dictionaries accepts as they are written."""
+    rejected = set(words)
+    for s in spellers:
+        rejected &= s.misspelled(words)
+    return set(words) - rejected
+
+
+def capitalised(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+# -- blocklist --------------------------------------------------------------------
+
+def build_blocklist(code: str, language: lang.Language, source_text: str) -> tuple[list[str], dict]:
+    """The published list for `code`, single words only, less the hand-made drops and
+    plus the hand-made additions, deduplicated by grid form."""
+    drops = {grid(language, w) for w in read_hand_list(HAND / "blocklist" / f"{code}.drop.txt")}
+    keep_path = HAND / "blocklist" / f"{code}.keep.txt"
+    # where the published list is mostly noise, the entries kept are chosen by hand
+    keep = {grid(language, w) for w in read_hand_list(keep_path)} if keep_path.exists() else None
+    adds = read_hand_list(HAND / "blocklist" / f"{code}.add.txt")
+    stats = collections.Counter()
+    kept: dict[str, str] = {}
+    for raw in source_text.splitlines():
+        word = unicodedata.normalize("NFC", raw.strip()).lower()
+        if not word:
+            continue
+        stats["published"] += 1
+        if any(ch.isspace() for ch in word) or any(ch in "-'’" for ch in word):
+            stats["phrase or joined word, left out"] += 1
+            continue
+        form = grid(language, word)
+        if not fits(language, form):
+            stats["not in the alphabet (another script or a symbol), left out"] += 1
+            continue
+        if len(form) < MIN_LETTERS:
+            stats["under 3 letters, left out"] += 1
+            continue
+        if form in drops or (keep is not None and form not in keep):
+            stats["harmless or noise, dropped by hand"] += 1
+            continue
+        kept.setdefault(form, word)
+    if keep is not None and keep - set(kept):
+        raise SystemExit(f"{code}: kept by hand but not in the published list: "
+                         f"{sorted(keep - set(kept))}")
+    for word in adds:
+        word = word.lower()
+        form = grid(language, word)
+        if not fits(language, form) or len(form) < MIN_LETTERS:
+            raise SystemExit(f"{code}: blocklist addition {word!r} does not fit")
+        if form in drops:
+            raise SystemExit(f"{code}: {word!r} is both added and dropped")
+        if form not in kept:
+            kept[form] = word
+            stats["added by hand"] += 1
+    stats["shipped"] = len(kept)
+    return sorted(kept.values()), dict(stats)
+
+
+# -- dictionary -------------------------------------------------------------------
+
+def written(code: str, word: str) -> str:
+    if code == "el":
+        # wordfreq writes every sigma as σ; Greek writes ς at the end of a word
+        word = re.sub("σ$", "ς", word)
+    return unicodedata.normalize("NFC", word)
+
+
+def build_dictionary(code: str, language: lang.Language, spellers: list[Speller],
+                     blocked: list[str], name_spellers: list[Speller]) -> tuple[list[str], dict]:
+    stats = collections.Counter()
+    removed: dict[str, list[str]] = collections.defaultdict(list)
+    unsuitable = Patterns(language, read_hand_list(HAND / "unsuitable" / f"{code}.txt"))
+    not_words = Patterns(language, read_hand_list(HAND / "not_words" / f"{code}.txt"))
+    blocked_forms = [grid(language, b) for b in blocked]
+
+    candidates = []
+    for w in wordfreq.top_n_list(code, CANDIDATES):
+        w = written(code, w)
+        if not w.isalpha():
+            stats["not all letters (digits, apostrophes, hyphens...)"] += 1
+            continue
+        form = grid(language, w)
+        if not fits(language, form):
+            stats["letters outside the alphabet"] += 1
+            continue
+        if not MIN_LETTERS <= len(form) <= MAX_LETTERS:
+            stats["under 3 or over 12 letters"] += 1
+            continue
+        candidates.append(w)
+
+    lower_ok = accepted(spellers, candidates)
+    rest = [capitalised(w) for w in candidates if w not in lower_ok]
+    cap_ok = accepted(spellers, rest)
+    german_names: set[str] = set()
+    if code == "de":
+        caps = sorted(cap_ok)
+        foreign_names: set[str] = set()
+        for s in name_spellers:
+            # a name there: accepted capitalised, not in lower case
+            cap_there = accepted([s], caps)
+            low_there = {capitalised(w) for w in accepted([s], [c.lower() for c in caps])}
+            foreign_names |= cap_there - low_there
+        stems = spellers[0].stems()
+        for w in caps:
+            flags = stems.get(w)
+            if flags is None:
+                continue
+            # igerman98 lists names and acronyms with no flag but the genitive -s
+            # (Jürgen/S, Thomas); places with that and the compound flag m (Berlin/Sm),
+            # as it does some nouns (Thema/Sm), so an "Sm" word counts as a name only
+            # where another language's dictionary knows it only capitalised.
+            if all(f in ("", "S") for f in flags):
+                german_names.add(w)
+            elif all(f in ("", "S", "Sm") for f in flags) and w in foreign_names:
+                german_names.add(w)
+
+    headwords: set[str] = set()
+    for s in spellers:
+        headwords |= set(s.stems())
+    kept: dict[str, str] = {}
+    for w in candidates:
+        if w in lower_ok:
+            text = w
+        elif code == "de" and capitalised(w) in cap_ok:
+            text = capitalised(w)
+            if text in german_names:
+                stats["a name (German rule)"] += 1
+                removed["name"].append(text)
+                continue
+        elif capitalised(w) in cap_ok:
+            stats["a name (hunspell has it only capitalised)"] += 1
+            removed["name"].append(w)
+            continue
+        else:
+            stats["not in hunspell (abbreviation, misspelling, foreign, slang)"] += 1
+            removed["unknown"].append(w)
+            continue
+        if code in VOWELS and not any(ch in VOWELS[code] for ch in grid(language, text)):
+            stats["no vowel (an abbreviation)"] += 1
+            removed["no vowel"].append(text)
+            continue
+        if ROMAN.fullmatch(grid(language, text)):
+            stats["a Roman numeral"] += 1
+            removed["roman"].append(text)
+            continue
+        if HEADWORDS_ONLY and text not in headwords:
+            stats["a form of another word (not a hunspell headword)"] += 1
+            continue
+        form = grid(language, text)
+        if form in kept:
+            stats["same grid form as a more frequent word"] += 1
+            continue
+        hit = blocked_by(form, blocked_forms)
+        if hit:
+            stats["is or contains a blocked word"] += 1
+            removed[f"blocked {hit}"].append(text)
+            continue
+        hit = not_words.match(form)
+        if hit:
+            stats["not an ordinary word (hand list)"] += 1
+            removed[f"not_words {hit}"].append(text)
+            continue
+        hit = unsuitable.match(form)
+        if hit:
+            stats["unsuitable for children (hand list)"] += 1
+            removed[f"unsuitable {hit}"].append(text)
+            continue
+        kept[form] = text
+        if len(kept) == WORDS_WANTED:
+            break
+    stats["shipped"] = len(kept)
+    return sorted(kept.values()), {"stats": dict(stats), "removed": removed}
+
+
+# -- letter frequencies -------------------------------------------------------------
+
+def letter_frequencies(code: str, language: lang.Language) -> list[int]:
+    counts = collections.Counter()
+    for w in wordfreq.top_n_list(code, FREQUENCY_WORDS):
+        form = grid(language, written(code, w))
+        if not fits(language, form):
+            continue
+        f = wordfreq.word_frequency(w, code)
+        for ch in form:
+            counts[ch] += f
+    total = sum(counts.values())
+    letters = list(language.alphabet.letters)
+    raw = [counts[ch] / total * 100_000 for ch in letters]
+    # whole numbers, at least 1 each, adding up to 100,000 (largest remainders)
+    values = [max(1, int(r)) for r in raw]
+    order = sorted(range(len(raw)), key=lambda i: (raw[i] - int(raw[i])), reverse=True)
+    i = 0
+    while sum(values) < 100_000:
+        values[order[i % len(order)]] += 1
+        i += 1
+    while sum(values) > 100_000:
+        j = max(range(len(values)), key=lambda k: values[k])
+        values[j] -= 1
+    return values
+
+
+FREQUENCY_SOURCE = ("letters per 100,000 of {name} text, counted over the {n:,} most frequent "
+                    "words of wordfreq {version} (Robyn Speer; data CC BY-SA 4.0), each word's "
+                    "letters in grid form weighted by its word frequency; words with letters "
+                    "outside the alphabet left out")
+
+
+def write_frequencies(code: str, language: lang.Language, values: list[int], version: str) -> None:
+    path = DATA / f"{code}.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["frequencies"] = values
+    doc["frequencies_source"] = FREQUENCY_SOURCE.format(name=language.name, n=FREQUENCY_WORDS,
+                                                        version=version)
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+# -- main -----------------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ldnoobw", required=True, help="git dir of LDNOOBW")
+    parser.add_argument("--ldnoobw-rev", default="HEAD")
+    parser.add_argument("--ldnoobw-v2", required=True, help="git dir of LDNOOBW_V2")
+    parser.add_argument("--ldnoobw-v2-rev", default="HEAD")
+    parser.add_argument("--only", nargs="*", help="languages to build (default: all)")
+    parser.add_argument("--report", type=pathlib.Path,
+                        help="write what each filter removed, per language, to this JSON file")
+    parser.add_argument("--sample", type=int, default=0,
+                        help="print this many random words of each dictionary to look at")
+    args = parser.parse_args()
+
+    version = importlib.metadata.version("wordfreq")
+    sources = {
+        "ldnoobw": (args.ldnoobw, args.ldnoobw_rev, "{code}",
+                    git_commit(args.ldnoobw, args.ldnoobw_rev)),
+        "ldnoobw-v2": (args.ldnoobw_v2, args.ldnoobw_v2_rev, "data/{code}.txt",
+                       git_commit(args.ldnoobw_v2, args.ldnoobw_v2_rev)),
+    }
+    codes = args.only or list(LANGUAGES)
+    report, summary = {}, {}
+    spellers: dict[str, Speller] = {}
+
+    def speller(name: str) -> Speller:
+        if name not in spellers:
+            spellers[name] = Speller(name)
+        return spellers[name]
+
+    for code in codes:
+        language = lang.get(code)
+        dict_names, source = LANGUAGES[code]
+        gitdir, rev, path, _ = sources[source]
+        blocked, bstats = build_blocklist(code, language, git_show(gitdir, rev, path.format(code=code)))
+        words, dreport = build_dictionary(code, language, [speller(n) for n in dict_names], blocked,
+                                          [speller(n) for n in GERMAN_NAME_CHECK] if code == "de" else [])
+        (DATA / f"{code}.blocked.txt").write_text("".join(w + "\n" for w in blocked), encoding="utf-8")
+        (DATA / f"{code}.words.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        values = letter_frequencies(code, language)
+        write_frequencies(code, language, values, version)
+        top = sorted(zip(values, language.alphabet.letters), reverse=True)[:5]
+        summary[code] = {"words": len(words), "blocked": len(blocked), "blocklist_stats": bstats,
+                         "dictionary_stats": dreport["stats"], "top": top}
+        report[code] = {"blocklist": bstats, "dictionary": dreport["stats"],
+                        "removed": {k: v[:40] for k, v in sorted(dreport["removed"].items(),
+                                                                   key=lambda kv: -len(kv[1]))}}
+        print(f"{code}: {len(words)} words, {len(blocked)} blocked; top letters "
+              + " ".join(f"{ch} {v}" for v, ch in top), flush=True)
+        for k, v in sorted(dreport["stats"].items()):
+            print(f"    {v:7,}  {k}")
+        if args.sample:
+            print("    sample:", " ".join(random.Random(code).sample(words, args.sample)))
+
+    if args.report:
+        args.report.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    if set(codes) == set(LANGUAGES):
+        write_sources(summary, sources, spellers, version)
+        write_licences(sources)
+
+
+def write_licences(sources) -> None:
+    gitdir, rev, _, _ = sources["ldnoobw"]
+    (DATA / "LICENSE-LDNOOBW.txt").write_text(git_show(gitdir, rev, "LICENSE"), encoding="utf-8")
+    gitdir, rev, _, _ = sources["ldnoobw-v2"]
+    (DATA / "LICENSE-LDNOOBW_V2.txt").write_text(git_show(gitdir, rev, "LICENSE"), encoding="utf-8")
+    meta = importlib.metadata.metadata("wordfreq").get_payload()
+    start = meta.index("## License")
+    end = meta.index("## Citing wordfreq")
+    cites = meta[meta.index("## Citations to work that wordfreq is built on"):]
+    (DATA / "LICENSE-wordfreq.md").write_text(
+        "# wordfreq: licence and attribution\n\n"
+        "The `*.words.txt` files and the `frequencies` of the `*.json` files here are derived\n"
+        "from the data of wordfreq " + importlib.metadata.version("wordfreq") +
+        " by Robyn Speer (https://github.com/rspeer/wordfreq), and are shared under the\n"
+        "same licence, CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/).\n"
+        "Changes: words were filtered (see SOURCES.md) and letters counted; nothing was added.\n"
+        "What follows is wordfreq's own licence section and its citations, unchanged.\n\n"
+        + meta[start:end].replace("## License", "## wordfreq's licence section", 1)
+        + cites.replace("## ", "## wordfreq: ", 1), encoding="utf-8")
+
+
+def hunspell_version() -> str:
+    try:
+        return "Debian package hunspell " + subprocess.run(
+            ["dpkg-query", "-W", "-f", "${Version}", "hunspell"],
+            capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return subprocess.run(["hunspell", "-v"], capture_output=True, text=True).stdout.splitlines()[0]
+
+
+def write_sources(summary, sources, spellers, version) -> None:
+    today = datetime.date.today().isoformat()
+    lines = [
+        "# Where the language data comes from",
+        "",
+        f"Built on {today} by `scripts/build_language_data.py`; run again, with the same",
+        "sources, it writes the same files (but this date). Rebuild everything with:",
+        "",
+        "```sh",
+        "python3 -m venv .tools && .tools/bin/pip install wordfreq==" + version,
+        "apt-get install hunspell " + " ".join(sorted({s.package().split()[0] for s in spellers.values()})),
+        "# two git directories, e.g. bare clones of the two LDNOOBW repositories named below",
+        ".tools/bin/python scripts/build_language_data.py --ldnoobw LDNOOBW_GITDIR --ldnoobw-v2 LDNOOBW_V2_GITDIR",
+        "```",
+        "",
+        "## Sources and licences",
+        "",
+        f"- **Dictionaries (`CODE.words.txt`) and letter frequencies (`frequencies` in `CODE.json`)**:",
+        f"  wordfreq {version} (Robyn Speer, https://github.com/rspeer/wordfreq; code Apache-2.0,",
+        "  data CC BY-SA 4.0). These files are adapted from its data and so are shared under",
+        "  CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); wordfreq's required",
+        "  attribution (Google Books Ngrams, Leeds Internet Corpus, Wikipedia, ParaCrawl,",
+        "  OPUS OpenSubtitles 2018 / OpenSubtitles, SUBTLEX by Marc Brysbaert et al., Twitter)",
+        "  is in `LICENSE-wordfreq.md`. The rest of the package stays MIT.",
+    ]
+    name, rev, _, (commit, date) = sources["ldnoobw"]
+    lines += [
+        "- **Blocklists (`CODE.blocked.txt`) of en es fr de it pt nl pl cs sv ru**: the",
+        "  \"List of Dirty, Naughty, Obscene and Otherwise Bad Words\" (LDNOOBW, Shutterstock,",
+        "  https://github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words),",
+        f"  commit {commit} ({date}), CC BY 4.0 (`LICENSE-LDNOOBW.txt`). Changed: see below.",
+    ]
+    name, rev, _, (commit, date) = sources["ldnoobw-v2"]
+    lines += [
+        "- **Blocklists of sk and el** (LDNOOBW has neither): LDNOOBW_V2",
+        "  (https://github.com/LDNOOBWV2/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words_V2),",
+        f"  files `data/sk.txt` and `data/el.txt`, commit {commit} ({date}); its LICENSE is CC0 1.0",
+        "  (`LICENSE-LDNOOBW_V2.txt`). It is a merge of many public lists (its SOURCES.md names",
+        "  them), the original LDNOOBW among them; it dedicates itself to the public domain, and",
+        "  we credit it and LDNOOBW all the same. Both files hold much machine-translated noise",
+        "  (Slovak `pes` dog, `koberec` carpet; Greek `ναι` yes, `χαλί` carpet): we keep only",
+        "  entries that are really rude, by hand (below).",
+        "- **Hand-made lists** in `scripts/data/` (MIT, like the code): additions to and removals",
+        "  from each blocklist, the words unsuitable for children, and entries that are not",
+        "  ordinary words. Their README says how thorough they are.",
+        "- **Hunspell dictionaries** (Debian packages, used only as a filter at build time, none",
+        f"  of their text is shipped), asked through the `hunspell` command ({hunspell_version()}):",
+    ]
+    for s in sorted(spellers.values(), key=lambda s: s.name):
+        lines.append(f"  - `{s.name}`: {s.package()}")
+    lines += [
+        "",
+        "## How each file is made",
+        "",
+        f"- **Dictionary**: the {CANDIDATES:,} most frequent words of `wordfreq.top_n_list(CODE, N)`,",
+        "  most frequent first. Kept: all letters, 3 to 12 of them in grid form (after the",
+        "  language's `fold`), every one in the alphabet; accepted in lower case by the",
+        "  language's hunspell dictionary (en: en_US or en_GB; pt: pt_PT or pt_BR; a word it knows only capitalised is a name; one it",
+        "  does not know at all is an abbreviation, misspelling, foreign word or slang) --",
+        "  German, where every noun is capitalised, keeps a word hunspell knows only",
+        "  capitalised, written so, unless the German dictionary lists it with no flag but",
+        "  the genitive -s (its names and acronyms: Jürgen/S), or with that and the",
+        "  compound flag only (Berlin/Sm, but also Thema/Sm) while an English, French,",
+        "  Italian or Spanish hunspell dictionary knows it only capitalised; not equal to a",
+        "  blocked word (3 letters) nor containing one (4 or more letters) in grid form; not",
+        "  on the language's hand lists; with a vowel (en es fr de it pt nl pl sv: a word",
+        "  without one is an abbreviation such as `pdf`); and an entry of the hunspell",
+        "  dictionary itself, not a form its affix rules make (`dog`, not `dogs`: the base",
+        "  forms a puzzle wants; the Greek dictionary lists every form, so Greek keeps",
+        "  inflected forms). A grid form is kept once, in its most frequent",
+        f"  spelling. The first {WORDS_WANTED:,} such words, sorted. Greek: wordfreq writes every sigma",
+        "  as σ, so a final σ is written ς.",
+        "- **Blocklist**: the published list, lower case; phrases (a space) and words with a",
+        "  hyphen or apostrophe left out (their rude part is in the list on its own); entries",
+        "  whose grid form has a letter outside the alphabet (e.g. the Latin-letter Russian",
+        "  entries) or fewer than 3 letters left out; then the hand-made removals and additions.",
+        f"- **Letter frequencies**: over the {FREQUENCY_WORDS:,} most frequent wordfreq words, each",
+        "  word's letters in grid form counted, weighted by `wordfreq.word_frequency`; words",
+        "  with a letter outside the alphabet left out; scaled to whole numbers per 100,000",
+        "  letters (largest remainders, each letter at least 1).",
+        "",
+        "## Per language",
+        "",
+        "| code | words | blocked | blocklist source | published entries | left out by hand | added by hand | top letters per 100,000 |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for code, s in summary.items():
+        b = s["blocklist_stats"]
+        src = "LDNOOBW (CC BY 4.0)" if LANGUAGES[code][1] == "ldnoobw" else "LDNOOBW_V2 (CC0 1.0)"
+        top = ", ".join(f"{ch} {v:,}" for v, ch in s["top"])
+        lines.append(f"| {code} | {s['words']:,} | {s['blocked']} | {src} | {b.get('published', 0)} | "
+                     f"{b.get('harmless or noise, dropped by hand', 0)} | {b.get('added by hand', 0)} | {top} |")
+    lines.append("")
+    (DATA / "SOURCES.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
