@@ -1,0 +1,111 @@
+"""The shipped word lists, blocklists and letter frequencies (built by
+scripts/build_language_data.py) are what the program may rely on."""
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from wordsearch import lang
+from wordsearch.make.words import parse_entry
+
+DATA = resources.files("wordsearch.lang").joinpath("data")
+CODES = lang.codes()
+
+
+def lines(name: str) -> list[str]:
+    return DATA.joinpath(name).read_text(encoding="utf-8").splitlines()
+
+
+def blocked_forms(code: str) -> list[str]:
+    language = lang.get(code)
+    return [parse_entry(w, None, language).form for w in lines(f"{code}.blocked.txt")]
+
+
+def test_every_language_ships_its_lists():
+    assert set(CODES) >= {"en", "es", "fr", "de", "it", "pt", "nl", "pl", "cs", "sk", "sv", "ru", "el"}
+    for code in CODES:
+        assert DATA.joinpath(f"{code}.words.txt").is_file(), code
+        assert DATA.joinpath(f"{code}.blocked.txt").is_file(), code
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_dictionary(code):
+    language = lang.get(code)
+    words = lines(f"{code}.words.txt")
+    assert 5_000 <= len(words) <= 12_000
+    assert words == sorted(words), "sorted"
+    blocked = blocked_forms(code)
+    short = {b for b in blocked if len(b) < 4}
+    long = [b for b in blocked if len(b) >= 4]
+    forms = set()
+    for word in words:
+        assert word and word == word.strip() and not any(ch in " -'’" or ch.isdigit() for ch in word), word
+        form = parse_entry(word, None, language).form
+        assert 3 <= len(form) <= 12, word
+        assert form not in forms, f"{word}: grid form {form} twice"
+        forms.add(form)
+        assert form not in short, f"{word} is blocked"
+        hits = [b for b in long if b in form]
+        assert not hits, f"{word} contains blocked {hits}"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_blocklist(code):
+    language = lang.get(code)
+    words = lines(f"{code}.blocked.txt")
+    assert words
+    assert words == sorted(words)
+    for word in words:
+        assert word == word.lower() and " " not in word, word
+        form = language.fold(word)
+        assert len(form) >= 3 and all(language.alphabet.is_letter(ch) for ch in form), word
+    assert len(set(blocked_forms(code))) == len(words), "one entry per grid form"
+
+
+WORST = {
+    "en": "fuck shit cunt cock dick twat slut whore piss arse",
+    "es": "puta mierda coño joder polla gilipollas",
+    "fr": "merde putain salope connard enculé",
+    "de": "scheiße fotze ficken arschloch wichser hure",
+    "it": "cazzo merda puttana stronzo vaffanculo",
+    "pt": "caralho porra merda puta foder",
+    "nl": "kut klootzak neuken hoer lul",
+    "pl": "kurwa chuj pierdolić jebać pizda",
+    "cs": "kurva prdel hovno kokot píča",
+    "sk": "kurva kokot piča jebať hovno",
+    "sv": "fitta kuk knulla jävla skit",
+    "ru": "хуй пизда блядь ебать сука",
+    "el": "γαμώ μαλάκας μουνί πουτάνα σκατά",
+}
+
+
+@pytest.mark.parametrize("code", sorted(WORST))
+def test_worst_words_are_blocked(code):
+    """Each is blocked: a blocked word equals it or (of 4+ letters) lies inside it."""
+    language = lang.get(code)
+    blocked = blocked_forms(code)
+    for word in WORST[code].split():
+        form = parse_entry(word, None, language).form
+        assert any(b == form or (len(b) >= 4 and b in form) for b in blocked), word
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_frequencies(code):
+    language = lang.get(code)
+    freqs = language.frequencies
+    assert len(freqs) == len(language.alphabet)
+    assert all(isinstance(f, int) and not isinstance(f, bool) and f >= 1 for f in freqs)
+    assert 99_000 <= sum(freqs) <= 101_000
+    assert "wordfreq" in language.frequencies_source
+
+
+def test_sources_and_licences_ship_beside_the_data():
+    for name in ("SOURCES.md", "LICENSE-LDNOOBW.txt", "LICENSE-LDNOOBW_V2.txt", "LICENSE-wordfreq.md"):
+        assert DATA.joinpath(name).is_file(), name
+
+
+def test_data_is_under_5_mb():
+    total = sum(f.stat().st_size for f in resources.files("wordsearch.lang").joinpath("data").iterdir()
+                if f.is_file())
+    assert total < 5_000_000
