@@ -15,7 +15,7 @@ def test_english_is_the_one_default_and_ships_as_data():
     assert english.alphabet.letters == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     assert len(english.frequencies) == 26 and all(isinstance(f, int) for f in english.frequencies)
     assert english.frequencies[4] == max(english.frequencies)  # E
-    assert "Lewand" in english.frequencies_source
+    assert "wordfreq" in english.frequencies_source
 
 
 @pytest.mark.parametrize("typed, folded", [
