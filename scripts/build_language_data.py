@@ -13,7 +13,7 @@ It is a build-time tool, not part of the package: run it with a Python that has
 wordfreq installed (a separate virtual environment), on a machine with the hunspell
 command and Debian's hunspell dictionaries (used only as a filter):
 
-    python3 -m venv .tools && .tools/bin/pip install wordfreq==3.1.1
+    python3 -m venv .tools && .tools/bin/pip install wordfreq==3.1.1 numpy  # numpy: wordsearch.lang imports it
     apt-get install hunspell hunspell-en-us hunspell-en-gb hunspell-es hunspell-fr-classical \\
         hunspell-de-de hunspell-it hunspell-pt-pt hunspell-pt-br hunspell-nl hunspell-pl \\
         hunspell-cs hunspell-sk hunspell-sv hunspell-ru hunspell-el
@@ -536,7 +536,7 @@ def write_sources(summary, sources, spellers, version) -> None:
         "sources, it writes the same files (but this date). Rebuild everything with:",
         "",
         "```sh",
-        "python3 -m venv .tools && .tools/bin/pip install wordfreq==" + version,
+        "python3 -m venv .tools && .tools/bin/pip install wordfreq==" + version + " numpy  # numpy: wordsearch.lang imports it",
         "apt-get install hunspell " + " ".join(sorted({s.package().split()[0] for s in spellers.values()})),
         "# two git directories, e.g. bare clones of the two LDNOOBW repositories named below",
         ".tools/bin/python scripts/build_language_data.py --ldnoobw LDNOOBW_GITDIR --ldnoobw-v2 LDNOOBW_V2_GITDIR",
