@@ -24,7 +24,7 @@ from wordsearch import lang
 from wordsearch.lang import lists
 from wordsearch.make import fill
 
-PRIORS = (0, 20, 60, 150, 400)
+PRIORS = (0, 20, 60, 150)
 CASES = [(4, 15), (12, 15), (20, 15)]  # (words, grid side)
 
 

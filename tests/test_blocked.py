@@ -129,3 +129,13 @@ def test_a_bad_blocked_word_names_its_line():
         "blocked word \"b4d\" (line 2) has '4': a word in English may use the letters A–Z "
         "(accents are dropped), spaces, hyphens and apostrophes only; remove or spell out "
         "the rest."]
+
+
+def test_when_every_layout_of_a_pack_spells_a_blocked_word_another_pack_is_tried():
+    """Found by the 500-puzzle Dutch run: at beam 32, every layout of the first pack
+    spelled ASO in the words' own letters."""
+    words = ["skin", "gold", "gros", "rust", "bewonder", "virus", "koos", "zakgeld"]
+    puzzle = wordsearch.generate(words, language="nl", grid=11, seed="nl170", beam=32)
+    dutch = lang.get("nl")
+    reference.verify(puzzle.to_dict(), [dutch.fold(w) for w in words], list(COMPASS),
+                     blocked=sorted(blocked_words(dutch).forms))

@@ -15,6 +15,12 @@ from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.size import GridSize
 
+# Packs of one grid size, each with its own seed, before a bigger one (or failing):
+# the finished layouts of one pack share most placements, so when the words'
+# own letters spell a blocked word (or a word twice) in all of them, another
+# pack's layouts mostly do not.
+PACK_TRIES = 3
+
 
 def generate(words: WordList | Iterable[str | Word] = (), *,
              language: lang.Language | str | None = None,
@@ -93,39 +99,46 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     for shape in shapes:
         if progress is not None:
             progress(f"trying the {shape.describe()}")
-        try:
-            layouts = packer.pack(word_list.words, shape, allowed,
-                                  seed=seeds.seed_for(code, "pack"), alphabet=language.alphabet,
-                                  inside=word_list.inside, beam=beam, threads=threads,
-                                  deadline=deadline)
-        except NoRoom as exc:
-            failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
-                       f"{shape.describe()}")
-            continue
-        except NoUnique as exc:
-            failure = (f"every layout in the {shape.describe()} spelled "
-                       f"{word_list.words[exc.word_index].where()} twice")
-            continue
-        except TimeUp:
-            raise _time_up(deadline, shape, failure, grid is not None,
-                           len(allowed) < len(compass.COMPASS)) from None
-        filled = fill.fill_first(layouts, word_list.words, language,
-                                 seeds.seed_for(code, "fill"), word_list.inside, blocked)
-        if not isinstance(filled, fill.Unfilled):
-            layout, rows = filled
-            placements = tuple(
-                Placement(w.label, w.form, r, c, d,
-                          tuple(word_list.words[j].form for j in inside))
-                for w, (r, c, d), inside in zip(word_list.words, layout.placements,
-                                                word_list.inside))
-            return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
-                          language=language.code, blocklist=blocked.blocklist,
-                          block_words=blocked.extra, theme=theme or "", lowercase=lowercase)
-        failure = _unfilled(filled, shape)
+        for attempt in range(PACK_TRIES):
+            try:
+                layouts = packer.pack(word_list.words, shape, allowed,
+                                      seed=seeds.seed_for(code, _pack_purpose(attempt)),
+                                      alphabet=language.alphabet, inside=word_list.inside,
+                                      beam=beam, threads=threads, deadline=deadline)
+            except NoRoom as exc:
+                failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
+                           f"{shape.describe()}")
+                break
+            except NoUnique as exc:
+                failure = (f"every layout in the {shape.describe()} spelled "
+                           f"{word_list.words[exc.word_index].where()} twice")
+                break
+            except TimeUp:
+                raise _time_up(deadline, shape, failure, grid is not None,
+                               len(allowed) < len(compass.COMPASS)) from None
+            filled = fill.fill_first(layouts, word_list.words, language,
+                                     seeds.seed_for(code, "fill"), word_list.inside, blocked)
+            if not isinstance(filled, fill.Unfilled):
+                layout, rows = filled
+                placements = tuple(
+                    Placement(w.label, w.form, r, c, d,
+                              tuple(word_list.words[j].form for j in inside))
+                    for w, (r, c, d), inside in zip(word_list.words, layout.placements,
+                                                    word_list.inside))
+                return Puzzle(code=code, grid=rows, directions=tuple(allowed),
+                              words=placements, language=language.code,
+                              blocklist=blocked.blocklist, block_words=blocked.extra,
+                              theme=theme or "", lowercase=lowercase)
+            failure = _unfilled(filled, shape)
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+
+
+def _pack_purpose(attempt: int) -> str:
+    """The first pack keeps the seed every earlier version used."""
+    return "pack" if attempt == 0 else f"pack/{attempt + 1}"
 
 
 def _picked(words, language, theme: str | None, count: int | None, code: str,
