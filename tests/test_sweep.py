@@ -18,6 +18,13 @@ CASES = 5200
 REQUIRED = 5000
 
 
+def honest_failure(message: str) -> bool:
+    """A list the packer could not place, said so: a word that did not fit, every
+    layout repeating a word, or (2 of the 5,200 cases here, at beams 16 and 64 in dense
+    grids) every layout's own letters spelling a blocked word."""
+    return "did not fit" in message or "twice" in message or "spelled the blocked word" in message
+
+
 def sweep_case(i: int):
     size = 6 + i % 20
     difficulty = PRESETS[i // 20 % 3]
@@ -36,7 +43,7 @@ def test_sweep_of_verified_puzzles():
         try:
             puzzle = wordsearch.generate(words, **options)
         except wordsearch.PackingError as exc:
-            assert "did not fit" in str(exc) or "twice" in str(exc), str(exc)
+            assert honest_failure(str(exc)), str(exc)
             failed.append(i)
             continue
         reference.verify(puzzle.to_dict(), [w.upper() for w in words],
@@ -64,7 +71,7 @@ def test_sweep_of_verified_puzzles_with_words_inside_others():
                                          beam=BEAMS[i // 45 % 4], seed=f"nested{i}",
                                          threads=1 + i % 2)
         except wordsearch.PackingError as exc:
-            assert "did not fit" in str(exc) or "twice" in str(exc), str(exc)
+            assert honest_failure(str(exc)), str(exc)
             continue
         reference.verify(puzzle.to_dict(), [w.upper() for w in words],
                          list(wordsearch.directions.DIFFICULTIES[difficulty]))
@@ -94,7 +101,7 @@ def test_sweep_of_verified_shaped_puzzles():
             puzzle = wordsearch.generate(words, grid=side, mask=mask, difficulty=difficulty,
                                          beam=BEAMS[i % 3], seed=f"mask{i}", threads=1 + i % 2)
         except wordsearch.PackingError as exc:
-            assert "did not fit" in str(exc) or "twice" in str(exc) or "longer" in str(exc)
+            assert honest_failure(str(exc)) or "longer" in str(exc), str(exc)
             continue
         reference.verify(puzzle.to_dict(), [w.upper() for w in words],
                          list(wordsearch.directions.DIFFICULTIES[difficulty]))
