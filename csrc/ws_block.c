@@ -22,6 +22,7 @@ typedef struct {
 
 struct ws_blocklist {
     int32_t nletters;
+    int32_t *lengths; /* each blocked word's */
     int32_t nstates;
     int32_t *next;   /* nstates * (nletters + 1): the state after each letter code */
     int32_t *first;  /* nstates: the first pattern ending exactly here, or NONE */
@@ -36,6 +37,7 @@ void ws_blocklist_free(ws_blocklist *list)
 {
     if (!list)
         return;
+    free(list->lengths);
     free(list->next);
     free(list->first);
     free(list->fail);
@@ -138,7 +140,8 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     list->fail = malloc(sizeof(int32_t) * (size_t)most_states);
     list->output = malloc(sizeof(int32_t) * (size_t)most_states);
     list->patterns = malloc(sizeof(pattern) * (size_t)(2 * words->count + 1));
-    if (!list->next || !list->first || !list->fail || !list->output || !list->patterns) {
+    list->lengths = malloc(sizeof(int32_t) * (size_t)(words->count + 1));
+    if (!list->lengths || !list->next || !list->first || !list->fail || !list->output || !list->patterns) {
         ws_blocklist_free(list);
         return WS_NO_MEMORY;
     }
@@ -148,6 +151,7 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     for (int32_t w = 0; w < words->count; w++) {
         const uint8_t *word = words->letters + words->offsets[w];
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        list->lengths[w] = len;
         for (int reversed = 0; reversed < 2; reversed++) {
             if (reversed && is_palindrome(word, len))
                 break;
@@ -162,6 +166,11 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     }
     *out = list;
     return WS_OK;
+}
+
+int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word)
+{
+    return list->lengths[word];
 }
 
 typedef struct {

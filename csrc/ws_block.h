@@ -26,6 +26,9 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
 
 void ws_blocklist_free(ws_blocklist *list);
 
+/* The number of letters of blocked word `word` (0 <= word < the list's count). */
+int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word);
+
 /* Every reading of every blocked word in the grid (cells that hold no letter,
  * WS_EMPTY and WS_BLOCKED, end a reading): occurrence k is word out_word[k]
  * whose first letter is at cell out_start[k], read in direction out_dir[k]. A

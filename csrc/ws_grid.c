@@ -67,16 +67,6 @@ ws_status ws_check_inside(const ws_inside *inside, int32_t count)
     return WS_OK;
 }
 
-/* Whether cell (r, c) is one of the `len` cells from `start` in direction `dir`. */
-static int on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
-                      int32_t cols)
-{
-    const int32_t r0 = start / cols, c0 = start % cols;
-    const int32_t dr = WS_DROW[dir], dc = WS_DCOL[dir];
-    const int32_t k = dr != 0 ? (r - r0) * dr : (c - c0) * dc;
-    return k >= 0 && k < len && r == r0 + k * dr && c == c0 + k * dc;
-}
-
 /* Whether the reading of `len` cells from `start` in `dir` lies inside the
  * placement of one of word w's containers. Both its ends on a container's
  * straight run put every cell between them on it too. */
@@ -92,8 +82,8 @@ static int inside_container(const ws_words *words, const ws_inside *inside,
         const int32_t vlen = words->offsets[v + 1] - words->offsets[v];
         const int32_t vstart = placed->starts[v];
         const int vdir = placed->dirs[v];
-        if (on_segment(start / cols, start % cols, vstart, vdir, vlen, cols) &&
-            on_segment(end / cols, end % cols, vstart, vdir, vlen, cols))
+        if (ws_on_segment(start / cols, start % cols, vstart, vdir, vlen, cols) &&
+            ws_on_segment(end / cols, end % cols, vstart, vdir, vlen, cols))
             return 1;
     }
     return 0;

@@ -31,6 +31,16 @@ typedef struct {
  * from 0 and never fall, and each container is another word of the list. */
 ws_status ws_check_inside(const ws_inside *inside, int32_t count);
 
+/* Whether cell (r, c) is one of the `len` cells from `start` in direction `dir`,
+ * on a grid `cols` wide. */
+static inline int ws_on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
+                                int32_t cols)
+{
+    const int32_t dr = r - start / cols, dc = c - start % cols;
+    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
+    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
+}
+
 /* Where each word of a list is placed: word w starts at cell starts[w] and runs in
  * direction dirs[w]. */
 typedef struct {

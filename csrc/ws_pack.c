@@ -77,11 +77,40 @@ static int32_t word_not_once(const ws_pack_params *p, const uint8_t *grid, const
     return NO_INDEX;
 }
 
+/* Readings of blocked words a finished puzzle is checked for at most; past them
+ * it counts as spelling one (a puzzle with so many is passed over). */
+#define BLOCKED_READINGS 256
+
+/* Whether the placed letters spell a blocked word outside every placement. */
+static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
+{
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    if (ws_blocklist_scan(p->blocked, grid, p->rows, p->cols, word, start, dir,
+                          BLOCKED_READINGS, &found) != WS_OK)
+        return 1;
+    for (int32_t k = 0; k < found; k++) {
+        const int32_t len = ws_blocklist_word_length(p->blocked, word[k]);
+        const int32_t end = start[k] + (len - 1) * (WS_DROW[dir[k]] * p->cols + WS_DCOL[dir[k]]);
+        int own = 0;
+        for (int32_t v = 0; v < p->words.count && !own; v++) {
+            const int32_t vlen = p->words.offsets[v + 1] - p->words.offsets[v];
+            own = ws_on_segment(start[k] / p->cols, start[k] % p->cols, placed->starts[v],
+                                placed->dirs[v], vlen, p->cols) &&
+                  ws_on_segment(end / p->cols, end % p->cols, placed->starts[v],
+                                placed->dirs[v], vlen, p->cols);
+        }
+        if (!own)
+            return 1;
+    }
+    return 0;
+}
+
 /* Takes the step after the last word, whose parents are the finished puzzles.
  * They are taken best first in the total order, so that they come out the same
  * every time; as most are never taken, their links are put in that order a
  * batch of the output's size at a time. */
-static void collect_finished(const step_ctx *s, ws_pack_output *out)
+static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_blocked)
 {
     const ws_pack_params *p = s->params;
     const pool *done = s->parents;
@@ -106,6 +135,8 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out)
                 out->stuck_word = twice; /* in the best layout: named if none reads once */
             continue;
         }
+        if (check_blocked && spells_blocked(p, g, &placed))
+            continue;
         const int32_t k = out->count++;
         memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
         memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
@@ -254,7 +285,9 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     s->parents = cur;
     s->grandparents = next;
     s->word = nwords;
-    collect_finished(s, out);
+    collect_finished(s, out, params->blocked != NULL);
+    if (out->count == 0 && params->blocked != NULL)
+        collect_finished(s, out, 0);
     status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
     if (status == WS_OK)
         out->stuck_word = NO_INDEX;

@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 #include "ws_common.h"
+#include "ws_block.h"
 #include "ws_grid.h"
 
 /* Most worker threads: far more than a machine has cores. */
@@ -53,6 +54,11 @@ typedef struct {
      * puzzle reads each word once leaving out its readings inside a container's
      * placement. */
     ws_inside inside;
+    /* Words no finished puzzle's letters may spell outside a placement (along
+     * one word's line, a blocked word is that word's own letters), or NULL. A
+     * finished puzzle that spells one is output only when none is free of them,
+     * so that the caller can say which blocked word stood in the way. */
+    const ws_blocklist *blocked;
     ws_stop stop;
 } ws_pack_params;
 

@@ -68,14 +68,6 @@ void ws_step_prepare(step_ctx *s, int32_t word)
     }
 }
 
-static int on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
-                      int32_t cols)
-{
-    const int32_t dr = r - start / cols, dc = c - start % cols;
-    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
-    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
-}
-
 /* True when two of the shared cells belong to one word already placed. */
 static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
                                int dir, const int8_t *shared, int32_t nshared)
@@ -91,7 +83,7 @@ static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
         for (int32_t k = 0; k < nshared; k++) {
             const int32_t r = r0 + shared[k] * WS_DROW[dir];
             const int32_t c = c0 + shared[k] * WS_DCOL[dir];
-            if (on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
+            if (ws_on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
                 return 1;
         }
     }

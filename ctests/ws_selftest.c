@@ -22,7 +22,11 @@
  *   (d) BLOCK_CASES blocklists (up to BLOCK_WORDS words over 2-4 letters, some
  *       palindromes, some repeated or reversed) scanned for in random grids with
  *       empty and outside cells: ws_blocklist_scan must report exactly the
- *       readings a brute force over every cell and direction finds, each once.
+ *       readings a brute force over every cell and direction finds, each once;
+ *   (e) BLOCKED_PACKS packs with a blocklist of short words: on 1 and 2 threads
+ *       the same output, and either every finished puzzle is free of blocked
+ *       words outside its placements (by brute force) or none is (the fallback
+ *       when no puzzle of the pool is).
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
  */
@@ -63,6 +67,7 @@ typedef struct {
     int32_t beam;
     uint64_t seed;
     int32_t capacity;
+    const ws_blocklist *blocked; /* NULL but in sweep (e) */
     int32_t scattered;
     int32_t regions[4 * MAX_WORDS];
     /* Which words lie inside which (ws_inside): word w's containers are
@@ -109,6 +114,7 @@ static void run(const pack_case *pc, int32_t threads, ws_workspace *ws, result *
         .scattered = pc->scattered, .regions = pc->scattered > 0 ? pc->regions : NULL,
         .inside = {.offsets = pc->has_inside ? pc->inside_offsets : NULL,
                    .words = pc->has_inside ? pc->inside_words : NULL},
+        .blocked = pc->blocked,
     };
     memset(out, 0, sizeof *out);
     ws_pack_output o = {.capacity = pc->capacity, .grids = out->grids, .starts = out->starts,
@@ -744,6 +750,80 @@ static int32_t block_sweep(ws_rng *rng)
     return total;
 }
 
+#define BLOCKED_PACKS 150
+
+/* Whether finished puzzle k spells blocked word b outside every placement. */
+static int spells_outside(const pack_case *pc, const result *r, int32_t k,
+                          const uint8_t *word, int32_t len)
+{
+    const int32_t ncells = pc->rows * pc->cols;
+    const uint8_t *g = r->grids + (size_t)k * (size_t)ncells;
+    const int32_t *starts = r->starts + (size_t)k * (size_t)pc->nwords;
+    const uint8_t *dirs = r->dirs + (size_t)k * (size_t)pc->nwords;
+    for (int32_t at = 0; at < ncells; at++)
+        for (int dir = 0; dir < WS_NDIRS; dir++) {
+            if (!block_reads(g, pc->rows, pc->cols, at / pc->cols, at % pc->cols, dir, word, len))
+                continue;
+            const int32_t end = at + (len - 1) * (WS_DROW[dir] * pc->cols + WS_DCOL[dir]);
+            int own = 0;
+            for (int32_t v = 0; v < pc->nwords && !own; v++)
+                own = ws_on_segment(at / pc->cols, at % pc->cols, starts[v], dirs[v],
+                                    word_len(pc, v), pc->cols) &&
+                      ws_on_segment(end / pc->cols, end % pc->cols, starts[v], dirs[v],
+                                    word_len(pc, v), pc->cols);
+            if (!own)
+                return 1;
+        }
+    return 0;
+}
+
+static int32_t blocked_packs(ws_workspace *ws)
+{
+    ws_rng rng;
+    ws_rng_seed(&rng, SWEEP_SEED + 2);
+    static pack_case pc;
+    static result one, two;
+    int32_t clean = 0;
+    for (int32_t i = 0; i < BLOCKED_PACKS; i++) {
+        draw_case(&rng, &pc, 10, 64);
+        uint8_t letters[3 * 3];
+        int32_t offsets[4] = {0};
+        const int32_t count = between(&rng, 1, 3);
+        for (int32_t b = 0; b < count; b++) {
+            const int32_t len = between(&rng, 2, 3);
+            for (int32_t j = 0; j < len; j++) /* letters the words use */
+                letters[offsets[b] + j] = pc.letters[below(&rng, pc.offsets[pc.nwords])];
+            offsets[b + 1] = offsets[b] + len;
+        }
+        const ws_words words = {count, letters, offsets};
+        ws_blocklist *list = NULL;
+        if (ws_blocklist_build(&words, WS_MAX_LETTER, &list) != WS_OK) {
+            fail("blocked pack", i, "blocklist refused");
+            continue;
+        }
+        pc.blocked = list;
+        run(&pc, 1, NULL, &one);
+        run(&pc, 2, ws, &two);
+        char why[160];
+        if (differ(&pc, &one, &two, why, sizeof why))
+            fail("blocked pack", i, "1 vs 2 threads: %s", why);
+        int32_t dirty = 0;
+        for (int32_t k = 0; k < one.count; k++) {
+            int spelled = 0;
+            for (int32_t b = 0; b < count && !spelled; b++)
+                spelled = spells_outside(&pc, &one, k, letters + offsets[b],
+                                         offsets[b + 1] - offsets[b]);
+            dirty += spelled;
+        }
+        if (dirty != 0 && dirty != one.count)
+            fail("blocked pack", i, "%d of %d puzzles spell a blocked word", dirty, one.count);
+        clean += one.count > 0 && dirty == 0;
+        pc.blocked = NULL;
+        ws_blocklist_free(list);
+    }
+    return clean;
+}
+
 int main(int argc, char **argv)
 {
     const char *reference = NULL;
@@ -790,6 +870,8 @@ int main(int argc, char **argv)
     const int32_t readings = block_sweep(&block_rng);
     printf("blocklist: %d cases, %d readings, each as a brute force finds it\n", BLOCK_CASES,
            readings);
+    printf("blocked packs: %d packs, %d with every puzzle free of blocked words\n",
+           BLOCKED_PACKS, blocked_packs(ws));
     ws_workspace_free(ws);
     if (failures > 0) {
         printf("FAILED: %d mismatches\n", failures);

@@ -16,7 +16,7 @@ def pack(cells: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
          capacity: int, regions: npt.NDArray[np.int32], workspace: Workspace | None = None,
          *, inside_offsets: npt.NDArray[np.int32] | None = None,
          inside_words: npt.NDArray[np.int32] | None = None,
-         deadline_ns: int = 0, catch_signals: bool = False,
+         deadline_ns: int = 0, catch_signals: bool = False, blocked: Blocklist | None = None,
          ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...
 def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
                offsets: npt.NDArray[np.int32], *,

@@ -86,6 +86,7 @@ cdef extern from "ws_pack.h":
         int32_t scattered
         const int32_t *regions
         ws_inside inside
+        const ws_blocklist *blocked
         ws_stop stop
     ctypedef struct ws_pack_output:
         int32_t capacity
@@ -105,6 +106,9 @@ BLOCKED = WS_BLOCKED_CODE
 MAX_LETTER = WS_MAX_LETTER_CODE
 MAX_WORD = WS_MAX_WORD_LEN
 MAX_THREADS = WS_MAX_THREADS_COUNT
+
+
+cdef class Blocklist  # defined below; pack() takes one
 
 
 cdef _raise_for(ws_status status, int32_t stuck_word=-1):
@@ -173,8 +177,11 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          uint64_t seed, int32_t threads, int32_t capacity,
          const int32_t[:, ::1] regions, Workspace workspace=None, *,
          const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None,
-         int64_t deadline_ns=0, bint catch_signals=False):
+         int64_t deadline_ns=0, bint catch_signals=False, Blocklist blocked=None):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
+
+    With `blocked`, puzzles whose placed letters spell one of its words outside a
+    placement come only when no other does.
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
@@ -212,6 +219,7 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.scattered = regions.shape[0]
     params.regions = &regions[0, 0] if regions.shape[0] else NULL
     params.inside = _inside_view(inside_offsets, inside_words, nwords)
+    params.blocked = blocked.ptr if blocked is not None else NULL
     params.stop.flag = NULL
     params.stop.deadline_ns = deadline_ns
     out.capacity = capacity

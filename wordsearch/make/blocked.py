@@ -35,7 +35,8 @@ class Blocked:
         return Blocked, (self.forms, self.language, self.blocklist, self.extra)
 
     @cached_property
-    def _automaton(self) -> _core.Blocklist | None:
+    def automaton(self) -> _core.Blocklist | None:
+        """The words built into the C automaton; None when there are none."""
         if not self.forms:
             return None
         letters, offsets = self.language.alphabet.encode_list(list(self.forms))
@@ -44,9 +45,9 @@ class Blocked:
     def readings(self, grid: np.ndarray) -> Iterator[tuple[str, int, str]]:
         """Every reading of a blocked word in the grid of cell codes: (grid form,
         first cell, compass direction)."""
-        if self._automaton is None:
+        if self.automaton is None:
             return
-        words, starts, dirs = self._automaton.scan(grid)
+        words, starts, dirs = self.automaton.scan(grid)
         for w, start, d in zip(words.tolist(), starts.tolist(), dirs.tolist()):
             yield self.forms[w], start, COMPASS[d]
 

@@ -104,7 +104,8 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
                 layouts = packer.pack(word_list.words, shape, allowed,
                                       seed=seeds.seed_for(code, _pack_purpose(attempt)),
                                       alphabet=language.alphabet, inside=word_list.inside,
-                                      beam=beam, threads=threads, deadline=deadline)
+                                      beam=beam, threads=threads, deadline=deadline,
+                                      blocked=blocked)
             except NoRoom as exc:
                 failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
                            f"{shape.describe()}")

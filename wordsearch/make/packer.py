@@ -14,6 +14,7 @@ import numpy as np
 from wordsearch import _core, directions as compass
 from wordsearch.errors import Disturbed, InputError, NoRoom, NoUnique, PackingError
 from wordsearch.lang.alphabet import Alphabet
+from wordsearch.make.blocked import Blocked
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.make.words import Word
@@ -61,7 +62,8 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
          alphabet: Alphabet, inside: Sequence[Sequence[int]] = (), beam: int = DEFAULT_BEAM,
-         threads: int = 1, deadline: Deadline = Deadline(0, None)) -> Iterator[Layout]:
+         threads: int = 1, deadline: Deadline = Deadline(0, None),
+         blocked: Blocked | None = None) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
@@ -69,6 +71,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
 
     `inside[i]` are the indices of the words that word i lies inside (see
     WordList.inside): its readings within their placements do not count.
+    With `blocked`, layouts whose own letters spell a blocked word outside a
+    placement come only when no other layout of the pack is free of them.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
@@ -94,7 +98,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                 return _core.pack(cells, letters, offsets, compass.mask(directions), beam,
                                   seed, threads, FINISHED_LAYOUTS, regions, _workspace(),
                                   inside_offsets=inside_offsets, inside_words=inside_words,
-                                  deadline_ns=deadline.at_ns, catch_signals=_interruptible())
+                                  deadline_ns=deadline.at_ns, catch_signals=_interruptible(),
+                                  blocked=blocked.automaton if blocked is not None else None)
             except Disturbed:
                 continue
 
