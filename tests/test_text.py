@@ -25,3 +25,15 @@ def test_the_page_has_title_fields_list_key_and_code():
     assert "  Sun   row  1, column  1, E" in text
     assert text.endswith("3×3 grid · code k3 (the same code, words and options make this "
                          "puzzle again)\n")
+
+
+def test_the_text_page_speaks_the_puzzles_language():
+    import wordsearch
+    text = render_text(wordsearch.generate(["gato", "perro", "niño"], language="es", grid=6,
+                                           seed="t"))
+    assert "Encuentra estas palabras (3; las ocho direcciones):" in text
+    assert "Solución (filas y columnas se cuentan desde 1 arriba a la izquierda):" in text
+    assert "fila " in text and ", columna " in text
+    assert text.rstrip().endswith("(el mismo código, palabras y opciones dan esta sopa de letras "
+                                  "otra vez)")
+    assert "row" not in text and "grid" not in text

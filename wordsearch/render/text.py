@@ -54,8 +54,8 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
         out += _puzzle_part(puzzle, fields)
     if "key" in pages:
         out += _key_part(puzzle)
-    out += [f"{puzzle.cols}×{puzzle.rows} grid · code {puzzle.code} "
-            f"(the same code, words and options make this puzzle again)"]
+    out += [puzzle.labels["grid_code"].format(cols=puzzle.cols, rows=puzzle.rows,
+                                              code=puzzle.code)]
     return "\n".join(out) + "\n"
 
 
@@ -64,8 +64,8 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
     if fields:
         out.append("")
     out += grid_lines(puzzle)
-    ways = ("all eight directions" if len(puzzle.directions) == len(COMPASS)
-            else f"directions: {', '.join(puzzle.directions)}")
+    ways = (puzzle.labels["all_ways"] if len(puzzle.directions) == len(COMPASS)
+            else puzzle.labels["some_ways"].format(directions=", ".join(puzzle.directions)))
     out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
     if puzzle.has_inside:
         out.append(puzzle.labels["inside_note"])
@@ -74,11 +74,12 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
-    out = [f"{puzzle.labels['answer_key']} (rows and columns count from 1 at the top left):"]
+    out = [f"{puzzle.labels['answer_key']} ({puzzle.labels['key_note']}):"]
     width = max(len(puzzle.printed(p.label)) for p in puzzle.words)
     for p in puzzle.alphabetical():
-        out.append(f"  {puzzle.printed(p.label).ljust(width)}   row {p.row + 1:>2}, column {p.col + 1:>2}, "
-                   f"{p.direction}")
+        where = puzzle.labels["position"].format(row=f"{p.row + 1:>2}", col=f"{p.col + 1:>2}",
+                                                 direction=p.direction)
+        out.append(f"  {puzzle.printed(p.label).ljust(width)}   {where}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
     return out + [""] + grid_lines(puzzle, in_words) + [""]
 
