@@ -88,3 +88,10 @@ def test_a_theme_in_another_language_gives_its_words_in_every_copy(run, tmp_path
     for puzzle in doc["puzzles"]:
         assert puzzle["language"] == "es" and puzzle["theme"] == "animals"
         assert {w["label"].casefold() for w in puzzle["words"]} <= spanish
+
+
+def test_a_language_without_themes_says_so_and_points_to_random():
+    with pytest.raises(InputError) as caught:
+        wordsearch.generate(theme="animals", language="it", seed="x")
+    assert str(caught.value) == ("Italian has no built-in themes yet (English, Spanish, French "
+                                 "and German have); use --random to draw from its dictionary.")

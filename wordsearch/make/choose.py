@@ -3,6 +3,8 @@ dictionary, picked with the puzzle's own seed so that its code makes the same pi
 again and each copy of a set picks its own."""
 from __future__ import annotations
 
+from typing import NoReturn
+
 from wordsearch import _core
 from wordsearch.errors import InputError
 from wordsearch.lang import Language, lists
@@ -15,10 +17,13 @@ LONGEST = 12
 def theme_words(language: Language, name: str) -> lists.Theme:
     themes = lists.themes(language.code)
     theme = themes.get(name.strip().lower())
+    if theme is None and not themes:
+        raise InputError(f"{language.name} has no built-in themes yet (English, Spanish, French "
+                         f"and German have); use --random to draw from its dictionary.",
+                         option="theme")
     if theme is None:
-        known = ", ".join(themes) or "none"
         raise InputError(f'"{name}" is not a theme in {language.name}; its themes are: '
-                         f"{known} (--list-themes shows them with their words).",
+                         f"{', '.join(themes)} (--list-themes shows them with their words).",
                          option="theme")
     return theme
 
@@ -33,7 +38,9 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
         pool, where = list(lists.dictionary(language.code)), f"the {language.name} dictionary"
     fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
     if count is None:
-        return fits if len(fits) == len(pool) else _too_long(where, pool, fits, longest)
+        if len(fits) < len(pool):
+            _too_long(where, pool, fits, longest)
+        return fits
     if not 1 <= count <= MAX_WORDS:
         raise InputError(f"--random {count} is out of range; draw 1 to {MAX_WORDS:,} words.",
                          option="random")
@@ -46,7 +53,7 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
     return chosen
 
 
-def _too_long(where: str, pool: list[str], fits: list[str], longest: int) -> list[str]:
+def _too_long(where: str, pool: list[str], fits: list[str], longest: int) -> NoReturn:
     long = [w for w in pool if w not in fits]
     raise InputError(f"{where} has {len(long)} word{'s' if len(long) > 1 else ''} longer than "
                      f"the grid allows ({', '.join(long[:5])}{'…' if len(long) > 5 else ''}; "
