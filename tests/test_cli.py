@@ -490,6 +490,11 @@ def test_ctrl_c_while_the_program_is_still_loading_exits_130_in_one_line(tmp_pat
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=30)
-    assert process.returncode in (130, 0)  # 0: it was through before the signal came
+    # 0: it was through before the signal came; -SIGINT: the signal came before the
+    # interpreter had set up its handler (a loaded machine), which a shell reports
+    # as 130 too, with nothing printed.
+    assert process.returncode in (130, 0, -signal.SIGINT)
     if process.returncode == 130:
         assert stderr == "error: interrupted; nothing was written.\n"
+    if process.returncode == -signal.SIGINT:
+        assert stderr == ""
