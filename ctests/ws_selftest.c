@@ -26,7 +26,15 @@
  *   (e) BLOCKED_PACKS packs with a blocklist of short words: on 1 and 2 threads
  *       the same output, and either every finished puzzle is free of blocked
  *       words outside its placements (by brute force) or none is (the fallback
- *       when no puzzle of the pool is).
+ *       when no puzzle of the pool is);
+ *   (f) SOLVE_CASES dictionaries (up to SOLVE_WORDS words of 1-6 letters over 2-4
+ *       letters, some palindromes, some listed twice) built into a trie and
+ *       searched in random grids with empty and outside cells: ws_dict_find must
+ *       give each word's first listing and nothing for other letters,
+ *       ws_solve_lines exactly the straight readings and ws_solve_paths exactly
+ *       the free paths that a plain brute force finds (each word on its own, cell
+ *       by cell), each once, with every min_length from 1 to 4; too small an
+ *       output must say so with the same totals, and a spent budget must stop.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
  */
@@ -37,9 +45,11 @@
 #include <string.h>
 
 #include "ws_block.h"
+#include "ws_dict.h"
 #include "ws_grid.h"
 #include "ws_pack.h"
 #include "ws_rng.h"
+#include "ws_solve.h"
 
 #define MAX_SIDE 16
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
@@ -824,6 +834,335 @@ static int32_t blocked_packs(ws_workspace *ws)
     return clean;
 }
 
+#define SOLVE_CASES 300
+#define SOLVE_WORDS 24
+#define SOLVE_MAX_LEN 6
+#define SOLVE_SIDE 6
+#define SOLVE_CELLS (SOLVE_SIDE * SOLVE_SIDE)
+#define SOLVE_MIN_LENGTHS 4
+/* Room for every path a case can have: 36 cells, words of up to 6 letters over a
+ * few letters, 24 words. Kept well above what the sweep meets (it says so). */
+#define SOLVE_MAX_PATHS 100000
+#define SOLVE_BUDGET 100000000
+
+/* One reading as both sides list it: word, then its cells (straight readings
+ * too, so that the two kinds compare alike). */
+typedef struct {
+    int32_t word, len;
+    int32_t cells[SOLVE_MAX_LEN];
+} reading;
+
+static int compare_readings(const void *pa, const void *pb)
+{
+    const reading *a = pa, *b = pb;
+    if (a->word != b->word)
+        return a->word < b->word ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    for (int32_t i = 0; i < a->len; i++)
+        if (a->cells[i] != b->cells[i])
+            return a->cells[i] < b->cells[i] ? -1 : 1;
+    return 0;
+}
+
+/* The first listing of word w's letters: the index the trie keeps. */
+static int32_t first_listing(const uint8_t *letters, const int32_t *offsets, int32_t w)
+{
+    const int32_t len = offsets[w + 1] - offsets[w];
+    for (int32_t v = 0; v < w; v++)
+        if (offsets[v + 1] - offsets[v] == len &&
+            memcmp(letters + offsets[v], letters + offsets[w], (size_t)len) == 0)
+            return v;
+    return w;
+}
+
+typedef struct {
+    const uint8_t *grid;
+    int32_t rows, cols;
+    const uint8_t *word;
+    int32_t w, len;
+    int32_t path[SOLVE_MAX_LEN];
+    uint8_t used[SOLVE_CELLS];
+    reading *out;
+    int32_t n;
+} brute_paths;
+
+/* Every path of b->word from path[0..depth-1] on, cell by cell, reported as the
+ * library reports them: a palindrome from the end whose cell comes first. */
+static void brute_walk(brute_paths *b, int32_t depth)
+{
+    if (depth == b->len) {
+        if (b->len > 1 && b->path[0] > b->path[b->len - 1] && is_palindrome(b->word, b->len))
+            return;
+        if (b->n < SOLVE_MAX_PATHS) {
+            b->out[b->n].word = b->w;
+            b->out[b->n].len = b->len;
+            memcpy(b->out[b->n].cells, b->path, sizeof(int32_t) * (size_t)b->len);
+        }
+        b->n++;
+        return;
+    }
+    const int32_t r = b->path[depth - 1] / b->cols, c = b->path[depth - 1] % b->cols;
+    for (int dir = 0; dir < WS_NDIRS; dir++) {
+        const int32_t y = r + WS_DROW[dir], x = c + WS_DCOL[dir];
+        if (y < 0 || y >= b->rows || x < 0 || x >= b->cols)
+            continue;
+        const int32_t at = y * b->cols + x;
+        if (b->used[at] || b->grid[at] != b->word[depth])
+            continue;
+        b->used[at] = 1;
+        b->path[depth] = at;
+        brute_walk(b, depth + 1);
+        b->used[at] = 0;
+    }
+}
+
+/* Sorts both lists and says where they first differ. */
+static void same_readings(const char *what, int32_t n, reading *got, int64_t ngot,
+                          reading *want, int32_t nwant)
+{
+    if (ngot != nwant) {
+        fail(what, n, "found %" PRId64 " readings, brute force %d", ngot, nwant);
+        return;
+    }
+    qsort(got, (size_t)ngot, sizeof *got, compare_readings);
+    qsort(want, (size_t)nwant, sizeof *want, compare_readings);
+    for (int32_t k = 0; k < nwant; k++)
+        if (compare_readings(&got[k], &want[k]) != 0) {
+            fail(what, n, "reading %d differs: word %d (%d letters) from cell %d, brute "
+                 "force word %d from cell %d", k, got[k].word, got[k].len, got[k].cells[0],
+                 want[k].word, want[k].cells[0]);
+            return;
+        }
+}
+
+/* Sweep (e): the trie and both searches against brute force. Returns the readings
+ * checked; *most is the most paths one case had. */
+static int64_t solve_sweep(ws_rng *rng, int32_t *most)
+{
+    static uint8_t letters[SOLVE_WORDS * SOLVE_MAX_LEN], grid[SOLVE_CELLS];
+    static int32_t out_word[SOLVE_MAX_PATHS], out_start[SOLVE_MAX_PATHS];
+    static int32_t out_cells[SOLVE_MAX_PATHS * SOLVE_MAX_LEN];
+    static uint8_t out_dir[SOLVE_MAX_PATHS];
+    static reading got[SOLVE_MAX_PATHS], want[SOLVE_MAX_PATHS];
+    int64_t total = 0;
+    *most = 0;
+    for (int32_t n = 0; n < SOLVE_CASES; n++) {
+        const int32_t nletters = between(rng, 2, 4), count = between(rng, 1, SOLVE_WORDS);
+        int32_t offsets[SOLVE_WORDS + 1] = {0};
+        for (int32_t w = 0; w < count; w++) {
+            const int32_t roll = below(rng, 8);
+            if (roll == 0 && w > 0) { /* a word listed again */
+                const int32_t v = below(rng, w), len = offsets[v + 1] - offsets[v];
+                memcpy(letters + offsets[w], letters + offsets[v], (size_t)len);
+                offsets[w + 1] = offsets[w] + len;
+                continue;
+            }
+            const int32_t len = between(rng, 1, SOLVE_MAX_LEN);
+            for (int32_t k = 0; k < len; k++)
+                letters[offsets[w] + k] = (uint8_t)between(rng, 1, nletters);
+            if (roll == 1) /* a palindrome */
+                for (int32_t k = 0; k < len / 2; k++)
+                    letters[offsets[w] + len - 1 - k] = letters[offsets[w] + k];
+            offsets[w + 1] = offsets[w] + len;
+        }
+        const int32_t rows = between(rng, 1, SOLVE_SIDE), cols = between(rng, 1, SOLVE_SIDE);
+        for (int32_t i = 0; i < rows * cols; i++) {
+            const int32_t roll = below(rng, 12);
+            grid[i] = roll == 0 ? WS_EMPTY : roll == 1 ? WS_BLOCKED
+                                                       : (uint8_t)between(rng, 1, nletters);
+        }
+        const ws_words words = {count, letters, offsets};
+        ws_dict *dict = NULL;
+        if (ws_dict_build(&words, &dict) != WS_OK) {
+            fail("dict build", n, "refused a valid list");
+            continue;
+        }
+        for (int32_t w = 0; w < count; w++) {
+            const int32_t len = offsets[w + 1] - offsets[w];
+            const int32_t want_w = first_listing(letters, offsets, w);
+            if (ws_dict_find(dict, letters + offsets[w], len) != want_w)
+                fail("dict find", n, "word %d is found as %d, not %d", w,
+                     ws_dict_find(dict, letters + offsets[w], len), want_w);
+        }
+        /* Letters that may or may not be a word: the brute force says which. */
+        for (int32_t k = 0; k < 20; k++) {
+            uint8_t probe[SOLVE_MAX_LEN];
+            const int32_t len = between(rng, 1, SOLVE_MAX_LEN);
+            for (int32_t i = 0; i < len; i++)
+                probe[i] = (uint8_t)between(rng, 1, nletters + 1);
+            int32_t want_w = -1;
+            for (int32_t w = 0; w < count && want_w < 0; w++)
+                if (offsets[w + 1] - offsets[w] == len &&
+                    memcmp(letters + offsets[w], probe, (size_t)len) == 0)
+                    want_w = w;
+            if (ws_dict_find(dict, probe, len) != want_w)
+                fail("dict find", n, "probe %d is found as %d, not %d", k,
+                     ws_dict_find(dict, probe, len), want_w);
+        }
+        for (int32_t min_length = 1; min_length <= SOLVE_MIN_LENGTHS; min_length++) {
+            /* Straight lines. */
+            int32_t nwant = 0;
+            for (int32_t w = 0; w < count; w++) {
+                const int32_t len = offsets[w + 1] - offsets[w];
+                const uint8_t *word = letters + offsets[w];
+                if (len < min_length || first_listing(letters, offsets, w) != w)
+                    continue;
+                for (int32_t at = 0; at < rows * cols; at++)
+                    for (int dir = 0; dir < WS_NDIRS; dir++) {
+                        if (len == 1 ? dir != 2 : is_palindrome(word, len) && dir >= 4)
+                            continue;
+                        if (!block_reads(grid, rows, cols, at / cols, at % cols, dir, word, len))
+                            continue;
+                        want[nwant].word = w;
+                        want[nwant].len = len;
+                        for (int32_t i = 0; i < len; i++)
+                            want[nwant].cells[i] = at + i * (WS_DROW[dir] * cols + WS_DCOL[dir]);
+                        nwant++;
+                    }
+            }
+            int32_t found = -1;
+            const int32_t small = nwant / 2;
+            ws_status status = ws_solve_lines(dict, grid, rows, cols, min_length, out_word,
+                                              out_start, out_dir, small, &found);
+            if (found != nwant || status != (nwant > small ? WS_NO_CAPACITY : WS_OK))
+                fail("solve lines", n, "with room for %d: status %d, %d found, brute force %d",
+                     small, (int)status, found, nwant);
+            status = ws_solve_lines(dict, grid, rows, cols, min_length, out_word, out_start,
+                                    out_dir, SOLVE_MAX_PATHS, &found);
+            if (status != WS_OK) {
+                fail("solve lines", n, "status %d", (int)status);
+                continue;
+            }
+            for (int32_t k = 0; k < found; k++) {
+                const int32_t w = out_word[k], len = offsets[w + 1] - offsets[w];
+                got[k].word = w;
+                got[k].len = len;
+                for (int32_t i = 0; i < len; i++)
+                    got[k].cells[i] = out_start[k] + i * (WS_DROW[out_dir[k]] * cols +
+                                                          WS_DCOL[out_dir[k]]);
+            }
+            same_readings("solve lines", n, got, found, want, nwant);
+            total += found;
+
+            /* Free paths. */
+            static brute_paths b;
+            b.grid = grid;
+            b.rows = rows;
+            b.cols = cols;
+            b.out = want;
+            b.n = 0;
+            memset(b.used, 0, sizeof b.used);
+            for (int32_t w = 0; w < count; w++) {
+                const int32_t len = offsets[w + 1] - offsets[w];
+                if (len < min_length || first_listing(letters, offsets, w) != w)
+                    continue;
+                b.word = letters + offsets[w];
+                b.w = w;
+                b.len = len;
+                for (int32_t at = 0; at < rows * cols; at++) {
+                    if (grid[at] != b.word[0])
+                        continue;
+                    b.used[at] = 1;
+                    b.path[0] = at;
+                    brute_walk(&b, 1);
+                    b.used[at] = 0;
+                }
+            }
+            if (b.n > SOLVE_MAX_PATHS) {
+                fail("solve paths", n, "%d paths: more than the sweep has room for", b.n);
+                continue;
+            }
+            if (b.n > *most)
+                *most = b.n;
+            int64_t npaths = -1, ncells = -1;
+            const int32_t room = b.n / 2;
+            status = ws_solve_paths(dict, grid, rows, cols, min_length, SOLVE_BUDGET, out_word,
+                                    out_cells, room, (int64_t)room * SOLVE_MAX_LEN, &npaths,
+                                    &ncells);
+            if (npaths != b.n || status != (b.n > room ? WS_NO_CAPACITY : WS_OK))
+                fail("solve paths", n, "with room for %d: status %d, %" PRId64 " found, "
+                     "brute force %d", room, (int)status, npaths, b.n);
+            status = ws_solve_paths(dict, grid, rows, cols, min_length, SOLVE_BUDGET, out_word,
+                                    out_cells, SOLVE_MAX_PATHS,
+                                    (int64_t)SOLVE_MAX_PATHS * SOLVE_MAX_LEN, &npaths, &ncells);
+            if (status != WS_OK) {
+                fail("solve paths", n, "status %d", (int)status);
+                continue;
+            }
+            int64_t at = 0;
+            for (int64_t k = 0; k < npaths; k++) {
+                const int32_t w = out_word[k], len = offsets[w + 1] - offsets[w];
+                got[k].word = w;
+                got[k].len = len;
+                memcpy(got[k].cells, out_cells + at, sizeof(int32_t) * (size_t)len);
+                at += len;
+            }
+            if (at != ncells)
+                fail("solve paths", n, "%" PRId64 " cells said, %" PRId64 " taken", ncells, at);
+            same_readings("solve paths", n, got, npaths, want, b.n);
+            total += npaths;
+        }
+        ws_dict_free(dict);
+    }
+
+    /* A grid of one letter holds more paths than any search can walk: the budget
+     * stops it, and says so. */
+    static uint8_t same[SOLVE_CELLS];
+    memset(same, 1, sizeof same);
+    uint8_t word[SOLVE_MAX_LEN] = {1, 1, 1, 1, 1, 2};
+    int32_t offsets[2] = {0, SOLVE_MAX_LEN};
+    const ws_words one = {1, word, offsets};
+    ws_dict *dict = NULL;
+    int64_t npaths = 0, ncells = 0;
+    if (ws_dict_build(&one, &dict) != WS_OK ||
+        ws_solve_paths(dict, same, SOLVE_SIDE, SOLVE_SIDE, 1, 1000, NULL, NULL, 0, 0, &npaths,
+                       &ncells) != WS_STOPPED)
+        fail("solve paths", SOLVE_CASES, "a spent budget does not stop the search");
+    ws_dict_free(dict);
+    /* Every word of two letters over every code, listed in a scrambled order, but
+     * one in five left out: nodes with up to 254 children, found by halving. */
+    static uint8_t pairs[2 * WS_MAX_LETTER * WS_MAX_LETTER];
+    static int32_t pair_offsets[WS_MAX_LETTER * WS_MAX_LETTER + 1];
+    int32_t npairs = 0;
+    for (int32_t k = 0; k < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); k++) {
+        const int32_t code = (int32_t)(((int64_t)k * 7919) % (WS_MAX_LETTER * WS_MAX_LETTER));
+        if (code % 5 == 4)
+            continue;
+        pairs[2 * npairs] = (uint8_t)(code / WS_MAX_LETTER + 1);
+        pairs[2 * npairs + 1] = (uint8_t)(code % WS_MAX_LETTER + 1);
+        pair_offsets[npairs + 1] = 2 * (npairs + 1);
+        npairs++;
+    }
+    const ws_words all_pairs = {npairs, pairs, pair_offsets};
+    dict = NULL;
+    if (ws_dict_build(&all_pairs, &dict) != WS_OK) {
+        fail("dict build", SOLVE_CASES + 1, "refused every pair");
+    } else {
+        for (int32_t w = 0; w < npairs; w++)
+            if (ws_dict_find(dict, pairs + 2 * w, 2) != w)
+                fail("dict find", SOLVE_CASES + 1, "pair %d is found as %d", w,
+                     ws_dict_find(dict, pairs + 2 * w, 2));
+        for (int32_t code = 4; code < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); code += 5) {
+            const uint8_t left_out[2] = {(uint8_t)(code / WS_MAX_LETTER + 1),
+                                         (uint8_t)(code % WS_MAX_LETTER + 1)};
+            if (ws_dict_find(dict, left_out, 2) != -1)
+                fail("dict find", SOLVE_CASES + 1, "a pair left out is found");
+        }
+        if (ws_dict_nodes(dict) != 1 + (int32_t)WS_MAX_LETTER + npairs)
+            fail("dict build", SOLVE_CASES + 1, "%d nodes", ws_dict_nodes(dict));
+        ws_dict_free(dict);
+    }
+    /* Bad arguments are refused. */
+    uint8_t bad[2] = {0, 1};
+    int32_t bad_offsets[2] = {0, 2};
+    const ws_words refused = {1, bad, bad_offsets};
+    dict = NULL;
+    if (ws_dict_build(&refused, &dict) != WS_BAD_ARGUMENT || dict != NULL)
+        fail("dict build", SOLVE_CASES, "took a letter code 0");
+    return total;
+}
+
 int main(int argc, char **argv)
 {
     const char *reference = NULL;
@@ -872,6 +1211,13 @@ int main(int argc, char **argv)
            readings);
     printf("blocked packs: %d packs, %d with every puzzle free of blocked words\n",
            BLOCKED_PACKS, blocked_packs(ws));
+    ws_rng solve_rng;
+    ws_rng_seed(&solve_rng, SWEEP_SEED + 1);
+    int32_t most_paths = 0;
+    const int64_t solved = solve_sweep(&solve_rng, &most_paths);
+    printf("solver: %d dictionaries, %" PRId64 " readings (straight and free paths, min_length "
+           "1-%d; at most %d paths in a case), each as a brute force finds it\n", SOLVE_CASES,
+           solved, SOLVE_MIN_LENGTHS, most_paths);
     ws_workspace_free(ws);
     if (failures > 0) {
         printf("FAILED: %d mismatches\n", failures);

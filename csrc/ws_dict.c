@@ -1,0 +1,243 @@
+#include "ws_dict.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Letter codes a table indexed by code covers: 0..255, the two reserved ones
+ * (WS_EMPTY, WS_BLOCKED) always leading nowhere. */
+#define CODES 256
+/* Below this many children a lookup scans them; from it on, it halves. */
+#define SCAN_CHILDREN 8
+
+struct ws_dict {
+    int32_t nwords;
+    int32_t nnodes;
+    int32_t *first;      /* nnodes: the first child's node (children follow it) */
+    int32_t *word;       /* nnodes: the word ending here, or -1 */
+    uint8_t *nchildren;  /* nnodes */
+    uint8_t *letter;     /* nnodes: the letter that leads here (0 at the root) */
+    int32_t root[CODES]; /* the root's child along each code, or WS_DICT_NONE */
+};
+
+/* The tree as it grows, one pass over the words: first child and next sibling,
+ * each sibling list in order of letter codes; the root's children by code. */
+typedef struct {
+    int32_t nnodes;
+    int32_t *child, *next, *word;
+    uint8_t *letter;
+    int32_t root[CODES];
+} growing;
+
+void ws_dict_free(ws_dict *dict)
+{
+    if (!dict)
+        return;
+    free(dict->first);
+    free(dict->word);
+    free(dict->nchildren);
+    free(dict->letter);
+    free(dict);
+}
+
+static void growing_free(growing *g)
+{
+    free(g->child);
+    free(g->next);
+    free(g->word);
+    free(g->letter);
+}
+
+static int32_t new_node(growing *g, uint8_t letter, int32_t next)
+{
+    const int32_t node = g->nnodes++;
+    g->child[node] = WS_DICT_NONE;
+    g->next[node] = next;
+    g->word[node] = -1;
+    g->letter[node] = letter;
+    return node;
+}
+
+/* The child of `parent` along `code`, added in its place in the sibling list if
+ * it is not there yet. */
+static int32_t grow_child(growing *g, int32_t parent, uint8_t code)
+{
+    if (parent == WS_DICT_ROOT) {
+        if (g->root[code] == WS_DICT_NONE)
+            g->root[code] = new_node(g, code, WS_DICT_NONE);
+        return g->root[code];
+    }
+    int32_t *link = &g->child[parent];
+    while (*link != WS_DICT_NONE && g->letter[*link] < code)
+        link = &g->next[*link];
+    if (*link != WS_DICT_NONE && g->letter[*link] == code)
+        return *link;
+    const int32_t node = new_node(g, code, *link);
+    *link = node;
+    return node;
+}
+
+static ws_status check_words(const ws_words *words, int64_t *letters)
+{
+    if (!words || words->count < 0 || (words->count > 0 && (!words->offsets || !words->letters)))
+        return WS_BAD_ARGUMENT;
+    if (words->count > 0 && words->offsets[0] != 0)
+        return WS_BAD_ARGUMENT;
+    int64_t total = 0;
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        if (len < 1 || len > WS_MAX_WORD)
+            return WS_BAD_ARGUMENT;
+        for (int32_t i = words->offsets[w]; i < words->offsets[w + 1]; i++)
+            if (words->letters[i] < 1 || words->letters[i] > WS_MAX_LETTER)
+                return WS_BAD_ARGUMENT;
+        total += len;
+    }
+    if (total + 1 > INT32_MAX)
+        return WS_BAD_ARGUMENT;
+    *letters = total;
+    return WS_OK;
+}
+
+/* Node i's next child in the grown tree after `grown` (WS_DICT_NONE: the first),
+ * in order of letter codes, or WS_DICT_NONE when there is no other. */
+static int32_t next_child(const growing *g, int32_t from, int32_t grown)
+{
+    if (from != WS_DICT_ROOT)
+        return grown == WS_DICT_NONE ? g->child[from] : g->next[grown];
+    for (int code = grown == WS_DICT_NONE ? 1 : g->letter[grown] + 1;
+         code <= (int)WS_MAX_LETTER; code++)
+        if (g->root[code] != WS_DICT_NONE)
+            return g->root[code];
+    return WS_DICT_NONE;
+}
+
+/* Lays the grown tree out breadth first, each node's children together and in
+ * order; order[i] is the grown node that becomes node i. */
+static void lay_out(const growing *g, ws_dict *dict, int32_t *order)
+{
+    int32_t placed = 1;
+    order[WS_DICT_ROOT] = WS_DICT_ROOT;
+    dict->letter[WS_DICT_ROOT] = 0;
+    dict->word[WS_DICT_ROOT] = -1;
+    for (int32_t i = 0; i < placed; i++) {
+        const int32_t from = order[i];
+        dict->first[i] = placed;
+        int32_t children = 0;
+        for (int32_t c = next_child(g, from, WS_DICT_NONE); c != WS_DICT_NONE;
+             c = next_child(g, from, c)) {
+            order[placed] = c;
+            dict->letter[placed] = g->letter[c];
+            dict->word[placed] = g->word[c];
+            if (from == WS_DICT_ROOT)
+                dict->root[g->letter[c]] = placed;
+            placed++;
+            children++;
+        }
+        dict->nchildren[i] = (uint8_t)children;
+    }
+}
+
+ws_status ws_dict_build(const ws_words *words, ws_dict **out)
+{
+    if (!out)
+        return WS_BAD_ARGUMENT;
+    *out = NULL;
+    int64_t letters = 0;
+    const ws_status checked = check_words(words, &letters);
+    if (checked != WS_OK)
+        return checked;
+    const size_t most = (size_t)letters + 1;
+    growing g = {0};
+    g.child = malloc(sizeof(int32_t) * most);
+    g.next = malloc(sizeof(int32_t) * most);
+    g.word = malloc(sizeof(int32_t) * most);
+    g.letter = malloc(most);
+    ws_dict *dict = calloc(1, sizeof *dict);
+    if (!g.child || !g.next || !g.word || !g.letter || !dict) {
+        growing_free(&g);
+        free(dict);
+        return WS_NO_MEMORY;
+    }
+    for (int code = 0; code < CODES; code++)
+        g.root[code] = dict->root[code] = WS_DICT_NONE;
+    new_node(&g, 0, WS_DICT_NONE);
+    for (int32_t w = 0; w < words->count; w++) {
+        int32_t node = WS_DICT_ROOT;
+        for (int32_t i = words->offsets[w]; i < words->offsets[w + 1]; i++)
+            node = grow_child(&g, node, words->letters[i]);
+        if (g.word[node] < 0)
+            g.word[node] = w;
+    }
+    const size_t n = (size_t)g.nnodes;
+    dict->nwords = words->count;
+    dict->nnodes = g.nnodes;
+    dict->first = malloc(sizeof(int32_t) * n);
+    dict->word = malloc(sizeof(int32_t) * n);
+    dict->nchildren = malloc(n);
+    dict->letter = malloc(n);
+    int32_t *order = malloc(sizeof(int32_t) * n);
+    if (!dict->first || !dict->word || !dict->nchildren || !dict->letter || !order) {
+        free(order);
+        growing_free(&g);
+        ws_dict_free(dict);
+        return WS_NO_MEMORY;
+    }
+    lay_out(&g, dict, order);
+    free(order);
+    growing_free(&g);
+    *out = dict;
+    return WS_OK;
+}
+
+int32_t ws_dict_child(const ws_dict *dict, int32_t node, uint8_t letter)
+{
+    if (node == WS_DICT_ROOT)
+        return dict->root[letter];
+    int32_t lo = dict->first[node];
+    int32_t hi = lo + dict->nchildren[node];
+    const uint8_t *letters = dict->letter;
+    while (hi - lo > SCAN_CHILDREN) {
+        const int32_t mid = lo + (hi - lo) / 2;
+        if (letters[mid] <= letter)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    for (int32_t c = lo; c < hi; c++) {
+        if (letters[c] == letter)
+            return c;
+        if (letters[c] > letter)
+            break;
+    }
+    return WS_DICT_NONE;
+}
+
+int32_t ws_dict_word_at(const ws_dict *dict, int32_t node)
+{
+    return dict->word[node];
+}
+
+int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len)
+{
+    if (!dict || len < 1 || !letters)
+        return -1;
+    int32_t node = WS_DICT_ROOT;
+    for (int32_t i = 0; i < len && node != WS_DICT_NONE; i++)
+        node = ws_dict_child(dict, node, letters[i]);
+    return node == WS_DICT_NONE ? -1 : dict->word[node];
+}
+
+int32_t ws_dict_words(const ws_dict *dict)
+{
+    return dict->nwords;
+}
+
+int32_t ws_dict_nodes(const ws_dict *dict)
+{
+    return dict->nnodes;
+}
+
+size_t ws_dict_bytes(const ws_dict *dict)
+{
+    return sizeof *dict + (size_t)dict->nnodes * (2 * sizeof(int32_t) + 2);
+}

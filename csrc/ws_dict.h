@@ -1,0 +1,65 @@
+/* A dictionary for the solver: a compact trie over many words.
+ *
+ * Built once from a word list (ws_words: letter codes back to back with
+ * offsets, ws_grid.h) and searched from many grids (ws_solve.h). A node is
+ * one prefix of some word; a word ends at the node of its last letter.
+ *
+ * Layout, and why. Each node's children sit next to each other, in order of
+ * their letter codes, in breadth-first order (a "sorted edge array" whose
+ * edges are the child nodes themselves): node n's children are the nodes
+ * first[n] .. first[n] + nchildren[n] - 1, and letter[c] is the letter that
+ * leads to child c. A node costs 10 bytes (first, word: 32 bits; nchildren,
+ * letter: 8 bits) and there are at most as many nodes as letters in the list,
+ * plus the root, so memory is proportional to the letters: a 100,000-word
+ * list of about 900,000 letters takes under 5 MB, where a table of children
+ * for every letter of a 26-letter alphabet would take 40 and one for every
+ * possible code (254) nearly 400. Finding a child scans a few contiguous bytes
+ * (below the root, nodes have few children), or halves the range when there
+ * are many; the root, which has a child for nearly every letter and is asked
+ * at every cell, has a table of all 256 codes.
+ *
+ * The list is read in one pass, each word walked into a first-child /
+ * next-sibling tree whose sibling lists are kept sorted as they grow; one
+ * breadth-first pass over that tree then lays the nodes out as above and
+ * frees it. Both passes cost the letters (times the siblings passed over in
+ * the first).
+ */
+#ifndef WS_DICT_H
+#define WS_DICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ws_common.h"
+#include "ws_grid.h"
+
+typedef struct ws_dict ws_dict;
+
+/* The node no word leads to: a child that is not there. */
+#define WS_DICT_NONE (-1)
+/* The root node: the empty prefix. */
+#define WS_DICT_ROOT 0
+
+/* Builds the trie of `words` (each of 1..WS_MAX_WORD letters, each letter a code
+ * 1..WS_MAX_LETTER) into *out; free it with ws_dict_free. A word listed more than
+ * once ends at the node of its first listing, whose index the trie keeps.
+ * WS_BAD_ARGUMENT for a bad length or letter code, WS_NO_MEMORY. */
+ws_status ws_dict_build(const ws_words *words, ws_dict **out);
+
+void ws_dict_free(ws_dict *dict);
+
+/* The child of `node` along letter code `letter`, or WS_DICT_NONE. */
+int32_t ws_dict_child(const ws_dict *dict, int32_t node, uint8_t letter);
+
+/* The index of the word that ends at `node` (its first listing), or -1. */
+int32_t ws_dict_word_at(const ws_dict *dict, int32_t node);
+
+/* The index of the word spelled by `len` letter codes (its first listing), or -1
+ * when the list does not hold it. */
+int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len);
+
+/* Words listed (with repeats), nodes (the root included) and bytes held. */
+int32_t ws_dict_words(const ws_dict *dict);
+int32_t ws_dict_nodes(const ws_dict *dict);
+size_t ws_dict_bytes(const ws_dict *dict);
+
+#endif
