@@ -1,18 +1,19 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The one door into the C core (csrc/).
 
-Arguments are checked and shaped by the Python callers (packer.py, fill.py);
+Arguments are checked and shaped by the Python callers (packer.py, fill.py,
+solve/);
 this module only takes their buffers, releases the GIL around the hot loops and
 turns the core's status codes into Python outcomes, all in `_raise_for`.
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import signal
 import time
 
-from wordsearch.errors import Disturbed, NoRoom, NoUnique, TimeUp
+from wordsearch.errors import Disturbed, NoRoom, NoUnique, SearchSpent, TimeUp
 
 cdef extern from "ws_common.h":
     ctypedef enum ws_status:
@@ -64,6 +65,26 @@ cdef extern from "ws_block.h":
     ws_status ws_blocklist_scan(const ws_blocklist *lst, const uint8_t *grid, int32_t rows,
                                 int32_t cols, int32_t *out_word, int32_t *out_start,
                                 uint8_t *out_dir, int32_t capacity, int32_t *found) nogil
+
+cdef extern from "ws_dict.h":
+    ctypedef struct ws_dict:
+        pass
+    ws_status ws_dict_build(const ws_words *words, ws_dict **out) nogil
+    void ws_dict_free(ws_dict *d) nogil
+    int32_t ws_dict_find(const ws_dict *d, const uint8_t *letters, int32_t length)
+    int32_t ws_dict_nodes(const ws_dict *d)
+    size_t ws_dict_bytes(const ws_dict *d)
+
+cdef extern from "ws_solve.h":
+    ws_status ws_solve_lines(const ws_dict *d, const uint8_t *grid, int32_t rows,
+                             int32_t cols, int32_t min_length, int32_t *out_word,
+                             int32_t *out_start, uint8_t *out_dir, int32_t capacity,
+                             int32_t *found) nogil
+    ws_status ws_solve_paths(const ws_dict *d, const uint8_t *grid, int32_t rows,
+                             int32_t cols, int32_t min_length, int64_t budget,
+                             int32_t *out_word, int32_t *out_cells, int32_t capacity,
+                             int64_t cell_capacity, int64_t *found,
+                             int64_t *found_cells) nogil
 
 cdef extern from "ws_signal.h":
     int ws_signals_catch()
@@ -345,6 +366,111 @@ cdef class Blocklist:
         with nogil:
             return ws_blocklist_scan(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
                                      &words[0], &starts[0], &dirs[0], words.shape[0], found)
+
+
+cdef class Trie:
+    """The words of a dictionary as one trie (csrc/ws_dict.h), built once and
+    searched in many grids (csrc/ws_solve.h). Readings name a word by its index in
+    the list it was built from (a word listed twice: its first listing)."""
+    cdef ws_dict *ptr
+    cdef readonly int32_t count
+    cdef readonly object lengths
+
+    def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets):
+        cdef ws_words words = _words_view(letters, offsets)
+        cdef ws_status status
+        with nogil:
+            status = ws_dict_build(&words, &self.ptr)
+        if status == WS_BAD_ARGUMENT:
+            raise ValueError(f"dictionary words need 1 to {WS_MAX_WORD_LEN} letters, each a "
+                             f"code from 1 to {WS_MAX_LETTER_CODE}")
+        _raise_for(status)
+        self.count = words.count
+        self.lengths = np.diff(np.asarray(offsets)).astype(np.int32)
+
+    def __dealloc__(self):
+        ws_dict_free(self.ptr)
+
+    @property
+    def nodes(self):
+        """Nodes of the trie, the root included."""
+        return ws_dict_nodes(self.ptr)
+
+    @property
+    def nbytes(self):
+        """Memory the trie holds."""
+        return ws_dict_bytes(self.ptr)
+
+    def find(self, const uint8_t[::1] word):
+        """The index of the word these letter codes spell (its first listing), or -1."""
+        if word.shape[0] == 0:
+            return -1
+        return ws_dict_find(self.ptr, &word[0], word.shape[0])
+
+    def lines(self, const uint8_t[:, ::1] grid, int32_t min_length):
+        """Every straight reading of a word of min_length letters or more: (word
+        index, first cell, direction) arrays, a palindrome's once (N, NE, E or SE)."""
+        if min_length < 1:
+            raise ValueError("min_length must be at least 1")
+        cdef int32_t found = 0, capacity = 64
+        cdef ws_status status
+        while True:
+            found_words = np.empty(capacity, dtype=np.int32)
+            found_starts = np.empty(capacity, dtype=np.int32)
+            found_dirs = np.empty(capacity, dtype=np.uint8)
+            status = self._lines_into(grid, min_length, found_words, found_starts,
+                                      found_dirs, &found)
+            if status != WS_NO_CAPACITY:
+                break
+            capacity = found
+        _raise_for(status)
+        return found_words[:found], found_starts[:found], found_dirs[:found]
+
+    cdef ws_status _lines_into(self, const uint8_t[:, ::1] grid, int32_t min_length,
+                               int32_t[::1] words, int32_t[::1] starts, uint8_t[::1] dirs,
+                               int32_t *found):
+        with nogil:
+            return ws_solve_lines(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
+                                  min_length, &words[0], &starts[0], &dirs[0],
+                                  words.shape[0], found)
+
+    def paths(self, const uint8_t[:, ::1] grid, int32_t min_length, int64_t budget):
+        """Every free path (eight neighbours, no cell twice) of a word of min_length
+        letters or more: (word index, cell offsets, cells) arrays, path k being
+        cells[offsets[k]:offsets[k + 1]], a palindrome's once. Raises SearchSpent
+        when the search takes more than `budget` steps."""
+        if min_length < 1 or budget < 1:
+            raise ValueError("min_length and budget must be at least 1")
+        cdef int64_t found = 0, found_cells = 0
+        cdef int32_t capacity = 64
+        cdef int64_t cell_capacity = 512
+        cdef ws_status status
+        while True:
+            found_words = np.empty(capacity, dtype=np.int32)
+            cells = np.empty(cell_capacity, dtype=np.int32)
+            status = self._paths_into(grid, min_length, budget, found_words, cells, &found,
+                                      &found_cells)
+            if status != WS_NO_CAPACITY:
+                break
+            if found > INT32_MAX:
+                raise MemoryError(f"{found:,} paths: more than one search can list")
+            capacity = max(capacity, <int32_t>found)
+            cell_capacity = max(cell_capacity, found_cells)
+        if status == WS_STOPPED:
+            raise SearchSpent(budget)
+        _raise_for(status)
+        words = found_words[:found]
+        offsets = np.zeros(found + 1, dtype=np.int64)
+        np.cumsum(self.lengths[words], out=offsets[1:])
+        return words, offsets, cells[:found_cells]
+
+    cdef ws_status _paths_into(self, const uint8_t[:, ::1] grid, int32_t min_length,
+                               int64_t budget, int32_t[::1] words, int32_t[::1] cells,
+                               int64_t *found, int64_t *found_cells):
+        with nogil:
+            return ws_solve_paths(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
+                                  min_length, budget, &words[0], &cells[0], words.shape[0],
+                                  cells.shape[0], found, found_cells)
 
 
 cdef class Rng:

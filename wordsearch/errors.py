@@ -55,6 +55,15 @@ class TimeUp(WordsearchError):
     """From the C core: the pack stopped at its deadline."""
 
 
+class SearchSpent(WordsearchError):
+    """From the C core: a free-path search took more than its budget of steps (the
+    first argument), as a grid of many equal letters does."""
+
+    @property
+    def budget(self) -> int:
+        return self.args[0]
+
+
 class Disturbed(WordsearchError):
     """From the C core: a signal stopped the pack, and its handler let the program go
     on (SIGTERM ignored, say); the pack is to be made again."""
