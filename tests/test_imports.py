@@ -14,9 +14,10 @@ MAY_USE = {
     "puzzle": {"base", "lang"},
     "core": {"base"},
     "make": {"base", "lang", "puzzle", "core"},
+    "solver": {"base", "lang", "puzzle", "core"},
     "render": {"base", "lang", "puzzle"},
     "export": {"base", "lang", "puzzle", "render"},
-    "cli": {"base", "lang", "puzzle", "make", "render", "export"},
+    "cli": {"base", "lang", "puzzle", "make", "solver", "render", "export"},
 }
 
 

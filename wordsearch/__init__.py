@@ -2,8 +2,8 @@
 
 The package follows the data: lang/ (the letters a language has) -> make/ (words
 -> shape -> pack -> fill -> a puzzle) -> puzzle.py (the values every front end
-shares) -> render/ (pages and text) -> export.py (files, all or nothing) ->
-cli.py. A module imports only from its own stage or the ones before it
+shares) -> solver/ (grids from anywhere -> where the words read) -> render/ (pages
+and text) -> export.py (files, all or nothing) -> cli.py. A module imports only from its own stage or the ones before it
 (tests/test_imports.py walks them).
 
 The names below load on first use, so that a front end that only shows a saved
@@ -24,6 +24,9 @@ _HOMES = {
     "Placement": "wordsearch.puzzle",
     "Sheet": "wordsearch.puzzle",
     "ClassSet": "wordsearch.puzzle",
+    "solve": "wordsearch.solver.search",
+    "Dictionary": "wordsearch.solver.dictionary",
+    "Solution": "wordsearch.solver.solution",
     "GridSize": "wordsearch.size",
     "Language": "wordsearch.lang",
     "WordsearchError": "wordsearch.errors",

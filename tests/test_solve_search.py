@@ -1,0 +1,227 @@
+"""The solver (wordsearch.solver.search, over csrc/ws_dict.c and csrc/ws_solve.c)
+against a plain-Python brute force that shares no code with it: every word tried
+from every cell, in every direction or along every path, letter by letter."""
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import wordsearch
+from wordsearch import _core
+from wordsearch.errors import InputError
+from wordsearch.solver import Dictionary, solve
+from wordsearch.solver.solution import direction_of
+
+COMPASS = [("N", -1, 0), ("NE", -1, 1), ("E", 0, 1), ("SE", 1, 1), ("S", 1, 0),
+           ("SW", 1, -1), ("W", 0, -1), ("NW", -1, -1)]
+
+
+def letter(rows, r, c):
+    if 0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] != ".":
+        return rows[r][c]
+    return None
+
+
+def brute_lines(rows, forms, min_length):
+    """{word: sorted cell tuples}: a palindrome once, in N, NE, E or SE; a word of one
+    letter once, E."""
+    out = {}
+    for form in dict.fromkeys(forms):
+        if len(form) < min_length:
+            continue
+        found = []
+        for r in range(len(rows)):
+            for c in range(len(rows[0])):
+                for name, dr, dc in COMPASS:
+                    if len(form) == 1 and name != "E":
+                        continue
+                    if len(form) > 1 and form == form[::-1] and name not in ("N", "NE", "E", "SE"):
+                        continue
+                    if all(letter(rows, r + k * dr, c + k * dc) == ch for k, ch in enumerate(form)):
+                        found.append(tuple((r + k * dr, c + k * dc) for k in range(len(form))))
+        if found:
+            out[form] = sorted(found)
+    return out
+
+
+def brute_paths(rows, forms, min_length):
+    """{word: sorted cell tuples} along paths of neighbours, no cell twice; a
+    palindrome once, from the end whose cell comes first in reading order."""
+    cols = len(rows[0])
+    out = {}
+
+    def walk(form, path):
+        if len(path) == len(form):
+            first, last = path[0], path[-1]
+            if len(form) > 1 and form == form[::-1] and first[0] * cols + first[1] > last[0] * cols + last[1]:
+                return
+            found.append(tuple(path))
+            return
+        r, c = path[-1]
+        for _, dr, dc in COMPASS:
+            nxt = (r + dr, c + dc)
+            if nxt not in path and letter(rows, *nxt) == form[len(path)]:
+                walk(form, path + [nxt])
+
+    for form in dict.fromkeys(forms):
+        if len(form) < min_length:
+            continue
+        found = []
+        for r in range(len(rows)):
+            for c in range(cols):
+                if letter(rows, r, c) == form[0]:
+                    walk(form, [(r, c)])
+        if found:
+            out[form] = sorted(found)
+    return out
+
+
+@st.composite
+def grids(draw, side=7):
+    rows, cols = draw(st.integers(1, side)), draw(st.integers(1, side))
+    letters = draw(st.sampled_from(["AB", "ABC", "ABCD"]))
+    cells = st.sampled_from(list(letters) * 4 + ["."])
+    return ["".join(draw(st.lists(cells, min_size=cols, max_size=cols))) for _ in range(rows)], letters
+
+
+@st.composite
+def cases(draw, side=7, longest=6):
+    rows, letters = draw(grids(side))
+    words = draw(st.lists(st.text(letters, min_size=1, max_size=longest), min_size=1, max_size=12))
+    # Some palindromes, and some words cut from the grid itself so that many read.
+    words += [w + w[-2::-1] for w in draw(st.lists(st.text(letters, min_size=1, max_size=3), max_size=3))]
+    for r, c, d, n in draw(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6),
+                                              st.integers(0, 7), st.integers(1, 5)), max_size=4)):
+        _, dr, dc = COMPASS[d]
+        run = [letter(rows, r + k * dr, c + k * dc) for k in range(n)]
+        if run and None not in run:
+            words.append("".join(run))
+    return rows, words, draw(st.integers(1, 4))
+
+
+def as_found(found):
+    return {f.word: sorted(reading.cells for reading in f.readings) for f in found}
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases())
+def test_straight_lines_are_what_a_brute_force_finds(case):
+    rows, words, min_length = case
+    solution = solve(rows, dictionary=words, min_length=min_length)
+    assert as_found(solution.found) == brute_lines(rows, words, min_length)
+    for f in solution.found:
+        for r in f.readings:
+            assert r.direction == (direction_of(r.cells) or "E")
+
+
+@settings(max_examples=200, deadline=None)
+@given(cases(side=5, longest=5))
+def test_free_paths_are_what_a_depth_first_search_finds(case):
+    rows, words, min_length = case
+    solution = solve(rows, dictionary=words, min_length=min_length, free_path=True)
+    assert as_found(solution.found) == brute_paths(rows, words, min_length)
+    for f in solution.found:
+        for r in f.readings:
+            assert r.direction == direction_of(r.cells)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cases(), st.booleans())
+def test_listed_words_set_apart_exactly_their_readings_inside_a_container(case, free_path):
+    """Every listed word is reported; its readings, counted and set apart together,
+    are the brute force's; one is set apart exactly when its cells are a run of a
+    reading of a longer listed word that contains it."""
+    rows, words, _ = case
+    if free_path and (len(rows) > 5 or len(rows[0]) > 5):
+        rows = [row[:5] for row in rows[:5]]
+    solution = solve(rows, words, free_path=free_path)
+    brute = (brute_paths if free_path else brute_lines)(rows, words, 1)
+    forms = list(dict.fromkeys(words))
+    assert [f.word for f in solution.listed] == forms
+    by_form = {f.word: f for f in solution.listed}
+    for f in solution.listed:
+        everything = sorted([r.cells for r in f.readings] + [r.cells for r, _ in f.inside])
+        assert everything == brute.get(f.word, [])
+        for cells in everything:
+            hosts = [g for g in forms if g != f.word and (f.word in g or f.word[::-1] in g)
+                     and any(run_of(cells, other) for other in brute.get(g, []))]
+            assert (cells in [r.cells for r, _ in f.inside]) == bool(hosts)
+
+
+def run_of(cells, other):
+    n = len(cells)
+    return any(seq[i:i + n] == cells for seq in (other, other[::-1])
+               for i in range(len(other) - n + 1))
+
+
+def test_a_generated_puzzle_reads_each_word_once_at_its_placement():
+    puzzle = wordsearch.generate(["kansas", "arkansas", "texas", "ohio", "iowa", "utah"],
+                                 grid=12, seed="solve")
+    solution = solve(puzzle)
+    assert solution.every_word_once
+    for placement, found in zip(puzzle.words, solution.listed):
+        assert found.word == placement.word
+        assert found.readings[0].cells == tuple(placement.cells())
+        assert found.readings[0].direction == placement.direction
+    kansas = solution.listed[0]
+    assert [host for _, host in kansas.inside] == ["ARKANSAS"]
+
+
+def test_rows_in_any_case_and_a_shape():
+    solution = solve(["cat.", ".xob", "..a."], ["CAT", "box"])
+    assert [f.count for f in solution.listed] == [1, 1]
+    assert solution.listed[1].readings[0].cells == ((1, 3), (1, 2), (1, 1))
+    assert solution.listed[1].readings[0].direction == "W"
+    assert solution.rows == ("CAT.", ".XOB", "..A.")
+
+
+def test_words_fold_with_the_language():
+    solution = solve(["NIÑO", "XXXX"], ["niño", "NINO"], language="es")
+    assert [(f.word, f.count) for f in solution.listed] == [("NIÑO", 1), ("NINO", 0)]
+    solution = solve(["CAFE"], ["Café"])
+    assert solution.listed[0].word == "CAFE" and solution.listed[0].count == 1
+    assert solution.listed[0].label == "Café"
+
+
+def test_a_dictionary_is_built_once_and_reused():
+    dictionary = Dictionary(["cat", "act", "tac", "Cat", "dog"], language="en")
+    assert len(dictionary) == 4 and "CAT" in dictionary and "cow" not in dictionary
+    first = solve(["CAT", "DOG"], dictionary=dictionary, min_length=3)
+    second = solve(["TAC"], dictionary=dictionary, min_length=3)
+    assert {f.word for f in first.found} == {"CAT", "TAC", "DOG", "ACT"} - {"ACT"}
+    assert {f.word for f in second.found} == {"CAT", "TAC"}
+
+
+@pytest.mark.parametrize("rows, words, message", [
+    (["ABC", "AB"], ["ab"], "row 2 has 2 cells, but row 1 has 3"),
+    (["AB#"], ["ab"], "column 3 holds \"#\""),
+    (["ABC"], ["a1b"], "\"a1b\" has '1'"),
+    ([], ["ab"], "has no grid"),
+    ("ABC", ["ab"], "a list of rows"),
+])
+def test_bad_grids_and_words_are_refused_naming_them(rows, words, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(")):
+        solve(rows, words)
+
+
+def test_a_dictionary_in_another_language_is_refused():
+    with pytest.raises(InputError, match="dictionary is in Spanish"):
+        solve(["ABC"], dictionary=Dictionary(["abc"], language="es"), language="en")
+
+
+def test_a_grid_of_one_letter_stops_the_free_path_search():
+    with pytest.raises(InputError, match="more free paths than a search can follow"):
+        solve(["A" * 12] * 12, ["A" * 20 + "B"], free_path=True, budget=100_000)
+
+
+def test_the_trie_is_compact_and_finds_its_words():
+    words = [f"{a}{b}{c}" for a in "ABCDEFGH" for b in "ABCDEFGH" for c in "ABCDEFGH"]
+    dictionary = Dictionary(words)
+    trie = dictionary.trie
+    assert trie.nodes == 1 + 8 + 64 + 512
+    assert trie.nbytes < 10 * trie.nodes + 2048
+    codes = wordsearch.lang.get("en").alphabet.encode
+    assert trie.find(codes("CAB")) == words.index("CAB")
+    assert trie.find(codes("CA")) == -1 and trie.find(codes("CABA")) == -1
+    assert trie.find(np.zeros(0, dtype=np.uint8)) == -1
+    with pytest.raises(ValueError):
+        _core.Trie(np.array([0], dtype=np.uint8), np.array([0, 1], dtype=np.int32))

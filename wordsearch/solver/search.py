@@ -1,0 +1,171 @@
+"""Solving a grid: where each listed word reads, and every word of a dictionary.
+
+The searching is done in C (csrc/ws_solve.c) over a trie of the words
+(csrc/ws_dict.c): along the eight straight lines from each cell, or with
+free_path along every path of neighbouring cells that uses no cell twice
+(Boggle's rule). This module prepares the grid and the words, and turns what the
+C finds into plain values (solution.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from wordsearch import lang
+from wordsearch.directions import COMPASS
+from wordsearch.errors import InputError, SearchSpent
+from wordsearch.inside import containers
+from wordsearch.puzzle import OUTSIDE, Puzzle
+from wordsearch.solver.dictionary import Dictionary, Entry, capped, fold_entries
+from wordsearch.solver.grid import GridFile, encode_grid, from_puzzle, grid_rows
+from wordsearch.solver.solution import Found, Reading, Solution, direction_of
+
+DEFAULT_MIN_LENGTH = 4
+# Steps a free-path search may take (a step is one cell added to a path): about a
+# second's work. A grid of many equal letters has more paths than any search can
+# walk, and is refused when it runs out.
+DEFAULT_BUDGET = 200_000_000
+
+GridLike = Puzzle | GridFile | Sequence[str]
+
+
+def as_grid_file(grid: GridLike, language: lang.Language) -> GridFile:
+    """The grid as a GridFile whose rows are checked letters of `language`."""
+    if isinstance(grid, Puzzle):
+        grid = from_puzzle(grid)
+    if isinstance(grid, GridFile):
+        rows = grid_rows([list(row) for row in grid.rows], language, "the grid")
+        return GridFile(rows, grid.words, grid.language, grid.key, grid.kind, grid.code)
+    if isinstance(grid, str) or not all(isinstance(row, str) for row in grid):
+        raise InputError("a grid is a list of rows, each a string of letters "
+                         f"({OUTSIDE!r} for a cell outside the shape), or a Puzzle.")
+    return GridFile(grid_rows([list(row) for row in grid], language, "the grid"))
+
+
+def _language(grid: GridLike, dictionary, language) -> lang.Language:
+    if language is not None:
+        return lang.resolve(language)
+    own = grid.language if isinstance(grid, (Puzzle, GridFile)) else None
+    if own:
+        return lang.get(own)
+    if isinstance(dictionary, Dictionary):
+        return dictionary.language
+    return lang.get(lang.DEFAULT)
+
+
+def _readings_lines(trie, grid: np.ndarray, min_length: int, count: int) -> list[list[Reading]]:
+    words, starts, dirs = trie.lines(grid, min_length)
+    cols = grid.shape[1]
+    out: list[list[Reading]] = [[] for _ in range(count)]
+    lengths = trie.lengths
+    for w, start, d in zip(words.tolist(), starts.tolist(), dirs.tolist()):
+        direction = COMPASS[d]
+        r, c = divmod(start, cols)
+        dr, dc = _STEP[d]
+        out[w].append(Reading(tuple((r + k * dr, c + k * dc) for k in range(lengths[w])),
+                              direction))
+    return out
+
+
+_STEP = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def _readings_paths(trie, grid: np.ndarray, min_length: int, count: int,
+                    budget: int) -> list[list[Reading]]:
+    try:
+        words, offsets, cells = trie.paths(grid, min_length, budget)
+    except SearchSpent:
+        raise InputError(f"this grid has more free paths than a search can follow (over "
+                         f"{budget:,} steps): it repeats a few letters too often. Search "
+                         f"along straight lines, or for longer words only.",
+                         option="free_path") from None
+    cols = grid.shape[1]
+    out: list[list[Reading]] = [[] for _ in range(count)]
+    flat = [divmod(cell, cols) for cell in cells.tolist()]
+    bounds = offsets.tolist()
+    for k, w in enumerate(words.tolist()):
+        path = tuple(flat[bounds[k]:bounds[k + 1]])
+        out[w].append(Reading(path, direction_of(path)))
+    return out
+
+
+def _search(trie, grid: np.ndarray, min_length: int, count: int, free_path: bool,
+            budget: int) -> list[list[Reading]]:
+    if free_path:
+        return _readings_paths(trie, grid, min_length, count, budget)
+    return _readings_lines(trie, grid, min_length, count)
+
+
+def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
+          dictionary: Dictionary | Iterable[str] | None = None, free_path: bool = False,
+          min_length: int = DEFAULT_MIN_LENGTH, language: lang.Language | str | None = None,
+          budget: int = DEFAULT_BUDGET) -> Solution:
+    """Where every word reads in `grid`.
+
+    `grid` is a list of row strings ("." for a cell outside the shape; letters in
+    any case), a Puzzle, or a GridFile (grid.read_grid). `words` are the words to
+    look for, as typed (or (line, text) pairs); without them, a Puzzle's or a
+    file's own word list. Each is reported with every reading that counts: in all
+    eight directions, a palindrome's once, and not its readings inside a longer
+    listed word that contains it (those are kept apart, as in our puzzles).
+
+    `dictionary` (a Dictionary, built once and reused, or a list of words) adds
+    every word of it, of `min_length` letters or more, that reads in the grid.
+    `free_path` looks for words along any path of neighbouring cells, no cell used
+    twice, instead of straight lines. The language (of the letters and of how
+    words fold) is `language`, else the grid's own, else the dictionary's, else
+    English. Raises InputError naming what is wrong.
+    """
+    language = _language(grid, dictionary, language)
+    grid_file = as_grid_file(grid, language)
+    if min_length < 1:
+        raise InputError(f"a minimum length of {min_length} letters is not one; use 1 or "
+                         f"more.", option="min_length")
+    if isinstance(dictionary, Dictionary) and dictionary.language is not language:
+        raise InputError(f"the dictionary is in {dictionary.language.name} but the grid in "
+                         f"{language.name}; build the dictionary in the grid's language.",
+                         option="dictionary")
+    if dictionary is not None and not isinstance(dictionary, Dictionary):
+        dictionary = Dictionary(dictionary, language)
+    cells = encode_grid(grid_file.rows, language)
+
+    entries = list(grid_file.words if words is None else words)
+    forms, labels, problems = fold_entries(entries, language)
+    if problems:
+        raise InputError("\n".join(capped(problems)), option="words")
+    listed: tuple[Found, ...] = ()
+    if forms:
+        own = Dictionary(list(zip(range(1, len(forms) + 1), forms)), language,
+                         source="the words")
+        readings = _search(own.trie, cells, 1, len(forms), free_path, budget)
+        listed = _apply_inside(forms, labels, readings)
+    found: tuple[Found, ...] = ()
+    if dictionary is not None:
+        readings = _search(dictionary.trie, cells, min_length, len(dictionary), free_path,
+                           budget)
+        found = tuple(sorted((Found(dictionary.forms[w], dictionary.labels[w], tuple(rs))
+                              for w, rs in enumerate(readings) if rs),
+                             key=lambda f: (f.word, f.label)))
+    return Solution(grid_file.rows, language.code, free_path, listed, found,
+                    min_length if dictionary is not None else 0,
+                    dictionary.source if dictionary is not None else "", grid_file.code)
+
+
+def _apply_inside(forms: list[str], labels: list[str],
+                  readings: list[list[Reading]]) -> tuple[Found, ...]:
+    """Each listed word with its readings that count: those inside a reading of a
+    listed word that contains it are set apart."""
+    inside = containers(forms)
+    out = []
+    for i, form in enumerate(forms):
+        counted, within = [], []
+        for reading in readings[i]:
+            host = next((forms[j] for j in inside[i] for other in readings[j]
+                         if reading.within(other)), None)
+            if host is None:
+                counted.append(reading)
+            else:
+                within.append((reading, host))
+        out.append(Found(form, labels[i], tuple(counted), tuple(within)))
+    return tuple(out)
