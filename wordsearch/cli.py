@@ -10,6 +10,7 @@ speak of things, and the command adds the option's name where that helps.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -30,7 +31,10 @@ from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import layout, paper
+from wordsearch.render import layout, pages, paper
+from wordsearch.solver import Dictionary, read_grid, solve
+from wordsearch.solver import report as solve_report
+from wordsearch.solver.search import DEFAULT_MIN_LENGTH
 
 # A words or students file may be this large: ten thousand lines of long phrases.
 MAX_FILE_BYTES = 1 << 20
@@ -92,20 +96,22 @@ def _named(name: str, what: str) -> str:
     return "standard input" if name == "-" else f"{what} {name}"
 
 
-def _read_lines(name: str, what: str = "words file") -> list[tuple[int, str]]:
+def _read_lines(name: str, what: str = "words file",
+               limit: int = MAX_FILE_BYTES) -> list[tuple[int, str]]:
     """Numbered lines, as messages name them, of a file ("-" for standard input).
     Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
     agree with the editor's even with a form feed or U+2028 inside a line."""
     shown = _named(name, what)
     try:
         if name == "-":
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            data = sys.stdin.buffer.read(limit + 1)
         else:
             with open(name, "rb") as f:
-                data = f.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise InputError(f"{shown} is larger than {MAX_FILE_BYTES >> 20} MB, more than "
-                             f"any list of puzzles needs; give a smaller file.")
+                data = f.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"{shown} is larger than {limit >> 20} MB, more than "
+                             f"any list of {'words' if limit > MAX_FILE_BYTES else 'puzzles'} "
+                             f"needs; give a smaller file.")
         text = data.decode("utf-8-sig")
     except OSError as exc:
         raise InputError(f"cannot read {shown}: {exc.strerror}.") from None
@@ -289,6 +295,146 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _stopped("terminated", EXIT_TERMINATED)
 
 
+# A grid file may be this large: the largest grid the core takes (2^20 cells), spaced
+# out, with room to spare; a dictionary file holds a few hundred thousand words.
+MAX_GRID_BYTES = 8 << 20
+MAX_DICTIONARY_BYTES = 64 << 20
+EXIT_NOT_ONCE = 1
+KEY_FORMATS = ("pdf", "svg", "png")
+
+
+@main.command("solve", short_help="Find the words in a grid: where each reads, and how often.")
+@click.argument("file")
+@click.argument("words", nargs=-1)
+@click.option("--words-file", multiple=True,
+              help="A file with one word or phrase per line; - reads standard input.")
+@click.option("--all", "find_all", is_flag=True,
+              help="Also every word of the language's dictionary (or --dictionary) that "
+                   "reads in the grid.")
+@click.option("--dictionary", "dictionary_file",
+              help="A file of words, one per line, to find with --all (implies --all).")
+@click.option("--min-length", type=int, default=DEFAULT_MIN_LENGTH, show_default=True,
+              help="The shortest dictionary word --all reports.")
+@click.option("--free-path", is_flag=True,
+              help="Words along any path of neighbouring cells (eight neighbours, no cell "
+                   "twice), as in Boggle, instead of straight lines.")
+@click.option("--language", type=click.Choice(lang.codes(), case_sensitive=False),
+              help="The language of the grid's letters and of the words. Default: the "
+                   "document's, else en.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]),
+              help="Report format: a text table (default) or JSON.")
+@click.option("-o", "--output",
+              help="Draw the answer key for this grid: FILE.pdf, FILE.svg or FILE.png.")
+@click.option("-t", "--title", default="", help="Title of the answer key.")
+@click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
+              help="Page size of the answer key (as for make).")
+@click.option("--dpi", type=int, default=layout.DEFAULT_DPI, show_default=True,
+              help="Resolution of a PNG answer key.")
+@click.option("-q", "--quiet", is_flag=True, help="No report on standard error.")
+def solve_command(file, words, words_file, find_all, dictionary_file, min_length, free_path,
+                  language, fmt, output, title, page_size, dpi, quiet):
+    """Find WORDS (or --words-file, or the document's words) in the grid in FILE
+    (- reads standard input), and say how often and where each reads.
+
+    FILE is plain text (one row a line, letters optionally separated by single
+    spaces, . for a cell outside the shape; our own text output works too), our
+    JSON document, or the JSON or CSV that word-search-generator writes.
+
+    Exits 0 when every word reads exactly once, 1 when a word is missing or reads
+    more than once (naming them), 2 for a usage error.
+    """
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        chosen = lang.get(language.lower()) if language else None
+        target = None
+        if output is not None:
+            target = export.Output(path=output, page=layout.PageOptions(
+                size=paper.page_size(page_size), title=title, pages=("key",), dpi=dpi))
+            if target.kind not in KEY_FORMATS:
+                raise InputError(f'the answer key is drawn as PDF, SVG or PNG; name it '
+                                 f'NAME.pdf, NAME.svg or NAME.png, not "{output}".',
+                                 option="output")
+            export.check(target, is_set=False)
+        text = _read_text(file, "grid file", MAX_GRID_BYTES)
+        grid = read_grid(text, chosen, _named(file, "grid file"))
+        entries: list = list(words)
+        for name in words_file:
+            entries += _read_lines(name)
+        dictionary = None
+        if dictionary_file is not None or find_all:
+            grid_language = chosen or lang.get(grid.language or lang.DEFAULT)
+            if dictionary_file is not None:
+                lines = _read_lines(dictionary_file, "dictionary file", MAX_DICTIONARY_BYTES)
+                dictionary = Dictionary(lines, grid_language,
+                                        source=_named(dictionary_file, "dictionary file"))
+            else:
+                dictionary = Dictionary.of_language(grid_language)
+        if not entries and not grid.words and dictionary is None:
+            raise click.UsageError("give the words to find (WORD... or --words-file), or "
+                                   "--all to find every dictionary word; the grid file "
+                                   "lists none.")
+        solution = solve(grid, entries or None, dictionary=dictionary, free_path=free_path,
+                         min_length=min_length, language=chosen)
+        report = (json.dumps(solution.to_dict(), ensure_ascii=False, indent=2) + "\n"
+                  if fmt == "json" else solve_report.text(solution))
+        written = _write_key(solution, target) if target is not None else []
+        export.write_stdout(report.encode("utf-8"))
+        if written and not quiet:
+            click.echo(f"wrote {', '.join(map(str, written))}", err=True)
+        wrong = solve_report.problems(solution)
+        if wrong:
+            for line in wrong if not quiet else ():
+                click.echo(line, err=True)
+            sys.exit(EXIT_NOT_ONCE)
+    except InputError as exc:
+        _fail(exc, EXIT_USAGE, solve_command)
+    except OutputError as exc:
+        _quiet_stdout()
+        _fail(exc, EXIT_NO_PUZZLE, solve_command)
+    except WordsearchError as exc:
+        _fail(exc, EXIT_NO_PUZZLE, solve_command)
+    except KeyboardInterrupt:
+        _stopped("interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        _stopped("terminated", EXIT_TERMINATED)
+
+
+def _write_key(solution, target: export.Output) -> list[Path]:
+    """The answer key page of a solved grid, drawn as the project draws every key,
+    written all or nothing."""
+    puzzle = solution.key_puzzle()
+    options = target.page
+    labels = puzzle.labels
+    key = layout.Key(puzzle, layout.key_heading(labels, options.title), labels["answer_key"],
+                     paths=solution.paths())
+    laid_out = layout.key_pages([key], options.size)
+    kind = target.kind
+    if kind == "pdf":
+        made = {target.path: pages.pdf(laid_out, options)}
+    else:
+        made = {target.path: (pages.svg if kind == "svg" else pages.png)(laid_out, options)[0]}
+    export.commit(made)
+    return list(made)
+
+
+def _read_text(name: str, what: str, limit: int) -> str:
+    """A whole file's text ("-" for standard input), as messages name it."""
+    shown = _named(name, what)
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"{shown} is larger than {limit >> 20} MB; give a smaller file.")
+        return data.decode("utf-8-sig")
+    except OSError as exc:
+        raise InputError(f"cannot read {shown}: {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{shown} is not UTF-8 text; save it as UTF-8.") from None
+
+
 def _list_themes(language: lang.Language) -> None:
     themes = lists.themes(language.code)
     if not themes:
@@ -390,22 +536,22 @@ def _summary(made: ClassSet, is_set: bool) -> str:
             f"to {made.sheets[-1].puzzle.code})")
 
 
-def _flag(option: str | None) -> str:
+def _flag(option: str | None, command: click.Command | None = None) -> str:
     """How this command spells the option a library error names (its API name, which
     is the long option's, or the option's own name): "size" -> "-s/--size"."""
     if option is None:
         return ""
     long = f"--{option.replace('_', '-')}"
-    for param in make.params:
+    for param in (command or make).params:
         if isinstance(param, click.Option) and (long in param.opts or param.name == option):
             return "/".join(param.opts)
     return ""
 
 
-def _fail(error: WordsearchError, status: int) -> None:
+def _fail(error: WordsearchError, status: int, command: click.Command | None = None) -> None:
     """The library's message, one "error:" line per line, and the option to change."""
     lines = str(error).splitlines()
-    flag = _flag(error.option)
+    flag = _flag(error.option, command)
     if flag:
         lines[-1] += f" (option {flag})"
     for line in lines:

@@ -168,6 +168,9 @@ class Key:
     heading: str
     label: str               # as in the footer: "Answer key", "Answer key 3 of 30"
     max_cell: float = MAX_CELL
+    # Readings that turn (a solved grid's free paths), outlined besides the puzzle's
+    # straight placements: each the cells in reading order.
+    paths: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,7 @@ class KeyPage:
     size: tuple[float, float]
     texts: tuple[Text, ...]     # for each key: heading, code line
     grids: tuple[tuple[Puzzle, GridBox], ...]
+    paths: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()  # for each key: Key.paths
 
     @property
     def grid(self) -> GridBox:
@@ -199,8 +203,9 @@ def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str
 
 
 def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str) -> Text:
-    """The puzzle's code, at the bottom right: what the key and a remake are matched by."""
-    text = f"{what} · {puzzle.labels['code']} {puzzle.code}"
+    """The puzzle's code, at the bottom right: what the key and a remake are matched by
+    (a grid solved from elsewhere may have none)."""
+    text = f"{what} · {puzzle.labels['code']} {puzzle.code}" if puzzle.code else what
     return Text(text, right - measure.width(text, FOOTER_SIZE), baseline, FOOTER_SIZE,
                 muted=True)
 
@@ -421,6 +426,7 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     for first in range(0, len(keys), per_page):
         texts: list[Text] = []
         grids = []
+        paths = tuple(key.paths for key in keys[first:first + per_page])
         for slot, key in enumerate(keys[first:first + per_page]):
             x = edge + slot % across * (box_w + KEY_GAP)
             y = edge + slot // across * (box_h + KEY_GAP)
@@ -441,7 +447,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
                            puzzle.rows, puzzle.cols)
             grids.append((puzzle, grid))
             texts.append(footer(puzzle, measure, x + box_w, code_line, key.label))
-        pages.append(KeyPage(size, tuple(texts), tuple(grids)))
+        pages.append(KeyPage(size, tuple(texts), tuple(grids),
+                             paths if any(paths) else ()))
     return pages
 
 

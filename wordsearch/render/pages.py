@@ -29,6 +29,9 @@ OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40
 # Half the width of an answer outline, as a share of the cell: wide enough to clear the
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
+# A free path on a key: a line this share of a cell wide, a dot at its first cell.
+PATH_WIDTH = 0.12
+PATH_START = 0.16
 
 
 def draw(ctx: cairo.Context, page: Page) -> None:
@@ -39,9 +42,10 @@ def draw(ctx: cairo.Context, page: Page) -> None:
     if isinstance(page, KeyPage):
         for k, (puzzle, grid) in enumerate(page.grids):
             heading, code_line = page.texts[2 * k:2 * k + 2]
+            paths = page.paths[k] if page.paths else ()
             draw_text(ctx, heading, family)
-            draw_answers(ctx, puzzle, grid)
-            draw_grid(ctx, puzzle, grid, key=True)
+            draw_answers(ctx, puzzle, grid, paths)
+            draw_grid(ctx, puzzle, grid, key=True, paths=paths)
             draw_text(ctx, code_line, family)
         return
     for text in page.header:
@@ -68,8 +72,10 @@ def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
     ctx.show_text(text.text)
 
 
-def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool) -> None:
-    """Lines between cells of the shape, its outline, and the letters."""
+def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
+              paths: Sequence[Sequence[tuple[int, int]]] = ()) -> None:
+    """Lines between cells of the shape, its outline, and the letters (on a key, the
+    letters of the words and of `paths` in ink, the others grey)."""
     inside = [[ch != OUTSIDE for ch in row] for row in puzzle.grid]
     ctx.set_line_cap(cairo.LINE_CAP_BUTT)
     ctx.set_source_rgb(*RULE)
@@ -95,7 +101,8 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool) -> No
         ctx.close_path()
     ctx.stroke()
 
-    in_words = {cell for p in puzzle.words for cell in p.cells()} if key else set()
+    in_words = ({cell for p in puzzle.words for cell in p.cells()} |
+                {cell for path in paths for cell in path}) if key else set()
     ctx.set_font_face(font.face(True, puzzle.font))  # grid letters are bold
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
@@ -156,9 +163,12 @@ def _corners(loop: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return kept
 
 
-def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
+def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox,
+                 paths: Sequence[Sequence[tuple[int, int]]] = ()) -> None:
     """A rounded outline along each word, as a person would circle it, kept inside
-    the shape (a diagonal outline would otherwise cut the corners of cells outside)."""
+    the shape (a diagonal outline would otherwise cut the corners of cells outside);
+    each path that turns, a line through its cells' centres with a dot at its
+    start."""
     ctx.save()
     for r, row in enumerate(puzzle.grid):
         for c, ch in enumerate(row):
@@ -182,6 +192,17 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox) -> None:
         ctx.restore()
         ctx.set_source_rgb(*OUTLINES[k % len(OUTLINES)])
         ctx.stroke()
+    ctx.set_line_cap(cairo.LINE_CAP_ROUND)
+    ctx.set_line_join(cairo.LINE_JOIN_ROUND)
+    for k, path in enumerate(paths, start=len(puzzle.words)):
+        ctx.set_source_rgb(*OUTLINES[k % len(OUTLINES)])
+        ctx.set_line_width(box.cell * PATH_WIDTH)
+        ctx.move_to(*box.centre(*path[0]))
+        for cell in path[1:]:
+            ctx.line_to(*box.centre(*cell))
+        ctx.stroke()
+        ctx.arc(*box.centre(*path[0]), box.cell * PATH_START, 0, 2 * math.pi)
+        ctx.fill()
     ctx.restore()
 
 

@@ -1,0 +1,146 @@
+"""Grids from files (wordsearch.solver.grid): plain text, our own text output and
+the text pdftotext takes from our PDFs, our JSON document, and word-search-generator's
+JSON and CSV; every bad file refused naming the line."""
+import random
+
+import pytest
+
+import wordsearch
+from wordsearch import lang
+from wordsearch.errors import InputError
+from wordsearch.render.text import render_text
+from wordsearch.solver import read_grid, solve
+from conftest import pdf_of, pdf_text
+
+EN = lang.get("en")
+
+
+@pytest.mark.parametrize("text, rows", [
+    ("ABC\nDEF\n", ("ABC", "DEF")),
+    ("A B C\nD E F", ("ABC", "DEF")),
+    ("\n\nabc\r\ndef\r\n\n", ("ABC", "DEF")),
+    ("A.C\n.E.", ("A.C", ".E.")),
+    ("A . C\n. E .", ("A.C", ".E.")),
+    ("  B\nD E F", (".B.", "DEF")),      # our text output of a shape: spaces outside
+    ("A B\nD E F\n  G", ("AB.", "DEF", ".G.")),
+])
+def test_plain_text_rows(text, rows):
+    assert read_grid(text).rows == rows
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ABC\nDE\n", "line 2: row 2 has 2 cells, but row 1 has 3"),
+    ("ABC\nD#F\n", "line 2: column 2 holds \"#\", which is not a letter of English grids"),
+    ("ABC\n\nDEF\n", "line 2: a blank line inside the grid"),
+    ("   \n\n", "is empty"),
+    ("A B C\nD E\n", "line 2: row 2 has 2 cells"),
+])
+def test_bad_text_is_refused_naming_the_line(text, message):
+    with pytest.raises(InputError, match=message):
+        read_grid(text, name="grid.txt")
+
+
+def test_letters_of_the_language():
+    assert read_grid("NIÑO\nñaña", "es").rows == ("NIÑO", "ÑAÑA")
+    assert read_grid("NIÑO").rows == ("NINO",)  # English drops the tilde, as in words
+    with pytest.raises(InputError, match="column 2 holds \"Д\", which is not a letter of "
+                                         "English grids"):
+        read_grid("AДB")
+    assert read_grid("σοφία".upper() + "\n" + "ΑΒΓΔΕ", "el").rows[0] == "ΣΟΦΙΑ"
+
+
+@pytest.mark.parametrize("mask", [None, "heart"])
+def test_our_text_output_is_read_with_its_word_list(mask):
+    puzzle = wordsearch.generate(["sun", "moon", "star", "planet", "comet", "ice cream"],
+                                 mask=mask, seed="txt", grid=None if mask else 11)
+    text = render_text(puzzle, "Space", ("Name",))
+    grid = read_grid(text)
+    assert grid.rows == puzzle.grid
+    assert sorted(grid.words) == sorted(p.label for p in puzzle.words)
+    assert grid.code == puzzle.code
+    assert solve(grid).every_word_once
+
+
+def test_the_text_pdftotext_takes_from_our_pdf():
+    puzzle = wordsearch.generate(["sun", "moon", "star", "planet", "comet"], grid=9,
+                                 seed="pdf")
+    grid = read_grid(pdf_text(pdf_of(puzzle, title="Space", fields=("Name",))))
+    assert grid.rows == puzzle.grid
+    assert solve(grid, [p.label for p in puzzle.words]).every_word_once
+
+
+def test_our_document_is_read_without_checking_its_key():
+    puzzle = wordsearch.generate(["río", "niño", "sol"], language="es", seed="doc", grid=8)
+    grid = read_grid(puzzle.to_json())
+    assert grid.language == "es" and grid.rows == puzzle.grid and grid.code == puzzle.code
+    assert [k.word for k in grid.key] == [p.word for p in puzzle.words]
+    doc = puzzle.to_dict()
+    doc["words"][0]["row"] = (doc["words"][0]["row"] + 1) % puzzle.rows  # a wrong key
+    import json
+    assert read_grid(json.dumps(doc)).rows == puzzle.grid
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"format": "wordsearch/1", "grid": ["AB", "C"]}', "row 2 has 1 cells"),
+    ('{"format": "wordsearch/1", "grid": "AB"}', '"grid" should be a list'),
+    ('{"format": "wordsearch/1", "language": "xx", "grid": ["AB"]}', '"language" is'),
+    ('{"rows": 3}', "JSON but not a puzzle"),
+    ('{"puzzle": [["A", "1"]]}', 'column 2 holds "1"'),
+    ('{\n"puzzle": [\n', "line 3: not readable JSON"),
+])
+def test_bad_json_is_refused(text, message):
+    with pytest.raises(InputError, match=message):
+        read_grid(text, name="g.json")
+
+
+# ---- word-search-generator: an optional test dependency, as in the benchmarks ----
+
+peer = pytest.importorskip("word_search_generator")
+from word_search_generator import WordSearch  # noqa: E402
+from word_search_generator.core.formatter import ExportFormat  # noqa: E402
+from word_search_generator.mask import shapes  # noqa: E402
+from word_search_generator.mask.polygon import Rectangle  # noqa: E402
+
+STEPS = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1), "S": (1, 0),
+         "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}
+WORDS = "dog cat mouse horse zebra lion tiger camel otter eagle"
+
+
+def peer_puzzles():
+    """Puzzles word-search-generator makes: plain, cut to its masks, and cropped."""
+    made = []
+    for k, mask in enumerate([None, shapes.Circle(), shapes.Heart(), Rectangle(9, 7, (2, 3)),
+                              None, shapes.Diamond()]):
+        random.seed(k)
+        puzzle = WordSearch(WORDS, size=15, level=3)
+        if mask is not None:
+            puzzle.apply_mask(mask)
+        made.append(puzzle)
+    return made
+
+
+@pytest.mark.parametrize("form", ["json", "csv"])
+@pytest.mark.parametrize("index", range(6))
+def test_word_search_generator_files_are_solved_to_its_own_key(tmp_path, form, index):
+    puzzle = peer_puzzles()[index]
+    path = tmp_path / f"p.{form}"
+    puzzle.save(path, format=ExportFormat.JSON if form == "json" else ExportFormat.CSV,
+                lowercase=form == "csv" and index % 2 == 0)
+    grid = read_grid(path.read_text(encoding="utf-8"), name=path.name)
+    assert grid.kind == f"word-search-generator {form}"
+    assert sorted(w.upper() for w in grid.words) == sorted(w.text for w in puzzle.placed_words)
+    (left, top), _ = puzzle.bounding_box
+    solution = solve(grid)
+    by_word = {f.word: f for f in solution.listed}
+    for word in puzzle.placed_words:
+        # Its key counts from 0 before the mask's crop; ours from 0 in the grid it wrote.
+        start = (word.start_row - top, word.start_column - left)
+        found = by_word[word.text]
+        assert (start, word.direction.name) in [(r.start, r.direction) for r in found.readings]
+    keyed = {k.word: k for k in grid.key}
+    for word in puzzle.placed_words:
+        k = keyed[word.text]
+        if form == "csv":  # the CSV's key counts in the cropped grid, from 1
+            assert (k.row, k.col) == (word.start_row - top, word.start_column - left)
+        else:
+            assert (k.row, k.col) == (word.start_row, word.start_column)
