@@ -128,8 +128,9 @@ def test_free_paths_are_what_a_depth_first_search_finds(case):
 @given(cases(), st.booleans())
 def test_listed_words_set_apart_exactly_their_readings_inside_a_container(case, free_path):
     """Every listed word is reported; its readings, counted and set apart together,
-    are the brute force's; one is set apart exactly when its cells are a run of a
-    reading of a longer listed word that contains it."""
+    are the brute force's; one is set apart when its cells are a run of a reading of
+    a longer listed word that contains it, and the runs a word and its reversal of
+    the same length share go to each in turn, in the order of their cells."""
     rows, words, _ = case
     if free_path and (len(rows) > 5 or len(rows[0]) > 5):
         rows = [row[:5] for row in rows[:5]]
@@ -137,13 +138,18 @@ def test_listed_words_set_apart_exactly_their_readings_inside_a_container(case, 
     brute = (brute_paths if free_path else brute_lines)(rows, words, 1)
     forms = list(dict.fromkeys(words))
     assert [f.word for f in solution.listed] == forms
-    by_form = {f.word: f for f in solution.listed}
-    for f in solution.listed:
+    for i, f in enumerate(solution.listed):
         everything = sorted([r.cells for r in f.readings] + [r.cells for r, _ in f.inside])
         assert everything == brute.get(f.word, [])
+        longer = [g for g in forms if len(g) > len(f.word) and (f.word in g or f.word[::-1] in g)]
+        reverse = f.word[::-1] if f.word[::-1] != f.word and f.word[::-1] in forms else None
+        runs = sorted(tuple(sorted(cells)) for cells in everything)
         for cells in everything:
-            hosts = [g for g in forms if g != f.word and (f.word in g or f.word[::-1] in g)
-                     and any(run_of(cells, other) for other in brute.get(g, []))]
+            hosts = [g for g in longer if any(run_of(cells, other) for other in brute.get(g, []))]
+            if not hosts and reverse is not None:
+                mine = 0 if i < forms.index(reverse) else 1
+                if runs.index(tuple(sorted(cells))) % 2 != mine:
+                    hosts = [reverse]
             assert (cells in [r.cells for r, _ in f.inside]) == bool(hosts)
 
 
@@ -151,6 +157,16 @@ def run_of(cells, other):
     n = len(cells)
     return any(seq[i:i + n] == cells for seq in (other, other[::-1])
                for i in range(len(other) - n + 1))
+
+
+def test_a_word_and_its_reversal_share_their_runs_without_a_key_and_not_with_one():
+    rows = ["KETXX", "XXXXX", "TEKXX"]
+    solution = solve(rows, ["ket", "tek"])
+    assert [f.count for f in solution.listed] == [1, 1]
+    assert solution.listed[0].readings[0].start == (0, 0)
+    assert solution.listed[1].readings[0].start == (2, 0)
+    solution = solve(["KETXX", "XXXXX", "XXXXX"], ["ket", "tek"])
+    assert [f.count for f in solution.listed] == [1, 0]
 
 
 def test_a_generated_puzzle_reads_each_word_once_at_its_placement():

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from wordsearch import lang
-from wordsearch.directions import COMPASS
+from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError, SearchSpent
 from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.solver.dictionary import Dictionary, Entry, capped, fold_entries
 from wordsearch.solver.grid import GridFile, encode_grid, from_puzzle, grid_rows
-from wordsearch.solver.solution import Found, Reading, Solution, direction_of
+from wordsearch.solver.solution import Cell, Found, Reading, Solution, direction_of
 
 DEFAULT_MIN_LENGTH = 4
 # Steps a free-path search may take (a step is one cell added to a path): about a
@@ -139,7 +139,7 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
         own = Dictionary(list(zip(range(1, len(forms) + 1), forms)), language,
                          source="the words")
         readings = _search(own.trie, cells, 1, len(forms), free_path, budget)
-        listed = _apply_inside(forms, labels, readings)
+        listed = _apply_inside(forms, labels, readings, _placements(grid_file, forms))
     found: tuple[Found, ...] = ()
     if dictionary is not None:
         readings = _search(dictionary.trie, cells, min_length, len(dictionary), free_path,
@@ -152,17 +152,62 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
                     dictionary.source if dictionary is not None else "", grid_file.code)
 
 
-def _apply_inside(forms: list[str], labels: list[str],
-                  readings: list[list[Reading]]) -> tuple[Found, ...]:
-    """Each listed word with its readings that count: those inside a reading of a
-    listed word that contains it are set apart."""
+def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, ...]]:
+    """Where the grid's own answer key places each listed word, for the entries of the
+    key whose cells do spell the word there."""
+    rows = grid_file.rows
+    wanted = set(forms)
+    out = {}
+    for k in grid_file.key:
+        if k.word not in wanted or k.direction not in STEPS:
+            continue
+        dr, dc = STEPS[k.direction]
+        cells = tuple((k.row + i * dr, k.col + i * dc) for i in range(len(k.word)))
+        if all(0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] == ch
+               for (r, c), ch in zip(cells, k.word)):
+            out.setdefault(k.word, cells)
+    return out
+
+
+def _apply_inside(forms: list[str], labels: list[str], readings: list[list[Reading]],
+                  placed: dict[str, tuple[Cell, ...]]) -> tuple[Found, ...]:
+    """Each listed word with its readings that count, the others set apart: as our
+    puzzles count them, a word's readings inside a listed word that contains it do
+    not count.
+
+    Inside what, exactly: with the grid's own key, inside the container's placement
+    (a word and its reversal of the same length, like KET and TEK, then each count
+    once at their own placements); without it, inside any reading of a longer
+    container, and the runs a word and its reversal share are shared out, in order,
+    first to the word listed first, so that each reads once when there are two."""
     inside = containers(forms)
     out = []
     for i, form in enumerate(forms):
         counted, within = [], []
+        partner = next((j for j in inside[i] if len(forms[j]) == len(form)), None)
+        if partner is not None and form not in placed and forms[partner] not in placed:
+            runs = sorted(tuple(sorted(r.cells)) for r in readings[i])
+            mine = 0 if i < partner else 1  # which runs of the pair are this word's
+        else:
+            partner = None
         for reading in readings[i]:
-            host = next((forms[j] for j in inside[i] for other in readings[j]
-                         if reading.within(other)), None)
+            host = None
+            for j in inside[i]:
+                other = forms[j]
+                if other in placed:
+                    hosts = [Reading(placed[other], None)]
+                elif len(other) > len(form):
+                    hosts = readings[j]
+                else:
+                    continue  # a reversal of the same length, without a key: below
+                if any(reading.within(h) for h in hosts):
+                    host = other
+                    break
+            if host is None and partner is not None:
+                # This run reads the partner too: every other one, in the order of
+                # their cells, is the partner's.
+                if runs.index(tuple(sorted(reading.cells))) % 2 != mine:
+                    host = forms[partner]
             if host is None:
                 counted.append(reading)
             else:
