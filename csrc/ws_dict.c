@@ -1,4 +1,5 @@
 #include "ws_dict.h"
+#include "ws_dict_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -6,18 +7,6 @@
 /* Letter codes a table indexed by code covers: 0..255, the two reserved ones
  * (WS_EMPTY, WS_BLOCKED) always leading nowhere. */
 #define CODES 256
-/* Below this many children a lookup scans them; from it on, it halves. */
-#define SCAN_CHILDREN 8
-
-struct ws_dict {
-    int32_t nwords;
-    int32_t nnodes;
-    int32_t *first;      /* nnodes: the first child's node (children follow it) */
-    int32_t *word;       /* nnodes: the word ending here, or -1 */
-    uint8_t *nchildren;  /* nnodes */
-    uint8_t *letter;     /* nnodes: the letter that leads here (0 at the root) */
-    int32_t root[CODES]; /* the root's child along each code, or WS_DICT_NONE */
-};
 
 /* The tree as it grows, one pass over the words: first child and next sibling,
  * each sibling list in order of letter codes; the root's children by code. */
@@ -32,10 +21,9 @@ void ws_dict_free(ws_dict *dict)
 {
     if (!dict)
         return;
-    free(dict->first);
-    free(dict->word);
-    free(dict->nchildren);
+    free(dict->nodes);
     free(dict->letter);
+    free(dict->dense);
     free(dict);
 }
 
@@ -118,23 +106,61 @@ static void lay_out(const growing *g, ws_dict *dict, int32_t *order)
     int32_t placed = 1;
     order[WS_DICT_ROOT] = WS_DICT_ROOT;
     dict->letter[WS_DICT_ROOT] = 0;
-    dict->word[WS_DICT_ROOT] = -1;
     for (int32_t i = 0; i < placed; i++) {
         const int32_t from = order[i];
-        dict->first[i] = placed;
-        int32_t children = 0;
+        ws_node *node = &dict->nodes[i];
+        node->first = placed;
+        node->word = g->word[from];
+        node->nchildren = 0;
         for (int32_t c = next_child(g, from, WS_DICT_NONE); c != WS_DICT_NONE;
              c = next_child(g, from, c)) {
             order[placed] = c;
             dict->letter[placed] = g->letter[c];
-            dict->word[placed] = g->word[c];
             if (from == WS_DICT_ROOT)
                 dict->root[g->letter[c]] = placed;
+            if (g->letter[c] >= dict->width)
+                dict->width = g->letter[c] + 1;
             placed++;
-            children++;
+            node->nchildren++;
         }
-        dict->nchildren[i] = (uint8_t)children;
     }
+}
+
+/* Whether a node's children get a table of their own: enough of them that the
+ * table (width entries) costs at most DENSE_SHARE entries a child, so that every
+ * table together costs at most DENSE_SHARE entries a node, whatever the alphabet. */
+static int wants_table(const ws_dict *dict, const ws_node *node)
+{
+    return node->nchildren >= DENSE_FEWEST &&
+           (int64_t)node->nchildren * DENSE_SHARE >= dict->width;
+}
+
+/* Tables for the nodes with many children (below the root, which has its own). */
+static ws_status add_tables(ws_dict *dict)
+{
+    int64_t tables = 0;
+    for (int32_t n = 1; n < dict->nnodes; n++)
+        tables += wants_table(dict, &dict->nodes[n]);
+    if (tables == 0)
+        return WS_OK;
+    dict->dense = malloc(sizeof(int32_t) * (size_t)tables * (size_t)dict->width);
+    if (!dict->dense)
+        return WS_NO_MEMORY;
+    int32_t at = 0;
+    for (int32_t n = 1; n < dict->nnodes; n++) {
+        ws_node *node = &dict->nodes[n];
+        if (!wants_table(dict, node))
+            continue;
+        int32_t *table = dict->dense + at;
+        for (int32_t code = 0; code < dict->width; code++)
+            table[code] = WS_DICT_NONE;
+        for (int32_t c = node->first; c < node->first + node->nchildren; c++)
+            table[dict->letter[c]] = c;
+        node->first = -1 - at;
+        at += dict->width;
+    }
+    dict->ndense = (int32_t)tables;
+    return WS_OK;
 }
 
 ws_status ws_dict_build(const ws_words *words, ws_dict **out)
@@ -171,12 +197,11 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out)
     const size_t n = (size_t)g.nnodes;
     dict->nwords = words->count;
     dict->nnodes = g.nnodes;
-    dict->first = malloc(sizeof(int32_t) * n);
-    dict->word = malloc(sizeof(int32_t) * n);
-    dict->nchildren = malloc(n);
+    dict->width = 1;
+    dict->nodes = malloc(sizeof(ws_node) * n);
     dict->letter = malloc(n);
     int32_t *order = malloc(sizeof(int32_t) * n);
-    if (!dict->first || !dict->word || !dict->nchildren || !dict->letter || !order) {
+    if (!dict->nodes || !dict->letter || !order) {
         free(order);
         growing_free(&g);
         ws_dict_free(dict);
@@ -185,36 +210,23 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out)
     lay_out(&g, dict, order);
     free(order);
     growing_free(&g);
+    const ws_status tabled = add_tables(dict);
+    if (tabled != WS_OK) {
+        ws_dict_free(dict);
+        return tabled;
+    }
     *out = dict;
     return WS_OK;
 }
 
 int32_t ws_dict_child(const ws_dict *dict, int32_t node, uint8_t letter)
 {
-    if (node == WS_DICT_ROOT)
-        return dict->root[letter];
-    int32_t lo = dict->first[node];
-    int32_t hi = lo + dict->nchildren[node];
-    const uint8_t *letters = dict->letter;
-    while (hi - lo > SCAN_CHILDREN) {
-        const int32_t mid = lo + (hi - lo) / 2;
-        if (letters[mid] <= letter)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    for (int32_t c = lo; c < hi; c++) {
-        if (letters[c] == letter)
-            return c;
-        if (letters[c] > letter)
-            break;
-    }
-    return WS_DICT_NONE;
+    return ws_dict_step(dict, node, letter);
 }
 
 int32_t ws_dict_word_at(const ws_dict *dict, int32_t node)
 {
-    return dict->word[node];
+    return dict->nodes[node].word;
 }
 
 int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len)
@@ -223,8 +235,8 @@ int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len)
         return -1;
     int32_t node = WS_DICT_ROOT;
     for (int32_t i = 0; i < len && node != WS_DICT_NONE; i++)
-        node = ws_dict_child(dict, node, letters[i]);
-    return node == WS_DICT_NONE ? -1 : dict->word[node];
+        node = ws_dict_step(dict, node, letters[i]);
+    return node == WS_DICT_NONE ? -1 : dict->nodes[node].word;
 }
 
 int32_t ws_dict_words(const ws_dict *dict)
@@ -239,5 +251,6 @@ int32_t ws_dict_nodes(const ws_dict *dict)
 
 size_t ws_dict_bytes(const ws_dict *dict)
 {
-    return sizeof *dict + (size_t)dict->nnodes * (2 * sizeof(int32_t) + 2);
+    return sizeof *dict + (size_t)dict->nnodes * (sizeof(ws_node) + 1) +
+           (size_t)dict->ndense * (size_t)dict->width * sizeof(int32_t);
 }

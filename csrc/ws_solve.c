@@ -1,4 +1,5 @@
 #include "ws_solve.h"
+#include "ws_dict_internal.h"
 
 #include <stdlib.h>
 
@@ -47,14 +48,14 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
     for (int32_t r = 0; r < rows; r++) {
         for (int32_t c = 0; c < cols; c++) {
             const int32_t start = r * cols + c;
-            const int32_t first = ws_dict_child(dict, WS_DICT_ROOT, grid[start]);
+            const int32_t first = ws_dict_step(dict, WS_DICT_ROOT, grid[start]);
             if (first == WS_DICT_NONE)
                 continue;
             for (int dir = 0; dir < WS_NDIRS; dir++) {
                 const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
                 int32_t node = first, y = r, x = c, len = 1;
                 for (;;) {
-                    const int32_t w = ws_dict_word_at(dict, node);
+                    const int32_t w = dict->nodes[node].word;
                     if (w >= 0 && len >= min_length &&
                         reported_line(grid, start, step, dir, len)) {
                         if (n < capacity) {
@@ -68,7 +69,7 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
                     x += WS_DCOL[dir];
                     if (y < 0 || y >= rows || x < 0 || x >= cols)
                         break;
-                    node = ws_dict_child(dict, node, grid[y * cols + x]);
+                    node = ws_dict_step(dict, node, grid[y * cols + x]);
                     if (node == WS_DICT_NONE)
                         break;
                     len++;
@@ -122,7 +123,7 @@ static void report_path(search *s, int32_t w, int32_t len)
  * trie node `node`. Returns 0 once the budget is spent. */
 static int follow(search *s, int32_t node, int32_t len)
 {
-    const int32_t w = ws_dict_word_at(s->dict, node);
+    const int32_t w = s->dict->nodes[node].word;
     if (w >= 0 && len >= s->min_length)
         report_path(s, w, len);
     if (len == WS_MAX_WORD)
@@ -136,7 +137,7 @@ static int follow(search *s, int32_t node, int32_t len)
         const int32_t next = y * s->cols + x;
         if (s->used[next])
             continue;
-        const int32_t child = ws_dict_child(s->dict, node, s->grid[next]);
+        const int32_t child = ws_dict_step(s->dict, node, s->grid[next]);
         if (child == WS_DICT_NONE)
             continue;
         if (++s->steps > s->budget)
@@ -172,7 +173,7 @@ ws_status ws_solve_paths(const ws_dict *dict, const uint8_t *grid, int32_t rows,
         return WS_NO_MEMORY;
     int going = 1;
     for (int32_t at = 0; at < rows * cols && going; at++) {
-        const int32_t node = ws_dict_child(dict, WS_DICT_ROOT, grid[at]);
+        const int32_t node = ws_dict_step(dict, WS_DICT_ROOT, grid[at]);
         if (node == WS_DICT_NONE)
             continue;
         if (++s.steps > s.budget) {

@@ -1120,30 +1120,36 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most)
                        &ncells) != WS_STOPPED)
         fail("solve paths", SOLVE_CASES, "a spent budget does not stop the search");
     ws_dict_free(dict);
-    /* Every word of two letters over every code, listed in a scrambled order, but
-     * one in five left out: nodes with up to 254 children, found by halving. */
+    /* One word of two letters in five over every code, listed in a scrambled
+     * order: nodes of about 50 children, too few for a table of 255 entries, found
+     * by halving; and then four in five, whose nodes have tables. */
     static uint8_t pairs[2 * WS_MAX_LETTER * WS_MAX_LETTER];
     static int32_t pair_offsets[WS_MAX_LETTER * WS_MAX_LETTER + 1];
-    int32_t npairs = 0;
-    for (int32_t k = 0; k < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); k++) {
-        const int32_t code = (int32_t)(((int64_t)k * 7919) % (WS_MAX_LETTER * WS_MAX_LETTER));
-        if (code % 5 == 4)
+    for (int few = 1; few >= 0; few--) {
+        int32_t npairs = 0;
+        for (int32_t k = 0; k < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); k++) {
+            const int32_t code =
+                (int32_t)(((int64_t)k * 7919) % (WS_MAX_LETTER * WS_MAX_LETTER));
+            if ((code % 5 == 0) != few)
+                continue;
+            pairs[2 * npairs] = (uint8_t)(code / WS_MAX_LETTER + 1);
+            pairs[2 * npairs + 1] = (uint8_t)(code % WS_MAX_LETTER + 1);
+            pair_offsets[npairs + 1] = 2 * (npairs + 1);
+            npairs++;
+        }
+        const ws_words all_pairs = {npairs, pairs, pair_offsets};
+        dict = NULL;
+        if (ws_dict_build(&all_pairs, &dict) != WS_OK) {
+            fail("dict build", SOLVE_CASES + 1, "refused the pairs");
             continue;
-        pairs[2 * npairs] = (uint8_t)(code / WS_MAX_LETTER + 1);
-        pairs[2 * npairs + 1] = (uint8_t)(code % WS_MAX_LETTER + 1);
-        pair_offsets[npairs + 1] = 2 * (npairs + 1);
-        npairs++;
-    }
-    const ws_words all_pairs = {npairs, pairs, pair_offsets};
-    dict = NULL;
-    if (ws_dict_build(&all_pairs, &dict) != WS_OK) {
-        fail("dict build", SOLVE_CASES + 1, "refused every pair");
-    } else {
+        }
         for (int32_t w = 0; w < npairs; w++)
             if (ws_dict_find(dict, pairs + 2 * w, 2) != w)
                 fail("dict find", SOLVE_CASES + 1, "pair %d is found as %d", w,
                      ws_dict_find(dict, pairs + 2 * w, 2));
-        for (int32_t code = 4; code < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); code += 5) {
+        for (int32_t code = 0; code < (int32_t)(WS_MAX_LETTER * WS_MAX_LETTER); code++) {
+            if ((code % 5 == 0) == few)
+                continue;
             const uint8_t left_out[2] = {(uint8_t)(code / WS_MAX_LETTER + 1),
                                          (uint8_t)(code % WS_MAX_LETTER + 1)};
             if (ws_dict_find(dict, left_out, 2) != -1)

@@ -8,6 +8,8 @@ turns the core's status codes into Python outcomes, all in `_raise_for`.
 """
 import numpy as np
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdlib cimport free, realloc
 from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import signal
@@ -375,6 +377,7 @@ cdef class Trie:
     cdef ws_dict *ptr
     cdef readonly int32_t count
     cdef readonly object lengths
+    cdef int32_t hint  # the most readings a search has found: the next one's room
 
     def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets):
         cdef ws_words words = _words_view(letters, offsets)
@@ -407,70 +410,94 @@ cdef class Trie:
             return -1
         return ws_dict_find(self.ptr, &word[0], word.shape[0])
 
-    def lines(self, const uint8_t[:, ::1] grid, int32_t min_length):
-        """Every straight reading of a word of min_length letters or more: (word
-        index, first cell, direction) arrays, a palindrome's once (N, NE, E or SE)."""
-        if min_length < 1:
-            raise ValueError("min_length must be at least 1")
-        cdef int32_t found = 0, capacity = 64
+    def lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length):
+        """Every straight reading of a word of min_length letters or more in the grid
+        (rows*cols letter codes, row by row): (word index, first cell, direction)
+        arrays, a palindrome's once (N, NE, E or SE). The grid comes as bytes and the
+        readings through buffers of the core's own, so that a small grid costs
+        microseconds."""
+        _check_grid(grid, rows, cols, min_length)
+        cdef const uint8_t *cells = grid
+        cdef int32_t capacity = max(64, self.hint), found = 0
+        cdef int32_t *words = NULL
+        cdef int32_t *starts = NULL
+        cdef uint8_t *dirs = NULL
         cdef ws_status status
-        while True:
-            found_words = np.empty(capacity, dtype=np.int32)
-            found_starts = np.empty(capacity, dtype=np.int32)
-            found_dirs = np.empty(capacity, dtype=np.uint8)
-            status = self._lines_into(grid, min_length, found_words, found_starts,
-                                      found_dirs, &found)
-            if status != WS_NO_CAPACITY:
-                break
-            capacity = found
-        _raise_for(status)
-        return found_words[:found], found_starts[:found], found_dirs[:found]
+        try:
+            while True:
+                words = <int32_t *>realloc(words, sizeof(int32_t) * capacity)
+                starts = <int32_t *>realloc(starts, sizeof(int32_t) * capacity)
+                dirs = <uint8_t *>realloc(dirs, capacity)
+                if words == NULL or starts == NULL or dirs == NULL:
+                    raise MemoryError("the solver ran out of memory")
+                with nogil:
+                    status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, words,
+                                            starts, dirs, capacity, &found)
+                if status != WS_NO_CAPACITY:
+                    break
+                capacity = found
+            _raise_for(status)
+            self.hint = max(self.hint, found)
+            return (np.frombuffer(PyBytes_FromStringAndSize(<char *>words, 4 * found), np.int32),
+                    np.frombuffer(PyBytes_FromStringAndSize(<char *>starts, 4 * found), np.int32),
+                    np.frombuffer(PyBytes_FromStringAndSize(<char *>dirs, found), np.uint8))
+        finally:
+            free(words)
+            free(starts)
+            free(dirs)
 
-    cdef ws_status _lines_into(self, const uint8_t[:, ::1] grid, int32_t min_length,
-                               int32_t[::1] words, int32_t[::1] starts, uint8_t[::1] dirs,
-                               int32_t *found):
-        with nogil:
-            return ws_solve_lines(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
-                                  min_length, &words[0], &starts[0], &dirs[0],
-                                  words.shape[0], found)
-
-    def paths(self, const uint8_t[:, ::1] grid, int32_t min_length, int64_t budget):
+    def paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length, int64_t budget):
         """Every free path (eight neighbours, no cell twice) of a word of min_length
         letters or more: (word index, cell offsets, cells) arrays, path k being
         cells[offsets[k]:offsets[k + 1]], a palindrome's once. Raises SearchSpent
         when the search takes more than `budget` steps."""
-        if min_length < 1 or budget < 1:
-            raise ValueError("min_length and budget must be at least 1")
+        _check_grid(grid, rows, cols, min_length)
+        if budget < 1:
+            raise ValueError("budget must be at least 1")
+        cdef const uint8_t *cells = grid
         cdef int64_t found = 0, found_cells = 0
-        cdef int32_t capacity = 64
-        cdef int64_t cell_capacity = 512
+        cdef int32_t capacity = max(64, self.hint)
+        cdef int64_t cell_capacity = 8 * <int64_t>capacity
+        cdef int32_t *words = NULL
+        cdef int32_t *path_cells = NULL
         cdef ws_status status
-        while True:
-            found_words = np.empty(capacity, dtype=np.int32)
-            cells = np.empty(cell_capacity, dtype=np.int32)
-            status = self._paths_into(grid, min_length, budget, found_words, cells, &found,
-                                      &found_cells)
-            if status != WS_NO_CAPACITY:
-                break
-            if found > INT32_MAX:
-                raise MemoryError(f"{found:,} paths: more than one search can list")
-            capacity = max(capacity, <int32_t>found)
-            cell_capacity = max(cell_capacity, found_cells)
-        if status == WS_STOPPED:
-            raise SearchSpent(budget)
-        _raise_for(status)
-        words = found_words[:found]
+        try:
+            while True:
+                words = <int32_t *>realloc(words, sizeof(int32_t) * capacity)
+                path_cells = <int32_t *>realloc(path_cells, sizeof(int32_t) * cell_capacity)
+                if words == NULL or path_cells == NULL:
+                    raise MemoryError("the solver ran out of memory")
+                with nogil:
+                    status = ws_solve_paths(self.ptr, cells, rows, cols, min_length, budget,
+                                            words, path_cells, capacity, cell_capacity, &found,
+                                            &found_cells)
+                if status != WS_NO_CAPACITY:
+                    break
+                if found > INT32_MAX:
+                    raise MemoryError(f"{found:,} paths: more than one search can list")
+                capacity = max(capacity, <int32_t>found)
+                cell_capacity = max(cell_capacity, found_cells)
+            if status == WS_STOPPED:
+                raise SearchSpent(budget)
+            _raise_for(status)
+            self.hint = max(self.hint, <int32_t>found)
+            found_words = np.frombuffer(PyBytes_FromStringAndSize(<char *>words, 4 * found),
+                                        np.int32)
+            all_cells = np.frombuffer(
+                PyBytes_FromStringAndSize(<char *>path_cells, 4 * found_cells), np.int32)
+        finally:
+            free(words)
+            free(path_cells)
         offsets = np.zeros(found + 1, dtype=np.int64)
-        np.cumsum(self.lengths[words], out=offsets[1:])
-        return words, offsets, cells[:found_cells]
+        np.cumsum(self.lengths[found_words], out=offsets[1:])
+        return found_words, offsets, all_cells
 
-    cdef ws_status _paths_into(self, const uint8_t[:, ::1] grid, int32_t min_length,
-                               int64_t budget, int32_t[::1] words, int32_t[::1] cells,
-                               int64_t *found, int64_t *found_cells):
-        with nogil:
-            return ws_solve_paths(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
-                                  min_length, budget, &words[0], &cells[0], words.shape[0],
-                                  cells.shape[0], found, found_cells)
+
+def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):
+    if rows < 1 or cols < 1 or len(grid) != <Py_ssize_t>rows * cols:
+        raise ValueError("the grid must be rows * cols letter codes, at least one")
+    if min_length < 1:
+        raise ValueError("min_length must be at least 1")
 
 
 cdef class Rng:

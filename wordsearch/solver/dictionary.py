@@ -12,7 +12,7 @@ str.translate turns the text into grid forms and then into letter codes, so that
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -49,14 +49,23 @@ def capped(problems: list[str]) -> list[str]:
     return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS:,} more."]
 
 
-def _numbered(entries: Iterable[Entry]) -> Iterator[tuple[int | None, str]]:
+def _split(entries: Iterable[Entry]) -> tuple[list[int | None] | None, list[str]]:
+    """Line numbers (None when the entries are plain strings) and texts."""
+    entries = entries if isinstance(entries, list) else list(entries)
+    if all(isinstance(e, str) for e in entries):
+        return None, entries
+    lines: list[int | None] = []
+    texts = []
     for entry in entries:
-        if isinstance(entry, tuple):
-            yield entry[0], entry[1]
+        if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], str):
+            lines.append(entry[0])
+            texts.append(entry[1])
         elif isinstance(entry, str):
-            yield None, entry
+            lines.append(None)
+            texts.append(entry)
         else:
             raise InputError(f"{entry!r} is not a word: give each word as text.")
+    return lines, texts
 
 
 def _fold_table(chars: set[str], language: lang.Language) -> dict[int, str]:
@@ -64,7 +73,7 @@ def _fold_table(chars: set[str], language: lang.Language) -> dict[int, str]:
     characters vanish, letters fold, anything else becomes _BAD."""
     table = {}
     for ch in chars:
-        if ch in JOINERS or unicodedata.category(ch) == "Cf":
+        if ch in JOINERS or ch.isspace() or unicodedata.category(ch) == "Cf":
             table[ord(ch)] = ""
             continue
         folded = language.fold(ch)
@@ -73,50 +82,75 @@ def _fold_table(chars: set[str], language: lang.Language) -> dict[int, str]:
     return table
 
 
+def _translate(text: str, table: dict[int, str]) -> str:
+    """text.translate(table), through bytes when both are ASCII one for one (a
+    table of 256 bytes is many times quicker than a dict)."""
+    if text.isascii() and all(len(v) <= 1 and v.isascii() for v in table.values()):
+        ascii_table = bytes(ord(table[b][0]) if b in table and table[b] else b
+                            for b in range(256))
+        gone = bytes(b for b, v in table.items() if not v)
+        return text.encode("ascii").translate(ascii_table, gone).decode("ascii")
+    return text.translate(table)
+
+
 def fold_entries(entries: Iterable[Entry], language: lang.Language,
                  ) -> tuple[list[str], list[str], list[str]]:
     """(grid forms, labels, problems) of the entries, blank ones left out, each form
-    once (the first label kept); a problem names the entry and its line."""
-    numbered = [(line, unicodedata.normalize("NFC", text).strip())
-                for line, text in _numbered(entries)]
-    numbered = [(line, text) for line, text in numbered if text]
-    if not numbered:
+    once, in the order first given, with its first label; a problem names the entry
+    and its line. Done over the whole text at once, not word by word."""
+    lines, texts = _split(entries)
+    if not texts:
         return [], [], []
-    texts = [text for _, text in numbered]
     joined = "\n".join(texts)
+    if not joined.isascii():
+        joined = unicodedata.normalize("NFC", joined)
+    raw = joined.split("\n")
+    if len(raw) != len(texts):  # an entry held a line break: it is one entry still
+        raw = [unicodedata.normalize("NFC", t).replace("\n", " ") for t in texts]
+        joined = "\n".join(raw)
     table = _fold_table(set(joined) - {"\n"}, language)
-    folded_text = joined.translate(table)
+    folded_text = _translate(joined, table)
     folded = folded_text.split("\n")
-    if len(folded) != len(texts):  # an entry held a line break: fold one by one
-        folded = [text.translate(table).replace("\n", _BAD) for text in texts]
-        folded_text = _BAD
+    order = dict.fromkeys(folded)
     problems = []
-    if _BAD in folded_text or any(not f or len(f) > MAX_LETTERS for f in folded):
-        for (line, text), form in zip(numbered, folded):
-            where = f"{quoted(text)}{f' (line {line})' if line is not None else ''}"
-            if _BAD in form:
-                bad = sorted({ch for ch in text if table.get(ord(ch)) == _BAD})
-                problems.append(f"{where} has {', '.join(map(repr, bad[:10]))}, which "
-                                f"{'is not a letter' if len(bad) == 1 else 'are not letters'}"
-                                f" of {language.name} grids; a word may use "
-                                f"{language.letters_described}, spaces, hyphens and "
-                                f"apostrophes.")
-            elif not form:
-                problems.append(f"{where} has no letters.")
-            elif len(form) > MAX_LETTERS:
-                problems.append(f"{where} has {len(form):,} letters; a word may have at "
-                                f"most {MAX_LETTERS}.")
-    firsts: dict[str, str] = {}
-    for form, text in zip(folded, texts):
-        if form not in firsts and _BAD not in form and 0 < len(form) <= MAX_LETTERS:
-            firsts[form] = text
-    return list(firsts), list(firsts.values()), problems
+    if _BAD in folded_text or "" in order or max(map(len, order)) > MAX_LETTERS:
+        problems = _problems(lines, raw, folded, table, language)
+        order = {f: None for f in order if f and _BAD not in f and len(f) <= MAX_LETTERS}
+    first = dict(zip(reversed(folded), reversed(raw)))
+    forms = list(order)
+    return forms, list(map(str.strip, map(first.__getitem__, forms))), problems
+
+
+def _problems(lines: list[int | None] | None, raw: list[str], folded: list[str],
+              table: dict[int, str], language: lang.Language) -> list[str]:
+    problems = []
+    for k, (text, form) in enumerate(zip(raw, folded)):
+        text = text.strip()
+        line = lines[k] if lines is not None else None
+        where = f"{quoted(text)}{f' (line {line})' if line is not None else ''}"
+        if _BAD in form:
+            bad = sorted({ch for ch in text if table.get(ord(ch)) == _BAD})
+            problems.append(f"{where} has {', '.join(map(repr, bad[:10]))}, which "
+                            f"{'is not a letter' if len(bad) == 1 else 'are not letters'}"
+                            f" of {language.name} grids; a word may use "
+                            f"{language.letters_described}, spaces, hyphens and "
+                            f"apostrophes.")
+        elif not form and text:
+            problems.append(f"{where} has no letters.")
+        elif len(form) > MAX_LETTERS:
+            problems.append(f"{where} has {len(form):,} letters; a word may have at "
+                            f"most {MAX_LETTERS}.")
+    return problems
 
 
 def encode(forms: Sequence[str], language: lang.Language) -> tuple[np.ndarray, np.ndarray]:
-    """Grid forms as the C core takes them: letter codes back to back, and offsets."""
-    codes = {ord(ch): chr(i + 1) for i, ch in enumerate(language.alphabet.letters)}
-    letters = np.frombuffer("".join(forms).translate(codes).encode("latin-1"), dtype=np.uint8)
+    """Grid forms as the C core takes them: letter codes back to back, and offsets.
+    Each character is looked up in a table indexed by its code point."""
+    points = np.frombuffer("".join(forms).encode("utf-32-le"), dtype=np.uint32)
+    alphabet = np.array([ord(ch) for ch in language.alphabet.letters], dtype=np.uint32)
+    table = np.zeros(int(max(alphabet.max(), points.max(initial=0))) + 1, dtype=np.uint8)
+    table[alphabet] = np.arange(1, len(alphabet) + 1, dtype=np.uint8)
+    letters = table[points]
     offsets = np.zeros(len(forms) + 1, dtype=np.int32)
     np.cumsum(np.fromiter(map(len, forms), dtype=np.int32, count=len(forms)), out=offsets[1:])
     return letters, offsets
@@ -140,7 +174,7 @@ class Dictionary:
             raise InputError("\n".join([f"in {source}:"] + capped(problems)))
         self.forms: tuple[str, ...] = tuple(forms)
         self.labels: tuple[str, ...] = tuple(labels)
-        self._index = {form: i for i, form in enumerate(forms)}
+        self._index = dict(zip(forms, range(len(forms))))
         letters, offsets = encode(forms, self.language)
         self.trie = _core.Trie(letters, offsets)
 

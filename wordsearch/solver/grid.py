@@ -16,8 +16,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from wordsearch import _core, lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError
@@ -76,6 +74,11 @@ def grid_rows(cells: Sequence[Sequence[str]], language: lang.Language, name: str
     if len(cells) > MAX_SIDE or width > MAX_SIDE or len(cells) * width > MAX_CELLS:
         raise InputError(f"{name} is {width}×{len(cells)} cells; a grid may have at most "
                          f"{MAX_SIDE:,} a side and {MAX_CELLS:,} in all.")
+    if all(len(row) == width for row in cells):
+        text = "".join("".join(row) for row in cells)
+        if all(ch == OUTSIDE or language.alphabet.is_letter(ch) for ch in set(text)) and \
+                len(text) == len(cells) * width:
+            return tuple("".join(row) for row in cells)  # already in grid form
     out = []
     for r, row in enumerate(cells):
         if len(row) != width:
@@ -98,12 +101,12 @@ def grid_rows(cells: Sequence[Sequence[str]], language: lang.Language, name: str
     return tuple(out)
 
 
-def encode_grid(rows: Sequence[str], language: lang.Language) -> np.ndarray:
-    """Rows in grid form as the C core takes them: letter codes, BLOCKED outside."""
+def encode_grid(rows: Sequence[str], language: lang.Language) -> bytes:
+    """Rows in grid form as the C core takes them: letter codes row by row, BLOCKED
+    outside the shape."""
     codes = {ord(ch): chr(i + 1) for i, ch in enumerate(language.alphabet.letters)}
     codes[ord(OUTSIDE)] = chr(_core.BLOCKED)
-    data = "".join(rows).translate(codes).encode("latin-1")
-    return np.frombuffer(data, dtype=np.uint8).reshape(len(rows), len(rows[0])).copy()
+    return "".join(rows).translate(codes).encode("latin-1")
 
 
 # ---- plain text ----

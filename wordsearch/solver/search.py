@@ -8,9 +8,9 @@ C finds into plain values (solution.py).
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
-
-import numpy as np
+from itertools import repeat
 
 from wordsearch import lang
 from wordsearch.directions import COMPASS, STEPS
@@ -54,34 +54,36 @@ def _language(grid: GridLike, dictionary, language) -> lang.Language:
     return lang.get(lang.DEFAULT)
 
 
-def _readings_lines(trie, grid: np.ndarray, min_length: int, count: int) -> list[list[Reading]]:
-    words, starts, dirs = trie.lines(grid, min_length)
-    cols = grid.shape[1]
-    out: list[list[Reading]] = [[] for _ in range(count)]
-    lengths = trie.lengths
-    for w, start, d in zip(words.tolist(), starts.tolist(), dirs.tolist()):
-        direction = COMPASS[d]
+Readings = dict[int, list[Reading]]  # by word index: only the words that read
+
+
+def _readings_lines(trie, grid: bytes, rows: int, cols: int, min_length: int) -> Readings:
+    words, starts, dirs = trie.lines(grid, rows, cols, min_length)
+    out: Readings = defaultdict(list)
+    lengths = trie.lengths[words].tolist()
+    for w, start, d, n in zip(words.tolist(), starts.tolist(), dirs.tolist(), lengths):
         r, c = divmod(start, cols)
         dr, dc = _STEP[d]
-        out[w].append(Reading(tuple((r + k * dr, c + k * dc) for k in range(lengths[w])),
-                              direction))
+        # The cells, made by zip over ranges rather than one by one.
+        down = range(r, r + n * dr, dr) if dr else repeat(r, n)
+        across = range(c, c + n * dc, dc) if dc else repeat(c, n)
+        out[w].append(Reading(tuple(zip(down, across)), COMPASS[d]))
     return out
 
 
 _STEP = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 
 
-def _readings_paths(trie, grid: np.ndarray, min_length: int, count: int,
-                    budget: int) -> list[list[Reading]]:
+def _readings_paths(trie, grid: bytes, rows: int, cols: int, min_length: int,
+                    budget: int) -> Readings:
     try:
-        words, offsets, cells = trie.paths(grid, min_length, budget)
+        words, offsets, cells = trie.paths(grid, rows, cols, min_length, budget)
     except SearchSpent:
         raise InputError(f"this grid has more free paths than a search can follow (over "
                          f"{budget:,} steps): it repeats a few letters too often. Search "
                          f"along straight lines, or for longer words only.",
                          option="free_path") from None
-    cols = grid.shape[1]
-    out: list[list[Reading]] = [[] for _ in range(count)]
+    out: Readings = defaultdict(list)
     flat = [divmod(cell, cols) for cell in cells.tolist()]
     bounds = offsets.tolist()
     for k, w in enumerate(words.tolist()):
@@ -90,11 +92,11 @@ def _readings_paths(trie, grid: np.ndarray, min_length: int, count: int,
     return out
 
 
-def _search(trie, grid: np.ndarray, min_length: int, count: int, free_path: bool,
-            budget: int) -> list[list[Reading]]:
+def _search(trie, grid: bytes, shape: tuple[int, int], min_length: int, free_path: bool,
+            budget: int) -> Readings:
     if free_path:
-        return _readings_paths(trie, grid, min_length, count, budget)
-    return _readings_lines(trie, grid, min_length, count)
+        return _readings_paths(trie, grid, *shape, min_length, budget)
+    return _readings_lines(trie, grid, *shape, min_length)
 
 
 def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
@@ -138,15 +140,14 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
     if forms:
         own = Dictionary(list(zip(range(1, len(forms) + 1), forms)), language,
                          source="the words")
-        readings = _search(own.trie, cells, 1, len(forms), free_path, budget)
+        readings = _search(own.trie, cells, grid_file.shape, 1, free_path, budget)
         listed = _apply_inside(forms, labels, readings, _placements(grid_file, forms))
     found: tuple[Found, ...] = ()
     if dictionary is not None:
-        readings = _search(dictionary.trie, cells, min_length, len(dictionary), free_path,
+        readings = _search(dictionary.trie, cells, grid_file.shape, min_length, free_path,
                            budget)
         found = tuple(sorted((Found(dictionary.forms[w], dictionary.labels[w], tuple(rs))
-                              for w, rs in enumerate(readings) if rs),
-                             key=lambda f: (f.word, f.label)))
+                              for w, rs in readings.items()), key=lambda f: f.word))
     return Solution(grid_file.rows, language.code, free_path, listed, found,
                     min_length if dictionary is not None else 0,
                     dictionary.source if dictionary is not None else "", grid_file.code)
@@ -169,7 +170,7 @@ def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, 
     return out
 
 
-def _apply_inside(forms: list[str], labels: list[str], readings: list[list[Reading]],
+def _apply_inside(forms: list[str], labels: list[str], readings: Readings,
                   placed: dict[str, tuple[Cell, ...]]) -> tuple[Found, ...]:
     """Each listed word with its readings that count, the others set apart: as our
     puzzles count them, a word's readings inside a listed word that contains it do
