@@ -12,6 +12,7 @@ str.translate turns the text into grid forms and then into letter codes, so that
 from __future__ import annotations
 
 import unicodedata
+from functools import cached_property
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -52,7 +53,7 @@ def capped(problems: list[str]) -> list[str]:
 def _split(entries: Iterable[Entry]) -> tuple[list[int | None] | None, list[str]]:
     """Line numbers (None when the entries are plain strings) and texts."""
     entries = entries if isinstance(entries, list) else list(entries)
-    if all(isinstance(e, str) for e in entries):
+    if set(map(type, entries)) <= {str}:
         return None, entries
     lines: list[int | None] = []
     texts = []
@@ -116,8 +117,10 @@ def fold_entries(entries: Iterable[Entry], language: lang.Language,
     if _BAD in folded_text or "" in order or max(map(len, order)) > MAX_LETTERS:
         problems = _problems(lines, raw, folded, table, language)
         order = {f: None for f in order if f and _BAD not in f and len(f) <= MAX_LETTERS}
-    first = dict(zip(reversed(folded), reversed(raw)))
     forms = list(order)
+    if len(forms) == len(folded):  # each entry a word of its own: its label is its text
+        return forms, list(map(str.strip, raw)), problems
+    first = dict(zip(reversed(folded), reversed(raw)))
     return forms, list(map(str.strip, map(first.__getitem__, forms))), problems
 
 
@@ -174,7 +177,6 @@ class Dictionary:
             raise InputError("\n".join([f"in {source}:"] + capped(problems)))
         self.forms: tuple[str, ...] = tuple(forms)
         self.labels: tuple[str, ...] = tuple(labels)
-        self._index = dict(zip(forms, range(len(forms))))
         letters, offsets = encode(forms, self.language)
         self.trie = _core.Trie(letters, offsets)
 
@@ -187,6 +189,10 @@ class Dictionary:
 
     def __len__(self) -> int:
         return len(self.forms)
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return dict(zip(self.forms, range(len(self.forms))))
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.form(word) in self._index
