@@ -128,10 +128,13 @@ def test_a_free_path_key_is_drawn(run, tmp_path):
     (["bad.txt", "a"], "grid file bad.txt, line 2: row 2 has 2 cells, but row 1 has 3"),
     (["g.txt", "a1"], '"a1" has \'1\''),
     (["g.txt", "a", "--dictionary", "nothere.txt"], "cannot read dictionary file nothere.txt"),
+    (["g.txt", "a", "-o", "nofolder/k.pdf"], "cannot write nofolder/k.pdf"),
+    (["big.txt", "a", "-o", "k.pdf", "-s", "a5"], "would print with letters"),
 ])
 def test_usage_errors_exit_2(run, tmp_path, args, message):
     (tmp_path / "g.txt").write_text("ABC\nDEF\n", encoding="utf-8")
     (tmp_path / "bad.txt").write_text("ABC\nDE\n", encoding="utf-8")
+    (tmp_path / "big.txt").write_text(("A" * 120 + "\n") * 120, encoding="utf-8")
     result = run("solve", *args)
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert message in result.stderr

@@ -341,7 +341,8 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
     JSON document, or the JSON or CSV that word-search-generator writes.
 
     Exits 0 when every word reads exactly once, 1 when a word is missing or reads
-    more than once (naming them), 2 for a usage error.
+    more than once (naming them), 2 for a usage error (or a key that cannot be
+    drawn or written).
     """
     signal.signal(signal.SIGTERM, _terminate)
     try:
@@ -386,13 +387,13 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
             for line in wrong if not quiet else ():
                 click.echo(line, err=True)
             sys.exit(EXIT_NOT_ONCE)
-    except InputError as exc:
-        _fail(exc, EXIT_USAGE, solve_command)
     except OutputError as exc:
         _quiet_stdout()
-        _fail(exc, EXIT_NO_PUZZLE, solve_command)
+        _fail(exc, EXIT_USAGE, solve_command)
     except WordsearchError as exc:
-        _fail(exc, EXIT_NO_PUZZLE, solve_command)
+        # Exit 1 says that a word does not read once; anything else that stops the
+        # command (a bad file, a key too large for the page or not writable) is 2.
+        _fail(exc, EXIT_USAGE, solve_command)
     except KeyboardInterrupt:
         _stopped("interrupted", EXIT_INTERRUPTED)
     except Terminated:
