@@ -9,6 +9,8 @@ TARGET is one of:
   mask      Mask.load on the bytes of a file (raw, or a PNG drawn from the input),
             then .fit on a few grid sizes
   json      Puzzle.from_json on text (raw, or a good document with one value replaced)
+  grid      the solver's read_grid on text (plain rows, our JSON, the peer's JSON and
+            CSV, or garbage), then solve() of what it read with its own words
   core      _core.pack, _core.scan_words and _core.Blocklist on grids up to 8x8 and words
             of letters 1..5
 
@@ -72,6 +74,7 @@ with (atheris.instrument_imports(include=["wordsearch"]) if __name__ == "__main_
     from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask
     from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, parse_entry, parse_words
     from wordsearch.puzzle import Puzzle
+    from wordsearch.solver import read_grid, solve
     from wordsearch.size import GridSize
 
 LANGUAGES = lang.codes()
@@ -269,6 +272,28 @@ def json_seeds() -> list[bytes]:
             b"\x00\x01\x00\x06\x02\x04ABCD", b"\x00\x00\x01\x01\x03\x02\xff\xff\xff\xff"]
 
 
+# --- grid ----------------------------------------------------------------------------
+
+def grid_input(data: bytes) -> None:
+    """Text in a language the input picks: read as a grid file, it must be refused
+    with a library error or read; what is read is solved for the words it lists (or
+    the text's first few) and must raise nothing but a library error."""
+    fdp = atheris.FuzzedDataProvider(data)
+    language = fdp.PickValueInList(LANGUAGES)
+    text = fdp.ConsumeUnicode(fdp.remaining_bytes())
+    try:
+        found = read_grid(text, language)
+        solve(found, list(found.words) or text.split()[:3] or ["sun"], language=language)
+    except WordsearchError:
+        return
+
+
+def grid_seeds() -> list[bytes]:
+    rows = b"S U N X\nM O O N\nS T A R\nX . . X\n"
+    return [b"\x03" + rows, b"\x00" + json.dumps(PUZZLE).encode(),
+            b"\x00" + b"row,col\n1,2\n"]
+
+
 # --- core ----------------------------------------------------------------------------
 
 # Each pack stops here at the latest, so that no input runs long.
@@ -392,7 +417,7 @@ def core_seeds() -> list[bytes]:
 
 # --- running -------------------------------------------------------------------------
 
-NAMES = ["words", "sections", "mask", "json", "core"]
+NAMES = ["words", "sections", "mask", "json", "grid", "core"]
 
 
 def target(name: str):
