@@ -292,7 +292,11 @@ def read_peer_csv(text: str, language: lang.Language, name: str = "the grid") ->
     (an empty field for a cell outside the mask), a blank line, "Word List:" and the
     words, the directions, and "Answer Key ...:" with entries "WORD DIR @ (col, row)"
     counting from 1."""
-    records = list(csv.reader(io.StringIO(text)))
+    try:
+        records = list(csv.reader(io.StringIO(text)))
+    except csv.Error as exc:  # a stray carriage return or NUL inside a line
+        raise InputError(f"{name} is not CSV that word-search-generator writes: {exc}; "
+                         f"save it again as CSV.") from None
     numbered = list(enumerate(records, 1))
     body = [(n, r) for n, r in numbered[1:]]
     rows, lines = [], []
