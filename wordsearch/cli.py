@@ -96,11 +96,9 @@ def _named(name: str, what: str) -> str:
     return "standard input" if name == "-" else f"{what} {name}"
 
 
-def _read_lines(name: str, what: str = "words file",
-               limit: int = MAX_FILE_BYTES) -> list[tuple[int, str]]:
-    """Numbered lines, as messages name them, of a file ("-" for standard input).
-    Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
-    agree with the editor's even with a form feed or U+2028 inside a line."""
+def _read_text(name: str, what: str, limit: int, needs: str = "") -> str:
+    """A whole file's text ("-" for standard input), as messages name it; `needs`
+    says why `limit` is enough, in the message for a larger file."""
     shown = _named(name, what)
     try:
         if name == "-":
@@ -109,15 +107,22 @@ def _read_lines(name: str, what: str = "words file",
             with open(name, "rb") as f:
                 data = f.read(limit + 1)
         if len(data) > limit:
-            raise InputError(f"{shown} is larger than {limit >> 20} MB, more than "
-                             f"any list of {'words' if limit > MAX_FILE_BYTES else 'puzzles'} "
-                             f"needs; give a smaller file.")
-        text = data.decode("utf-8-sig")
+            raise InputError(f"{shown} is larger than {limit >> 20} MB{needs}; give a smaller "
+                             f"file.")
+        return data.decode("utf-8-sig")
     except OSError as exc:
         raise InputError(f"cannot read {shown}: {exc.strerror}.") from None
     except UnicodeDecodeError:
         raise InputError(f"{shown} is not UTF-8 text; save it as UTF-8.") from None
-    lines = LINE_ENDS.split(text)
+
+
+def _read_lines(name: str, what: str = "words file",
+               limit: int = MAX_FILE_BYTES) -> list[tuple[int, str]]:
+    """Numbered lines, as messages name them, of a file ("-" for standard input).
+    Lines end only where an editor ends them (\\n, \\r\\n, \\r), so that line numbers
+    agree with the editor's even with a form feed or U+2028 inside a line."""
+    needs = f", more than any list of {'words' if limit > MAX_FILE_BYTES else 'puzzles'} needs"
+    lines = LINE_ENDS.split(_read_text(name, what, limit, needs))
     if lines and lines[-1] == "":
         lines.pop()
     return list(enumerate(lines, start=1))
@@ -416,24 +421,6 @@ def _write_key(solution, target: export.Output) -> list[Path]:
         made = {target.path: (pages.svg if kind == "svg" else pages.png)(laid_out, options)[0]}
     export.commit(made)
     return list(made)
-
-
-def _read_text(name: str, what: str, limit: int) -> str:
-    """A whole file's text ("-" for standard input), as messages name it."""
-    shown = _named(name, what)
-    try:
-        if name == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(name, "rb") as f:
-                data = f.read(limit + 1)
-        if len(data) > limit:
-            raise InputError(f"{shown} is larger than {limit >> 20} MB; give a smaller file.")
-        return data.decode("utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot read {shown}: {exc.strerror}.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{shown} is not UTF-8 text; save it as UTF-8.") from None
 
 
 def _list_themes(language: lang.Language) -> None:

@@ -150,7 +150,8 @@ def _picked(words, language, theme: str | None, count: int | None, code: str,
                          option="theme" if theme is not None else "random")
     longest = choose.LONGEST
     if grid is not None:
-        longest = min(longest, max(parse_grid(grid).cols, parse_grid(grid).rows))
+        size = parse_grid(grid)
+        longest = min(longest, max(size.cols, size.rows))
     return choose.pick(lang.resolve(language), theme=theme, count=count,
                        seed=seeds.seed_for(code, "pick"), longest=longest)
 
