@@ -1,0 +1,445 @@
+#include "ws_message.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ws_rng.h"
+
+/* Word lengths, the seed's mixture without floating point: 50% a normal draw
+ * around 6 (sd 2), 30% around 5 (sd 1), each rounded to the nearest length, 20%
+ * exactly 3; lengths below 3 count as 3. LENGTH_WEIGHTS[i] is the mixture's mass
+ * at length LENGTH_FIRST + i in parts of LENGTH_PARTS (largest remainders, so they
+ * add up exactly; tests/test_message.py works them out again from the normal
+ * distribution). Lengths past the table have under half a part in a million. */
+#define LENGTH_PARTS 1000000
+#define LENGTH_FIRST 3
+#define LENGTH_COUNT 14
+static const int32_t LENGTH_WEIGHTS[LENGTH_COUNT] = {
+    272867, 133008, 202211, 171226, 105512, 62282, 32864,
+    13918,  4622,   1201,   244,    39,     5,     1};
+
+#ifdef WS_MESSAGE_TUNING
+ws_message_tuning ws_message_tune = {1, 1, 8, 0, 1};
+#define TUNE(field, value) (ws_message_tune.field)
+#else
+#define TUNE(field, value) (value)
+#endif
+
+/* Bit a of a cell's links (a = 0..3, directions N NE E SE): the cell and its
+ * neighbour in direction a lie on one word. */
+typedef struct {
+    const ws_message_params *p;
+    int32_t rows, cols, ncells;
+    int32_t dirs[WS_NDIRS], ndirs;
+    int32_t longest; /* the longest length drawn */
+    uint8_t *grid, *links;
+    int32_t empties, threes, quota;
+    int32_t count; /* words added */
+    int32_t *words, *starts;
+    uint8_t *dirs_out;
+    ws_rng rng;
+    /* The segment being tried. */
+    int32_t cells[WS_MAX_WORD];
+    int32_t fixed[WS_MAX_WORD], nfixed, open;
+} fill_ctx;
+
+static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+static int32_t step_of(const fill_ctx *f, int dir)
+{
+    return WS_DROW[dir] * f->cols + WS_DCOL[dir];
+}
+
+/* The cell and bit that record whether `cell` and its neighbour in `dir` lie on
+ * one word. */
+static uint8_t *link_at(fill_ctx *f, int32_t cell, int dir, uint8_t *bit)
+{
+    if (dir < WS_NDIRS / 2) {
+        *bit = (uint8_t)(1u << dir);
+        return f->links + cell;
+    }
+    *bit = (uint8_t)(1u << (dir - WS_NDIRS / 2));
+    return f->links + cell + step_of(f, dir);
+}
+
+static void link_word(fill_ctx *f, int32_t start, int dir, int32_t len)
+{
+    const int32_t step = step_of(f, dir);
+    for (int32_t k = 0; k + 1 < len; k++) {
+        uint8_t bit;
+        *link_at(f, start + k * step, dir, &bit) |= bit;
+    }
+}
+
+/* Whether word b (lb letters) reads inside word a, forwards or backwards. */
+static int holds(const uint8_t *a, int32_t la, const uint8_t *b, int32_t lb)
+{
+    for (int32_t i = 0; i + lb <= la; i++) {
+        int forwards = 1, backwards = 1;
+        for (int32_t k = 0; k < lb && (forwards || backwards); k++) {
+            forwards = forwards && a[i + k] == b[k];
+            backwards = backwards && a[i + k] == b[lb - 1 - k];
+        }
+        if (forwards || backwards)
+            return 1;
+    }
+    return 0;
+}
+
+static int related(const uint8_t *a, int32_t la, const uint8_t *b, int32_t lb)
+{
+    return la >= lb ? holds(a, la, b, lb) : holds(b, lb, a, la);
+}
+
+/* Whether lexicon word w is one of the grid's words, or lies inside one or holds one. */
+static int excluded(const fill_ctx *f, int32_t w)
+{
+    const ws_words lex = ws_lexicon_words(f->p->lexicon);
+    const uint8_t *word = lex.letters + lex.offsets[w];
+    const int32_t len = lex.offsets[w + 1] - lex.offsets[w];
+    const ws_words *own = &f->p->listed;
+    for (int32_t i = 0; i < own->count; i++)
+        if (related(word, len, own->letters + own->offsets[i],
+                    own->offsets[i + 1] - own->offsets[i]))
+            return 1;
+    for (int32_t i = 0; i < f->count; i++) {
+        const int32_t v = f->words[i];
+        if (related(word, len, lex.letters + lex.offsets[v], lex.offsets[v + 1] - lex.offsets[v]))
+            return 1;
+    }
+    return 0;
+}
+
+static int32_t draw_length(fill_ctx *f)
+{
+    int32_t r = (int32_t)ws_rng_below(&f->rng, LENGTH_PARTS), i = 0;
+    while (i + 1 < LENGTH_COUNT && r >= LENGTH_WEIGHTS[i])
+        r -= LENGTH_WEIGHTS[i++];
+    return LENGTH_FIRST + i;
+}
+
+/* Reads the segment of `len` cells from `start` in `dir` (inside the grid) into
+ * f->cells, f->fixed (positions holding a letter) and f->open (empty cells): 0
+ * when it leaves the shape or runs along a word over two cells. */
+static int segment(fill_ctx *f, int32_t start, int dir, int32_t len)
+{
+    const int32_t step = step_of(f, dir);
+    f->nfixed = 0;
+    f->open = 0;
+    for (int32_t k = 0; k < len; k++) {
+        const int32_t cell = start + k * step;
+        const uint8_t v = f->grid[cell];
+        if (v == WS_BLOCKED)
+            return 0;
+        f->cells[k] = cell;
+        if (v == WS_EMPTY) {
+            f->open++;
+            continue;
+        }
+        f->fixed[f->nfixed++] = k;
+        if (k > 0 && f->grid[cell - step] != WS_EMPTY) {
+            uint8_t bit;
+            if (*link_at(f, cell - step, dir, &bit) & bit)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether lexicon word w has the segment's letters where it has them. */
+static int matches(const fill_ctx *f, const uint8_t *word)
+{
+    for (int32_t i = 0; i < f->nfixed; i++)
+        if (word[f->fixed[i]] != f->grid[f->cells[f->fixed[i]]])
+            return 0;
+    return 1;
+}
+
+/* A word of `len` letters for the segment read last: with none of its letters
+ * fixed, one of the whole length group; else one of the shortest list of words
+ * with one of its fixed letters. The search starts at a random place in the list
+ * and goes round it once; -1 when no word fits. */
+static int32_t pick_word(fill_ctx *f, int32_t len)
+{
+    const ws_words lex = ws_lexicon_words(f->p->lexicon);
+    int32_t n = 0;
+    const int32_t *list = NULL;
+    int32_t first = 0;
+    if (f->nfixed == 0) {
+        first = ws_lexicon_group(f->p->lexicon, len, &n);
+    } else {
+        for (int32_t i = 0; i < f->nfixed; i++) {
+            int32_t m;
+            const int32_t k = f->fixed[i];
+            const int32_t *l = ws_lexicon_with(f->p->lexicon, len, k, f->grid[f->cells[k]], &m);
+            if (i == 0 || m < n) {
+                n = m;
+                list = l;
+            }
+            if (n == 0)
+                return -1;
+        }
+    }
+    if (n == 0)
+        return -1;
+    const int32_t from = (int32_t)ws_rng_below(&f->rng, (uint64_t)n);
+    for (int32_t j = 0; j < n; j++) {
+        const int32_t at = from + j < n ? from + j : from + j - n;
+        const int32_t w = list ? list[at] : first + at;
+        if (matches(f, lex.letters + lex.offsets[w]) && !excluded(f, w))
+            return w;
+    }
+    return -1;
+}
+
+static void place(fill_ctx *f, int32_t w, int32_t start, int dir, int32_t len)
+{
+    const ws_words lex = ws_lexicon_words(f->p->lexicon);
+    const uint8_t *word = lex.letters + lex.offsets[w];
+    for (int32_t k = 0; k < len; k++)
+        f->grid[f->cells[k]] = word[k];
+    link_word(f, start, dir, len);
+    f->empties -= f->open;
+    f->threes += len == WS_LEXICON_MIN_LEN;
+    f->words[f->count] = w;
+    f->starts[f->count] = start;
+    f->dirs_out[f->count] = (uint8_t)dir;
+    f->count++;
+}
+
+/* The first cells a segment of `len` in `dir` may start from: rows lo[0]..hi[0],
+ * columns lo[1]..hi[1]; 0 when it does not fit. */
+static int start_range(const fill_ctx *f, int dir, int32_t len, int32_t lo[2], int32_t hi[2])
+{
+    const int32_t reach = len - 1;
+    lo[0] = WS_DROW[dir] < 0 ? reach : 0;
+    hi[0] = f->rows - 1 - (WS_DROW[dir] > 0 ? reach : 0);
+    lo[1] = WS_DCOL[dir] < 0 ? reach : 0;
+    hi[1] = f->cols - 1 - (WS_DCOL[dir] > 0 ? reach : 0);
+    return lo[0] <= hi[0] && lo[1] <= hi[1];
+}
+
+/* One try of a word of `len` letters: a direction, then a start from which the
+ * word stays inside the grid; placed if a word fits there. */
+static int try_place(fill_ctx *f, int32_t len)
+{
+    const int dir = f->dirs[ws_rng_below(&f->rng, (uint64_t)f->ndirs)];
+    int32_t lo[2], hi[2];
+    if (!start_range(f, dir, len, lo, hi))
+        return 0;
+    const int32_t r = lo[0] + (int32_t)ws_rng_below(&f->rng, (uint64_t)(hi[0] - lo[0] + 1));
+    const int32_t c = lo[1] + (int32_t)ws_rng_below(&f->rng, (uint64_t)(hi[1] - lo[1] + 1));
+    const int32_t start = r * f->cols + c;
+    if (!segment(f, start, dir, len) || f->open == 0 || f->empties - f->open < f->p->holes)
+        return 0;
+    const int32_t w = pick_word(f, len);
+    if (w < 0)
+        return 0;
+    place(f, w, start, dir, len);
+    return 1;
+}
+
+/* The seed's try: a given word at a random cell in a random direction. */
+static int try_word(fill_ctx *f, int32_t w, int32_t len)
+{
+    const ws_words lex = ws_lexicon_words(f->p->lexicon);
+    const int32_t start = (int32_t)ws_rng_below(&f->rng, (uint64_t)f->ncells);
+    const int dir = f->dirs[ws_rng_below(&f->rng, (uint64_t)f->ndirs)];
+    const int32_t er = start / f->cols + WS_DROW[dir] * (len - 1);
+    const int32_t ec = start % f->cols + WS_DCOL[dir] * (len - 1);
+    if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+        return 0;
+    if (!segment(f, start, dir, len) || f->open == 0 || f->empties - f->open < f->p->holes)
+        return 0;
+    if (!matches(f, lex.letters + lex.offsets[w]))
+        return 0;
+    place(f, w, start, dir, len);
+    return 1;
+}
+
+/* Every segment covering exactly the cells missing, from a random one on, until
+ * a word fits one: 1 when placed. */
+static int finish(fill_ctx *f)
+{
+    const int32_t missing = f->empties - f->p->holes;
+    const int32_t nlen = f->longest - WS_LEXICON_MIN_LEN + 1;
+    if (nlen < 1)
+        return 0;
+    const int64_t total = (int64_t)nlen * f->ndirs * f->ncells;
+    const int64_t from = (int64_t)ws_rng_below(&f->rng, (uint64_t)total);
+    for (int64_t j = 0; j < total; j++) {
+        int64_t at = from + j < total ? from + j : from + j - total;
+        const int32_t len = WS_LEXICON_MIN_LEN + (int32_t)(at % nlen);
+        at /= nlen;
+        const int dir = f->dirs[at % f->ndirs];
+        const int32_t start = (int32_t)(at / f->ndirs);
+        if (len < missing || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
+            continue;
+        const int32_t er = start / f->cols + WS_DROW[dir] * (len - 1);
+        const int32_t ec = start % f->cols + WS_DCOL[dir] * (len - 1);
+        if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+            continue;
+        if (!segment(f, start, dir, len) || f->open != missing)
+            continue;
+        const int32_t w = pick_word(f, len);
+        if (w >= 0) {
+            place(f, w, start, dir, len);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void round_fill(fill_ctx *f)
+{
+    int32_t tried_at = -1; /* the empty count `finish` last failed at */
+    for (int32_t attempt = 0; attempt < WS_MESSAGE_ATTEMPTS && f->empties > f->p->holes;
+         attempt++) {
+        const int32_t missing = f->empties - f->p->holes;
+        if (TUNE(finish, 1) && missing <= TUNE(finish_at, 8) && tried_at != f->empties) {
+            if (finish(f))
+                return;
+            tried_at = f->empties;
+        }
+        int32_t len = max32(missing, WS_LEXICON_MIN_LEN);
+        if (missing > WS_MESSAGE_ENDGAME ||
+            (TUNE(spare2, 1) && len == WS_LEXICON_MIN_LEN && f->threes >= f->quota) ||
+            (TUNE(spare2, 1) == 2 && tried_at == f->empties))
+            len = draw_length(f);
+        len = min32(len, f->longest);
+        if (len < WS_LEXICON_MIN_LEN || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
+            continue;
+        int32_t n;
+        const int32_t first = ws_lexicon_group(f->p->lexicon, len, &n);
+        if (n == 0)
+            continue;
+        if (TUNE(position_first, 1)) {
+            for (int32_t t = 0; t < WS_MESSAGE_TRIES; t++)
+                if (try_place(f, len))
+                    break;
+        } else {
+            const int32_t w = first + (int32_t)ws_rng_below(&f->rng, (uint64_t)n);
+            if (excluded(f, w))
+                continue;
+            for (int32_t t = 0; t < WS_MESSAGE_TRIES; t++)
+                if (try_word(f, w, len))
+                    break;
+        }
+    }
+}
+
+/* WS_OK when the arguments keep ws_message_fill's preconditions; counts the
+ * grid's empty cells. */
+static ws_status check(const ws_message_params *p, const ws_message_output *out,
+                       int32_t *empties)
+{
+    if (!p || !out || !p->grid || !p->lexicon || p->rows < 1 || p->cols < 1 ||
+        p->rows > WS_MAX_SIDE || p->cols > WS_MAX_SIDE ||
+        (int64_t)p->rows * p->cols > WS_MAX_CELLS || (p->dir_mask & WS_ALL_DIRS) == 0 ||
+        p->holes < 0 || p->first_round < 0 || out->capacity < 0 || !out->grid ||
+        (out->capacity > 0 && (!out->words || !out->starts || !out->dirs)))
+        return WS_BAD_ARGUMENT;
+    const int32_t ncells = p->rows * p->cols;
+    *empties = 0;
+    for (int32_t i = 0; i < ncells; i++)
+        *empties += p->grid[i] == WS_EMPTY;
+    if (p->holes > *empties)
+        return WS_BAD_ARGUMENT;
+    const ws_words *own = &p->listed;
+    if (own->count < 0 || (own->count > 0 && (!own->letters || !own->offsets ||
+                                              !p->placed.starts || !p->placed.dirs)))
+        return WS_BAD_ARGUMENT;
+    for (int32_t i = 0; i < own->count; i++) {
+        const int32_t len = own->offsets[i + 1] - own->offsets[i];
+        const int32_t start = p->placed.starts[i];
+        const int dir = p->placed.dirs[i];
+        if (len < 1 || len > WS_MAX_WORD || dir >= WS_NDIRS || start < 0 || start >= ncells)
+            return WS_BAD_ARGUMENT;
+        const int32_t er = start / p->cols + WS_DROW[dir] * (len - 1);
+        const int32_t ec = start % p->cols + WS_DCOL[dir] * (len - 1);
+        if (er < 0 || er >= p->rows || ec < 0 || ec >= p->cols)
+            return WS_BAD_ARGUMENT;
+        for (int32_t k = 0; k < len; k++) {
+            const uint8_t v = p->grid[start + k * (WS_DROW[dir] * p->cols + WS_DCOL[dir])];
+            if (v == WS_EMPTY || v == WS_BLOCKED || v != own->letters[own->offsets[i] + k])
+                return WS_BAD_ARGUMENT;
+        }
+    }
+    return WS_OK;
+}
+
+ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
+{
+    int32_t empties = 0;
+    const ws_status status = check(p, out, &empties);
+    if (status != WS_OK)
+        return status;
+    out->count = 0;
+    out->round = WS_MESSAGE_ROUNDS;
+    fill_ctx f;
+    memset(&f, 0, sizeof f);
+    f.p = p;
+    f.rows = p->rows;
+    f.cols = p->cols;
+    f.ncells = p->rows * p->cols;
+    for (int d = 0; d < WS_NDIRS; d++)
+        if ((p->dir_mask >> d) & 1u)
+            f.dirs[f.ndirs++] = d;
+    f.longest = min32(max32(p->rows, p->cols), ws_lexicon_longest(p->lexicon));
+    const size_t most = (size_t)empties + 1;
+    f.grid = malloc((size_t)f.ncells);
+    f.links = malloc((size_t)f.ncells);
+    f.words = malloc(most * sizeof *f.words);
+    f.starts = malloc(most * sizeof *f.starts);
+    f.dirs_out = malloc(most);
+    ws_status result = WS_NO_MESSAGE;
+    if (!f.grid || !f.links || !f.words || !f.starts || !f.dirs_out) {
+        result = WS_NO_MEMORY;
+        goto done;
+    }
+    for (int32_t round = p->first_round; round < WS_MESSAGE_ROUNDS; round++) {
+        memcpy(f.grid, p->grid, (size_t)f.ncells);
+        memset(f.links, 0, (size_t)f.ncells);
+        for (int32_t i = 0; i < p->listed.count; i++)
+            link_word(&f, p->placed.starts[i], p->placed.dirs[i],
+                      p->listed.offsets[i + 1] - p->listed.offsets[i]);
+        f.empties = empties;
+        f.threes = 0;
+        f.quota = round / WS_MESSAGE_THREE_EVERY;
+        f.count = 0;
+        ws_rng_seed(&f.rng, p->seed ^ ws_mix64((uint64_t)round));
+        round_fill(&f);
+#ifdef WS_MESSAGE_TUNING
+        if (f.empties != p->holes) {
+            int32_t m = f.empties - p->holes;
+            ws_message_tune.spare++;
+            extern long ws_dbg_missing[16];
+            ws_dbg_missing[m < 15 ? m : 15]++;
+        }
+#endif
+        if (f.empties != p->holes)
+            continue;
+        if (f.count > out->capacity) {
+            result = WS_NO_CAPACITY;
+            goto done;
+        }
+        memcpy(out->grid, f.grid, (size_t)f.ncells);
+        if (f.count > 0) {
+            memcpy(out->words, f.words, (size_t)f.count * sizeof *f.words);
+            memcpy(out->starts, f.starts, (size_t)f.count * sizeof *f.starts);
+            memcpy(out->dirs, f.dirs_out, (size_t)f.count);
+        }
+        out->count = f.count;
+        out->round = round;
+        result = WS_OK;
+        break;
+    }
+done:
+    free(f.grid);
+    free(f.links);
+    free(f.words);
+    free(f.starts);
+    free(f.dirs_out);
+    return result;
+}

@@ -1,0 +1,84 @@
+/* Hidden-message puzzles: adding dictionary words to a grid until exactly as many
+ * cells are empty as the message has letters (the seed's greedy fill, 000_*.txt).
+ *
+ * The caller has packed its own words; this adds words of a lexicon (ws_lexicon.h)
+ * by the seed's rules, in rounds: a round that does not end with exactly `holes`
+ * empty cells is thrown away, and the next starts again from the caller's grid.
+ * The caller then pours the message into the empty cells and checks the puzzle;
+ * if it rejects the round, it asks again from the next round (first_round), so
+ * that rounds are tried in one order for a seed however often it asks.
+ *
+ * The rules, each checked by tests/reference.py's `message_fill` the slow way:
+ *   - a word runs in an allowed direction, inside the grid and its shape;
+ *   - it crosses letters already there only where they agree, covers at least
+ *     one empty cell, and shares at most one cell with any single word (it never
+ *     runs along another word over two cells);
+ *   - it is placed only if the empty cells stay at least `holes`;
+ *   - it is no word of the grid's list (the caller's and those added), and lies
+ *     inside none of them nor holds one, forwards or backwards, so that every
+ *     word can read exactly once;
+ *   - in round r at most r / WS_MESSAGE_THREE_EVERY words of three letters.
+ * Everything is integer arithmetic on ws_rng.h's generator: the same arguments
+ * give the same output on every machine.
+ */
+#ifndef WS_MESSAGE_H
+#define WS_MESSAGE_H
+
+#include <stdint.h>
+#include "ws_common.h"
+#include "ws_grid.h"
+#include "ws_lexicon.h"
+
+/* The seed's bounds: words drawn in one round, positions tried for one word,
+ * rounds before giving up. */
+#define WS_MESSAGE_ATTEMPTS 2000
+#define WS_MESSAGE_TRIES 50
+#define WS_MESSAGE_ROUNDS 100
+/* When this many cells or fewer are still to be covered, the length drawn is
+ * the number missing (at least three), as the seed forces it. */
+#define WS_MESSAGE_ENDGAME 5
+/* Three-letter words are rationed: none in rounds 0-2, one in rounds 3-5, ... */
+#define WS_MESSAGE_THREE_EVERY 3
+
+typedef struct {
+    int32_t rows, cols;
+    /* rows * cols cell codes: letters of the caller's words, WS_EMPTY (free) and
+     * WS_BLOCKED (outside the shape). */
+    const uint8_t *grid;
+    /* The caller's words and where they are (ws_placed): each must read there. */
+    ws_words listed;
+    ws_placed placed;
+    const ws_lexicon *lexicon;
+    int32_t holes;     /* the message's letters: 0 <= holes <= empty cells */
+    uint32_t dir_mask; /* bit d: direction d allowed; at least one */
+    uint64_t seed;
+    /* The first round to try (0 at first; one past the round returned when the
+     * caller rejected it); rounds up to WS_MESSAGE_ROUNDS - 1 are tried. */
+    int32_t first_round;
+} ws_message_params;
+
+typedef struct {
+    int32_t capacity; /* room in words, starts, dirs: the empty cells suffice */
+    uint8_t *grid;    /* rows * cols: the caller's grid with the added words */
+    int32_t *words;   /* lexicon index of each added word, in the order placed */
+    int32_t *starts;  /* its first cell */
+    uint8_t *dirs;    /* its direction */
+    int32_t count;    /* words added */
+    int32_t round;    /* the round that left exactly `holes` empty cells */
+} ws_message_output;
+
+/* Fills the grid: WS_OK with the added words and the round that made them;
+ * WS_NO_MESSAGE when no round from first_round on left exactly `holes` empty
+ * cells (out->round is then WS_MESSAGE_ROUNDS); WS_BAD_ARGUMENT for a broken
+ * precondition; WS_NO_CAPACITY when more words were added than the arrays hold;
+ * WS_NO_MEMORY. */
+#ifdef WS_MESSAGE_TUNING
+typedef struct {
+    int position_first, finish, finish_at, spare, spare2;
+} ws_message_tuning;
+extern ws_message_tuning ws_message_tune;
+#endif
+
+ws_status ws_message_fill(const ws_message_params *params, ws_message_output *out);
+
+#endif
