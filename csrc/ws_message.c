@@ -18,12 +18,8 @@ static const int32_t LENGTH_WEIGHTS[LENGTH_COUNT] = {
     272867, 133008, 202211, 171226, 105512, 62282, 32864,
     13918,  4622,   1201,   244,    39,     5,     1};
 
-#ifdef WS_MESSAGE_TUNING
-ws_message_tuning ws_message_tune = {1, 1, 8, 0, 1};
-#define TUNE(field, value) (ws_message_tune.field)
-#else
-#define TUNE(field, value) (value)
-#endif
+/* Attempts in a row that placed nothing before a round looks whether it is stuck. */
+#define WS_MESSAGE_IDLE 50
 
 /* Bit a of a cell's links (a = 0..3, directions N NE E SE): the cell and its
  * neighbour in direction a lie on one word. */
@@ -156,34 +152,38 @@ static int matches(const fill_ctx *f, const uint8_t *word)
     return 1;
 }
 
-/* A word of `len` letters for the segment read last: with none of its letters
- * fixed, one of the whole length group; else one of the shortest list of words
- * with one of its fixed letters. The search starts at a random place in the list
- * and goes round it once; -1 when no word fits. */
-static int32_t pick_word(fill_ctx *f, int32_t len)
+/* The words of `len` letters that may fit the segment read last: with none of
+ * its letters fixed, the whole length group (*list NULL, indices from *first);
+ * else the shortest list of words with one of its fixed letters (the first such).
+ * Returns how many; 0 when some fixed letter has none. */
+static int32_t candidates(const fill_ctx *f, int32_t len, const int32_t **list,
+                          int32_t *first)
 {
-    const ws_words lex = ws_lexicon_words(f->p->lexicon);
     int32_t n = 0;
-    const int32_t *list = NULL;
-    int32_t first = 0;
-    if (f->nfixed == 0) {
-        first = ws_lexicon_group(f->p->lexicon, len, &n);
-    } else {
-        for (int32_t i = 0; i < f->nfixed; i++) {
-            int32_t m;
-            const int32_t k = f->fixed[i];
-            const int32_t *l = ws_lexicon_with(f->p->lexicon, len, k, f->grid[f->cells[k]], &m);
-            if (i == 0 || m < n) {
-                n = m;
-                list = l;
-            }
-            if (n == 0)
-                return -1;
+    *list = NULL;
+    *first = 0;
+    if (f->nfixed == 0)
+        return (*first = ws_lexicon_group(f->p->lexicon, len, &n)), n;
+    for (int32_t i = 0; i < f->nfixed; i++) {
+        int32_t m;
+        const int32_t k = f->fixed[i];
+        const int32_t *l = ws_lexicon_with(f->p->lexicon, len, k, f->grid[f->cells[k]], &m);
+        if (m == 0)
+            return 0;
+        if (i == 0 || m < n) {
+            n = m;
+            *list = l;
         }
     }
-    if (n == 0)
-        return -1;
-    const int32_t from = (int32_t)ws_rng_below(&f->rng, (uint64_t)n);
+    return n;
+}
+
+/* The first of the n candidates from place `from` on, round the list once, that
+ * has the segment's letters and is no relation of a word in the grid; -1. */
+static int32_t first_fit(const fill_ctx *f, const int32_t *list, int32_t first, int32_t n,
+                         int32_t from)
+{
+    const ws_words lex = ws_lexicon_words(f->p->lexicon);
     for (int32_t j = 0; j < n; j++) {
         const int32_t at = from + j < n ? from + j : from + j - n;
         const int32_t w = list ? list[at] : first + at;
@@ -191,6 +191,18 @@ static int32_t pick_word(fill_ctx *f, int32_t len)
             return w;
     }
     return -1;
+}
+
+/* A word of `len` letters for the segment read last: the candidates are searched
+ * from a random place on; -1 when none fits (no draw when there are none). */
+static int32_t pick_word(fill_ctx *f, int32_t len)
+{
+    const int32_t *list;
+    int32_t first;
+    const int32_t n = candidates(f, len, &list, &first);
+    if (n == 0)
+        return -1;
+    return first_fit(f, list, first, n, (int32_t)ws_rng_below(&f->rng, (uint64_t)n));
 }
 
 static void place(fill_ctx *f, int32_t w, int32_t start, int dir, int32_t len)
@@ -240,24 +252,6 @@ static int try_place(fill_ctx *f, int32_t len)
     return 1;
 }
 
-/* The seed's try: a given word at a random cell in a random direction. */
-static int try_word(fill_ctx *f, int32_t w, int32_t len)
-{
-    const ws_words lex = ws_lexicon_words(f->p->lexicon);
-    const int32_t start = (int32_t)ws_rng_below(&f->rng, (uint64_t)f->ncells);
-    const int dir = f->dirs[ws_rng_below(&f->rng, (uint64_t)f->ndirs)];
-    const int32_t er = start / f->cols + WS_DROW[dir] * (len - 1);
-    const int32_t ec = start % f->cols + WS_DCOL[dir] * (len - 1);
-    if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
-        return 0;
-    if (!segment(f, start, dir, len) || f->open == 0 || f->empties - f->open < f->p->holes)
-        return 0;
-    if (!matches(f, lex.letters + lex.offsets[w]))
-        return 0;
-    place(f, w, start, dir, len);
-    return 1;
-}
-
 /* Every segment covering exactly the cells missing, from a random one on, until
  * a word fits one: 1 when placed. */
 static int finish(fill_ctx *f)
@@ -291,41 +285,72 @@ static int finish(fill_ctx *f)
     return 0;
 }
 
+/* Whether no try can place a word any more: no segment of a length that can be
+ * drawn (three letters only while the ration lasts) covers 1 to `missing` empty
+ * cells with a word that fits. Then the round can only fail, and ends at once:
+ * this saves the time of the attempts left and changes no output. */
+static int stuck(fill_ctx *f)
+{
+    const int32_t missing = f->empties - f->p->holes;
+    const int32_t drawn = min32(f->longest, LENGTH_FIRST + LENGTH_COUNT - 1);
+    const int32_t shortest = WS_LEXICON_MIN_LEN + (f->threes >= f->quota);
+    for (int32_t len = shortest; len <= drawn; len++)
+        for (int32_t i = 0; i < f->ndirs; i++) {
+            int32_t lo[2], hi[2];
+            if (!start_range(f, f->dirs[i], len, lo, hi))
+                continue;
+            for (int32_t r = lo[0]; r <= hi[0]; r++)
+                for (int32_t c = lo[1]; c <= hi[1]; c++) {
+                    if (!segment(f, r * f->cols + c, f->dirs[i], len) || f->open == 0 ||
+                        f->open > missing)
+                        continue;
+                    const int32_t *list;
+                    int32_t first;
+                    const int32_t n = candidates(f, len, &list, &first);
+                    if (n > 0 && first_fit(f, list, first, n, 0) >= 0)
+                        return 0;
+                }
+        }
+    return 1;
+}
+
+/* One round: words drawn until exactly `holes` cells are empty or the attempts
+ * run out. Once WS_MESSAGE_ENDGAME cells or fewer are missing, every segment that
+ * covers exactly the missing cells is searched first (once for each number of
+ * empty cells): this is the seed's "force the exact missing length" widened to
+ * every length, a word of the missing length over free cells among them. After
+ * WS_MESSAGE_IDLE attempts in a row that placed nothing, the round looks whether
+ * it is stuck (once for each number of empty cells). */
 static void round_fill(fill_ctx *f)
 {
-    int32_t tried_at = -1; /* the empty count `finish` last failed at */
+    int32_t searched_at = -1; /* the empty count `finish` last failed at */
+    int32_t checked_at = -1;  /* the empty count `stuck` last said no at */
+    int32_t idle = 0, before = f->empties;
     for (int32_t attempt = 0; attempt < WS_MESSAGE_ATTEMPTS && f->empties > f->p->holes;
          attempt++) {
-        const int32_t missing = f->empties - f->p->holes;
-        if (TUNE(finish, 1) && missing <= TUNE(finish_at, 8) && tried_at != f->empties) {
+        if (f->empties != before) {
+            before = f->empties;
+            idle = 0;
+        } else if (++idle >= WS_MESSAGE_IDLE && checked_at != f->empties) {
+            if (stuck(f))
+                return;
+            checked_at = f->empties;
+        }
+        if (f->empties - f->p->holes <= WS_MESSAGE_ENDGAME && searched_at != f->empties) {
             if (finish(f))
                 return;
-            tried_at = f->empties;
+            searched_at = f->empties;
         }
-        int32_t len = max32(missing, WS_LEXICON_MIN_LEN);
-        if (missing > WS_MESSAGE_ENDGAME ||
-            (TUNE(spare2, 1) && len == WS_LEXICON_MIN_LEN && f->threes >= f->quota) ||
-            (TUNE(spare2, 1) == 2 && tried_at == f->empties))
-            len = draw_length(f);
-        len = min32(len, f->longest);
+        const int32_t len = min32(draw_length(f), f->longest);
         if (len < WS_LEXICON_MIN_LEN || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
             continue;
         int32_t n;
-        const int32_t first = ws_lexicon_group(f->p->lexicon, len, &n);
+        ws_lexicon_group(f->p->lexicon, len, &n);
         if (n == 0)
             continue;
-        if (TUNE(position_first, 1)) {
-            for (int32_t t = 0; t < WS_MESSAGE_TRIES; t++)
-                if (try_place(f, len))
-                    break;
-        } else {
-            const int32_t w = first + (int32_t)ws_rng_below(&f->rng, (uint64_t)n);
-            if (excluded(f, w))
-                continue;
-            for (int32_t t = 0; t < WS_MESSAGE_TRIES; t++)
-                if (try_word(f, w, len))
-                    break;
-        }
+        for (int32_t t = 0; t < WS_MESSAGE_TRIES; t++)
+            if (try_place(f, len))
+                break;
     }
 }
 
@@ -410,14 +435,6 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
         f.count = 0;
         ws_rng_seed(&f.rng, p->seed ^ ws_mix64((uint64_t)round));
         round_fill(&f);
-#ifdef WS_MESSAGE_TUNING
-        if (f.empties != p->holes) {
-            int32_t m = f.empties - p->holes;
-            ws_message_tune.spare++;
-            extern long ws_dbg_missing[16];
-            ws_dbg_missing[m < 15 ? m : 15]++;
-        }
-#endif
         if (f.empties != p->holes)
             continue;
         if (f.count > out->capacity) {

@@ -8,7 +8,7 @@
  * if it rejects the round, it asks again from the next round (first_round), so
  * that rounds are tried in one order for a seed however often it asks.
  *
- * The rules, each checked by tests/reference.py's `message_fill` the slow way:
+ * The rules, each checked by tests/reference_message.py the slow way:
  *   - a word runs in an allowed direction, inside the grid and its shape;
  *   - it crosses letters already there only where they agree, covers at least
  *     one empty cell, and shares at most one cell with any single word (it never
@@ -18,8 +18,19 @@
  *     inside none of them nor holds one, forwards or backwards, so that every
  *     word can read exactly once;
  *   - in round r at most r / WS_MESSAGE_THREE_EVERY words of three letters.
- * Everything is integer arithmetic on ws_rng.h's generator: the same arguments
- * give the same output on every machine.
+ * How a round goes (the seed's greedy, with two changes that make nearly every
+ * first round succeed; see the README's figures):
+ *   - each attempt draws a length (the seed's mixture, as an integer table) and
+ *     makes up to WS_MESSAGE_TRIES tries; a try draws a direction, then a start
+ *     from which the segment stays inside the grid, and takes a random word of
+ *     the lexicon that fits the letters already on the segment (the seed drew
+ *     the word first, so it seldom crossed anything, and drew starts that mostly
+ *     fell off the grid on diagonals);
+ *   - at WS_MESSAGE_ENDGAME missing cells or fewer, the exact search above.
+ * Lengths are clamped to the grid's longer side and the lexicon's longest word.
+ * Round r draws from ws_rng.h's generator seeded with seed ^ ws_mix64(r), so any
+ * round can be had on its own; everything is integer arithmetic, and the same
+ * arguments give the same output on every machine.
  */
 #ifndef WS_MESSAGE_H
 #define WS_MESSAGE_H
@@ -34,8 +45,9 @@
 #define WS_MESSAGE_ATTEMPTS 2000
 #define WS_MESSAGE_TRIES 50
 #define WS_MESSAGE_ROUNDS 100
-/* When this many cells or fewer are still to be covered, the length drawn is
- * the number missing (at least three), as the seed forces it. */
+/* When this many cells or fewer are still to be covered, every segment that
+ * covers exactly the missing cells is searched for a word (the seed forced a
+ * word of exactly the missing length here; that is one of the segments). */
 #define WS_MESSAGE_ENDGAME 5
 /* Three-letter words are rationed: none in rounds 0-2, one in rounds 3-5, ... */
 #define WS_MESSAGE_THREE_EVERY 3
@@ -72,13 +84,6 @@ typedef struct {
  * cells (out->round is then WS_MESSAGE_ROUNDS); WS_BAD_ARGUMENT for a broken
  * precondition; WS_NO_CAPACITY when more words were added than the arrays hold;
  * WS_NO_MEMORY. */
-#ifdef WS_MESSAGE_TUNING
-typedef struct {
-    int position_first, finish, finish_at, spare, spare2;
-} ws_message_tuning;
-extern ws_message_tuning ws_message_tune;
-#endif
-
 ws_status ws_message_fill(const ws_message_params *params, ws_message_output *out);
 
 #endif

@@ -34,7 +34,15 @@
  *       ws_solve_lines exactly the straight readings and ws_solve_paths exactly
  *       the free paths that a plain brute force finds (each word on its own, cell
  *       by cell), each once, with every min_length from 1 to 4; too small an
- *       output must say so with the same totals, and a spent budget must stop.
+ *       output must say so with the same totals, and a spent budget must stop;
+ *   (g) MESSAGE_CASES hidden-message fills (ws_message.h) on random grids up to
+ *       12x12 with outside cells, a few words of the caller's placed first, small
+ *       lexicons over 2-6 letters and any number of holes: each result replayed
+ *       word by word on the caller's grid by brute force (directions, shape,
+ *       letters agreeing, an empty cell covered, at most one cell shared with any
+ *       word, no word related to another by containment either way, three-letter
+ *       words within the round's ration, exactly `holes` empty cells left), the
+ *       same again from its own round, and the next round later or none.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
  */
@@ -47,6 +55,8 @@
 #include "ws_block.h"
 #include "ws_dict.h"
 #include "ws_grid.h"
+#include "ws_lexicon.h"
+#include "ws_message.h"
 #include "ws_pack.h"
 #include "ws_rng.h"
 #include "ws_solve.h"
@@ -1169,6 +1179,300 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most)
     return total;
 }
 
+#define MESSAGE_CASES 400
+#define MESSAGE_SIDE 12
+#define MESSAGE_CELLS (MESSAGE_SIDE * MESSAGE_SIDE)
+#define MESSAGE_OWN 4
+#define MESSAGE_LEXICON 60
+#define MESSAGE_MAX_LEN 6
+#define MESSAGE_MAX_WORDS (MESSAGE_OWN + MESSAGE_CELLS)
+
+/* A word on the grid, for the brute-force checks. */
+typedef struct {
+    const uint8_t *letters;
+    int32_t len, start;
+    int dir;
+} message_word;
+
+static int32_t message_cell(int32_t cols, const message_word *w, int32_t k)
+{
+    return w->start + k * (WS_DROW[w->dir] * cols + WS_DCOL[w->dir]);
+}
+
+/* Whether word w stays inside a rows x cols grid. */
+static int message_inside(int32_t rows, int32_t cols, const message_word *w)
+{
+    const int32_t er = w->start / cols + WS_DROW[w->dir] * (w->len - 1);
+    const int32_t ec = w->start % cols + WS_DCOL[w->dir] * (w->len - 1);
+    return w->start >= 0 && w->start < rows * cols && er >= 0 && er < rows && ec >= 0 &&
+           ec < cols;
+}
+
+/* The cells two words have in common, by comparing every pair. */
+static int32_t message_shared(int32_t cols, const message_word *a, const message_word *b)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < a->len; i++)
+        for (int32_t j = 0; j < b->len; j++)
+            n += message_cell(cols, a, i) == message_cell(cols, b, j);
+    return n;
+}
+
+/* Writes word w into g if it may go there by the rules (inside, in the shape,
+ * letters agreeing, at most one cell shared with each of the n words): the
+ * number of empty cells it covered, or -1. */
+static int32_t message_put(uint8_t *g, int32_t rows, int32_t cols, const message_word *w,
+                           const message_word *words, int32_t n)
+{
+    if (!message_inside(rows, cols, w))
+        return -1;
+    int32_t open = 0;
+    for (int32_t k = 0; k < w->len; k++) {
+        const uint8_t v = g[message_cell(cols, w, k)];
+        if (v == WS_BLOCKED || (v != WS_EMPTY && v != w->letters[k]))
+            return -1;
+        open += v == WS_EMPTY;
+    }
+    for (int32_t q = 0; q < n; q++)
+        if (message_shared(cols, w, &words[q]) > 1)
+            return -1;
+    for (int32_t k = 0; k < w->len; k++)
+        g[message_cell(cols, w, k)] = w->letters[k];
+    return open;
+}
+
+static int message_related(const message_word *a, const message_word *b)
+{
+    return a->len >= b->len ? lies_in(b->letters, b->len, a->letters, a->len)
+                            : lies_in(a->letters, a->len, b->letters, b->len);
+}
+
+typedef struct {
+    int32_t rows, cols;
+    uint8_t grid[MESSAGE_CELLS];
+    int32_t nown;
+    uint8_t own_letters[MESSAGE_OWN * MESSAGE_MAX_LEN];
+    int32_t own_offsets[MESSAGE_OWN + 1], own_starts[MESSAGE_OWN];
+    uint8_t own_dirs[MESSAGE_OWN];
+    int32_t nlex;
+    uint8_t lex_letters[MESSAGE_LEXICON * MESSAGE_MAX_LEN];
+    int32_t lex_offsets[MESSAGE_LEXICON + 1];
+    int32_t empties;
+} message_case;
+
+static void message_draw(ws_rng *rng, message_case *mc, uint32_t *dir_mask)
+{
+    memset(mc, 0, sizeof *mc);
+    mc->rows = between(rng, 1, MESSAGE_SIDE);
+    mc->cols = between(rng, 1, MESSAGE_SIDE);
+    const int32_t ncells = mc->rows * mc->cols, nletters = between(rng, 2, 6);
+    const int32_t outside = below(rng, 4) == 0 ? between(rng, 1, 5) : 0;
+    for (int32_t i = 0; i < ncells; i++)
+        mc->grid[i] = outside && below(rng, 10) < outside ? WS_BLOCKED : WS_EMPTY;
+    *dir_mask = below(rng, 3) == 0 ? (uint32_t)between(rng, 1, 255) : WS_ALL_DIRS;
+    /* The caller's words: random letters, put where the rules let them. */
+    message_word own[MESSAGE_OWN];
+    const int32_t want = below(rng, MESSAGE_OWN + 1);
+    for (int32_t t = 0; t < 40 && mc->nown < want; t++) {
+        const int32_t len = between(rng, 2, MESSAGE_MAX_LEN);
+        uint8_t *letters = mc->own_letters + mc->own_offsets[mc->nown];
+        for (int32_t k = 0; k < len; k++)
+            letters[k] = (uint8_t)between(rng, 1, nletters);
+        message_word w = {letters, len, below(rng, ncells), below(rng, WS_NDIRS)};
+        if (message_put(mc->grid, mc->rows, mc->cols, &w, own, mc->nown) < 0)
+            continue;
+        own[mc->nown] = w;
+        mc->own_starts[mc->nown] = w.start;
+        mc->own_dirs[mc->nown] = (uint8_t)w.dir;
+        mc->own_offsets[mc->nown + 1] = mc->own_offsets[mc->nown] + len;
+        mc->nown++;
+    }
+    /* The lexicon, sorted by length: a count of each length in turn. */
+    const int32_t total = between(rng, 0, MESSAGE_LEXICON);
+    for (int32_t len = WS_LEXICON_MIN_LEN; len <= MESSAGE_MAX_LEN && mc->nlex < total; len++) {
+        const int32_t count = len == MESSAGE_MAX_LEN ? total - mc->nlex
+                                                     : between(rng, 0, total - mc->nlex);
+        for (int32_t i = 0; i < count; i++, mc->nlex++) {
+            uint8_t *letters = mc->lex_letters + mc->lex_offsets[mc->nlex];
+            for (int32_t k = 0; k < len; k++)
+                letters[k] = (uint8_t)between(rng, 1, nletters);
+            mc->lex_offsets[mc->nlex + 1] = mc->lex_offsets[mc->nlex] + len;
+        }
+    }
+    for (int32_t i = 0; i < ncells; i++)
+        mc->empties += mc->grid[i] == WS_EMPTY;
+}
+
+/* Replays an output on the caller's grid by brute force; fails case `n` on any
+ * broken rule. */
+static void message_check(int32_t n, const message_case *mc, const ws_lexicon *lex,
+                          uint32_t dir_mask, int32_t holes, const ws_message_output *o)
+{
+    static uint8_t g[MESSAGE_CELLS];
+    static message_word words[MESSAGE_MAX_WORDS];
+    const ws_words lw = ws_lexicon_words(lex);
+    memcpy(g, mc->grid, sizeof g);
+    for (int32_t i = 0; i < mc->nown; i++)
+        words[i] = (message_word){mc->own_letters + mc->own_offsets[i],
+                                  mc->own_offsets[i + 1] - mc->own_offsets[i],
+                                  mc->own_starts[i], mc->own_dirs[i]};
+    int32_t empties = mc->empties, threes = 0;
+    if (o->round < 0 || o->round >= WS_MESSAGE_ROUNDS)
+        fail("message", n, "round %d", o->round);
+    for (int32_t a = 0; a < o->count; a++) {
+        const int32_t w = o->words[a];
+        if (w < 0 || w >= lw.count || o->dirs[a] >= WS_NDIRS) {
+            fail("message", n, "added word %d is lexicon word %d, direction %d", a, w,
+                 o->dirs[a]);
+            return;
+        }
+        message_word mw = {lw.letters + lw.offsets[w], lw.offsets[w + 1] - lw.offsets[w],
+                           o->starts[a], o->dirs[a]};
+        if (!((dir_mask >> mw.dir) & 1u))
+            fail("message", n, "added word %d runs in direction %d, not allowed", a, mw.dir);
+        for (int32_t q = 0; q < mc->nown + a; q++)
+            if (message_related(&mw, &words[q]))
+                fail("message", n, "added word %d is related to word %d by containment", a, q);
+        const int32_t open = message_put(g, mc->rows, mc->cols, &mw, words, mc->nown + a);
+        if (open < 1) {
+            fail("message", n, "added word %d breaks a placement rule (covers %d)", a, open);
+            return;
+        }
+        empties -= open;
+        if (empties < holes)
+            fail("message", n, "added word %d leaves %d empty cells, under %d", a, empties,
+                 holes);
+        threes += mw.len == WS_LEXICON_MIN_LEN;
+        words[mc->nown + a] = mw;
+    }
+    if (empties != holes)
+        fail("message", n, "%d empty cells left, not %d", empties, holes);
+    if (threes > o->round / WS_MESSAGE_THREE_EVERY)
+        fail("message", n, "%d three-letter words in round %d", threes, o->round);
+    if (memcmp(g, o->grid, (size_t)(mc->rows * mc->cols)) != 0)
+        fail("message", n, "the grid is not the caller's grid with the added words");
+}
+
+/* Fills MESSAGE_CASES random cases; counts in filled[0] those filled, in
+ * filled[1] those that asked for a later round and got one. */
+static void message_sweep(ws_rng *rng, int corrupt, int32_t filled[2])
+{
+    static message_case mc;
+    static uint8_t out_grid[MESSAGE_CELLS], again_grid[MESSAGE_CELLS];
+    static int32_t out_words[MESSAGE_CELLS], out_starts[MESSAGE_CELLS];
+    static int32_t again_words[MESSAGE_CELLS], again_starts[MESSAGE_CELLS];
+    static uint8_t out_dirs[MESSAGE_CELLS], again_dirs[MESSAGE_CELLS];
+    int corrupted = 0;
+    filled[0] = filled[1] = 0;
+    for (int32_t n = 0; n < MESSAGE_CASES; n++) {
+        uint32_t dir_mask;
+        message_draw(rng, &mc, &dir_mask);
+        const ws_words words = {mc.nlex, mc.lex_letters, mc.lex_offsets};
+        ws_lexicon *lex = NULL;
+        if (ws_lexicon_build(&words, 6, &lex) != WS_OK) {
+            fail("message", n, "lexicon refused");
+            continue;
+        }
+        /* Mostly few holes, so that words must be added; sometimes any number. */
+        const int32_t holes = below(rng, 3) == 0 ? between(rng, 0, mc.empties)
+                                                  : mc.empties - below(rng, 1 + mc.empties / 2);
+        ws_message_params p = {
+            .rows = mc.rows, .cols = mc.cols, .grid = mc.grid,
+            .listed = {mc.nown, mc.own_letters, mc.own_offsets},
+            .placed = {mc.own_starts, mc.own_dirs},
+            .lexicon = lex, .holes = holes, .dir_mask = dir_mask,
+            .seed = ws_rng_next(rng), .first_round = below(rng, 4) == 0 ? below(rng, 5) : 0,
+        };
+        ws_message_output o = {MESSAGE_CELLS, out_grid, out_words, out_starts, out_dirs, 0, 0};
+        const ws_status status = ws_message_fill(&p, &o);
+        if (status == WS_NO_MESSAGE) {
+            if (o.round != WS_MESSAGE_ROUNDS || o.count != 0)
+                fail("message", n, "no message, but round %d and %d words", o.round, o.count);
+            ws_lexicon_free(lex);
+            continue;
+        }
+        if (status != WS_OK) {
+            fail("message", n, "status %d", (int)status);
+            ws_lexicon_free(lex);
+            continue;
+        }
+        if (o.round < p.first_round)
+            fail("message", n, "round %d before the first asked, %d", o.round, p.first_round);
+        if (corrupt && !corrupted && o.count > 0) {
+            o.starts[0] ^= 1; /* the check must see it */
+            corrupted = 1;
+        }
+        message_check(n, &mc, lex, dir_mask, holes, &o);
+        filled[0]++;
+        /* The same round on its own gives the same words. */
+        ws_message_output again = {MESSAGE_CELLS, again_grid, again_words, again_starts,
+                                   again_dirs, 0, 0};
+        p.first_round = o.round;
+        if (ws_message_fill(&p, &again) != WS_OK || again.round != o.round ||
+            again.count != o.count ||
+            memcmp(again_words, out_words, (size_t)o.count * sizeof *out_words) != 0 ||
+            memcmp(again_starts, out_starts, (size_t)o.count * sizeof *out_starts) != 0 ||
+            memcmp(again_dirs, out_dirs, (size_t)o.count) != 0)
+            fail("message", n, "round %d asked for on its own gives another fill", o.round);
+        /* The round after it: a later round or none. */
+        p.first_round = o.round + 1;
+        const ws_status next = ws_message_fill(&p, &again);
+        if (next == WS_OK) {
+            if (again.round <= o.round)
+                fail("message", n, "the round after %d is %d", o.round, again.round);
+            message_check(n, &mc, lex, dir_mask, holes, &again);
+            filled[1]++;
+        } else if (next != WS_NO_MESSAGE) {
+            fail("message", n, "next round: status %d", (int)next);
+        }
+        ws_lexicon_free(lex);
+    }
+}
+
+/* Arguments ws_message_fill and ws_lexicon_build must refuse. */
+static void message_bad_arguments(void)
+{
+    uint8_t letters[] = {1, 2, 3, 1, 2, 3, 4, 1, 2};
+    int32_t unsorted[] = {0, 3, 7, 9};
+    const ws_words out_of_order = {3, letters, unsorted};
+    ws_lexicon *lex = NULL;
+    if (ws_lexicon_build(&out_of_order, 4, &lex) != WS_BAD_ARGUMENT || lex != NULL)
+        fail("message arguments", 0, "a lexicon out of length order was taken");
+    int32_t sorted[] = {0, 3, 7};
+    const ws_words ok = {2, letters, sorted};
+    if (ws_lexicon_build(&ok, 3, &lex) != WS_BAD_ARGUMENT)
+        fail("message arguments", 1, "letter code 4 of 3 was taken");
+    if (ws_lexicon_build(&ok, 4, &lex) != WS_OK) {
+        fail("message arguments", 2, "a good lexicon was refused");
+        return;
+    }
+    uint8_t grid[9] = {0}, out_grid[9];
+    int32_t words[9], starts[9];
+    uint8_t dirs[9];
+    ws_message_output o = {9, out_grid, words, starts, dirs, 0, 0};
+    ws_message_params p = {.rows = 3, .cols = 3, .grid = grid, .lexicon = lex, .holes = 10,
+                           .dir_mask = WS_ALL_DIRS};
+    if (ws_message_fill(&p, &o) != WS_BAD_ARGUMENT)
+        fail("message arguments", 3, "more holes than empty cells were taken");
+    p.holes = 3;
+    p.dir_mask = 0;
+    if (ws_message_fill(&p, &o) != WS_BAD_ARGUMENT)
+        fail("message arguments", 4, "no direction was taken");
+    p.dir_mask = WS_ALL_DIRS;
+    uint8_t own[] = {1, 2, 3};
+    int32_t own_offsets[] = {0, 3}, own_starts[] = {0};
+    uint8_t own_dirs[] = {2};
+    p.listed = (ws_words){1, own, own_offsets};
+    p.placed = (ws_placed){own_starts, own_dirs};
+    if (ws_message_fill(&p, &o) != WS_BAD_ARGUMENT)
+        fail("message arguments", 5, "a word that does not read where placed was taken");
+    p.listed.count = 0;
+    p.first_round = WS_MESSAGE_ROUNDS;
+    if (ws_message_fill(&p, &o) != WS_NO_MESSAGE)
+        fail("message arguments", 6, "no round left, and no WS_NO_MESSAGE");
+    ws_lexicon_free(lex);
+}
+
 int main(int argc, char **argv)
 {
     const char *reference = NULL;
@@ -1224,6 +1528,13 @@ int main(int argc, char **argv)
     printf("solver: %d dictionaries, %" PRId64 " readings (straight and free paths, min_length "
            "1-%d; at most %d paths in a case), each as a brute force finds it\n", SOLVE_CASES,
            solved, SOLVE_MIN_LENGTHS, most_paths);
+    message_bad_arguments();
+    ws_rng message_rng;
+    ws_rng_seed(&message_rng, SWEEP_SEED + 3);
+    int32_t filled[2];
+    message_sweep(&message_rng, corrupt, filled);
+    printf("message fills: %d cases, %d filled (%d of them again from a later round), each "
+           "replayed by brute force\n", MESSAGE_CASES, filled[0], filled[1]);
     ws_workspace_free(ws);
     if (failures > 0) {
         printf("FAILED: %d mismatches\n", failures);

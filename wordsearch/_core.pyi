@@ -7,6 +7,7 @@ BLOCKED: int
 MAX_LETTER: int
 MAX_WORD: int
 MAX_THREADS: int
+MESSAGE_ROUNDS: int
 
 class Workspace:
     def __init__(self) -> None: ...
@@ -46,6 +47,18 @@ class Trie:
               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8]]: ...
     def paths(self, grid: bytes, rows: int, cols: int, min_length: int, budget: int,
               ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.int32]]: ...
+class Lexicon:
+    count: int
+    def __init__(self, letters: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32],
+                 nletters: int) -> None: ...
+
+def message_fill(grid: npt.NDArray[np.uint8], lexicon: Lexicon, holes: int, dir_mask: int,
+                 seed: int, *, letters: npt.NDArray[np.uint8] | None = None,
+                 offsets: npt.NDArray[np.int32] | None = None,
+                 starts: npt.NDArray[np.int32] | None = None,
+                 dirs: npt.NDArray[np.uint8] | None = None, first_round: int = 0,
+                 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32],
+                            npt.NDArray[np.int32], npt.NDArray[np.uint8], int]: ...
 
 class Rng:
     def __init__(self, seed: int) -> None: ...

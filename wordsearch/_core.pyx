@@ -15,7 +15,7 @@ from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_
 import signal
 import time
 
-from wordsearch.errors import Disturbed, NoRoom, NoUnique, SearchSpent, TimeUp
+from wordsearch.errors import Disturbed, NoMessage, NoRoom, NoUnique, SearchSpent, TimeUp
 
 cdef extern from "ws_common.h":
     ctypedef enum ws_status:
@@ -26,6 +26,7 @@ cdef extern from "ws_common.h":
         WS_NO_UNIQUE
         WS_NO_CAPACITY
         WS_STOPPED
+        WS_NO_MESSAGE
     int WS_EMPTY_CODE "WS_EMPTY"
     int WS_BLOCKED_CODE "WS_BLOCKED"
     int WS_MAX_LETTER_CODE "WS_MAX_LETTER"
@@ -124,11 +125,40 @@ cdef extern from "ws_pack.h":
     void ws_workspace_free(ws_workspace *ws)
     ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out) nogil
 
+cdef extern from "ws_lexicon.h":
+    ctypedef struct ws_lexicon:
+        pass
+    ws_status ws_lexicon_build(const ws_words *words, int32_t nletters, ws_lexicon **out) nogil
+    void ws_lexicon_free(ws_lexicon *lex) nogil
+
+cdef extern from "ws_message.h":
+    int WS_MESSAGE_ROUNDS_COUNT "WS_MESSAGE_ROUNDS"
+    ctypedef struct ws_message_params:
+        int32_t rows, cols
+        const uint8_t *grid
+        ws_words listed
+        ws_placed placed
+        const ws_lexicon *lexicon
+        int32_t holes
+        uint32_t dir_mask
+        uint64_t seed
+        int32_t first_round
+    ctypedef struct ws_message_output:
+        int32_t capacity
+        uint8_t *grid
+        int32_t *words
+        int32_t *starts
+        uint8_t *dirs
+        int32_t count
+        int32_t round "round"
+    ws_status ws_message_fill(const ws_message_params *params, ws_message_output *out) nogil
+
 EMPTY = WS_EMPTY_CODE
 BLOCKED = WS_BLOCKED_CODE
 MAX_LETTER = WS_MAX_LETTER_CODE
 MAX_WORD = WS_MAX_WORD_LEN
 MAX_THREADS = WS_MAX_THREADS_COUNT
+MESSAGE_ROUNDS = WS_MESSAGE_ROUNDS_COUNT
 
 
 cdef class Blocklist  # defined below; pack() takes one
@@ -143,6 +173,8 @@ cdef _raise_for(ws_status status, int32_t stuck_word=-1):
         raise NoUnique(stuck_word)
     if status == WS_STOPPED:
         raise TimeUp()
+    if status == WS_NO_MESSAGE:
+        raise NoMessage()
     if status == WS_NO_MEMORY:
         raise MemoryError("the packer ran out of memory")
     raise AssertionError(f"the C core refused its arguments (status {status})")
@@ -498,6 +530,89 @@ def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):
         raise ValueError("the grid must be rows * cols letter codes, at least one")
     if min_length < 1:
         raise ValueError("min_length must be at least 1")
+cdef class Lexicon:
+    """A dictionary grouped by length (csrc/ws_lexicon.h), built once (per language)
+    and used by every message_fill. The words must come sorted by length, each of
+    3 to MAX_WORD letters; lexicon indices are their places in this list."""
+    cdef ws_lexicon *ptr
+    cdef readonly int32_t count
+
+    def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets,
+                  int32_t nletters):
+        cdef ws_words words = _words_view(letters, offsets)
+        cdef ws_status status
+        with nogil:
+            status = ws_lexicon_build(&words, nletters, &self.ptr)
+        if status == WS_BAD_ARGUMENT:
+            raise ValueError("a lexicon needs words of 3 to 64 letters, sorted by length, "
+                             "each letter a code of the alphabet")
+        _raise_for(status)
+        self.count = words.count
+
+    def __dealloc__(self):
+        ws_lexicon_free(self.ptr)
+
+
+def message_fill(const uint8_t[:, ::1] grid, Lexicon lexicon, int32_t holes,
+                 uint32_t dir_mask, uint64_t seed, *, const uint8_t[::1] letters=None,
+                 const int32_t[::1] offsets=None, const int32_t[::1] starts=None,
+                 const uint8_t[::1] dirs=None, int32_t first_round=0):
+    """The grid with lexicon words added until exactly `holes` cells are empty
+    (csrc/ws_message.h): (grid, words, starts, dirs, round), words being lexicon
+    indices in the order placed and round the round that did it.
+
+    The grid holds the caller's words (letters/offsets, placed at starts/dirs;
+    none by default), EMPTY cells and BLOCKED ones. A caller that rejects the
+    result asks again with first_round = round + 1. Raises NoMessage when no round
+    up to MESSAGE_ROUNDS - 1 left exactly `holes` cells empty.
+    """
+    cdef ws_message_params params
+    cdef ws_message_output out
+    cdef int32_t rows = grid.shape[0], cols = grid.shape[1]
+    params.rows = rows
+    params.cols = cols
+    params.grid = &grid[0, 0]
+    params.listed.count = 0
+    params.listed.letters = NULL
+    params.listed.offsets = NULL
+    params.placed.starts = NULL
+    params.placed.dirs = NULL
+    if offsets is not None:
+        params.listed = _words_view(letters, offsets)
+        if (starts is None or dirs is None or starts.shape[0] != params.listed.count
+                or dirs.shape[0] != params.listed.count):
+            raise ValueError("the grid's words need every word's start and direction")
+        if params.listed.count:
+            params.placed.starts = &starts[0]
+            params.placed.dirs = &dirs[0]
+    params.lexicon = lexicon.ptr
+    params.holes = holes
+    params.dir_mask = dir_mask
+    params.seed = seed
+    params.first_round = first_round
+    filled = np.empty((rows, cols), dtype=np.uint8)
+    capacity = max(1, rows * cols)
+    words = np.empty(capacity, dtype=np.int32)
+    placed_starts = np.empty(capacity, dtype=np.int32)
+    placed_dirs = np.empty(capacity, dtype=np.uint8)
+    cdef uint8_t[:, ::1] filled_v = filled
+    cdef int32_t[::1] words_v = words, starts_v = placed_starts
+    cdef uint8_t[::1] dirs_v = placed_dirs
+    out.capacity = capacity
+    out.grid = &filled_v[0, 0]
+    out.words = &words_v[0]
+    out.starts = &starts_v[0]
+    out.dirs = &dirs_v[0]
+    cdef ws_status status
+    with nogil:
+        status = ws_message_fill(&params, &out)
+    if status == WS_BAD_ARGUMENT:
+        raise ValueError("message_fill: the grid's words must read where they are placed, "
+                         "the holes must be at most the empty cells and some direction "
+                         "allowed")
+    _raise_for(status)
+    n = out.count
+    return filled, words[:n], placed_starts[:n], placed_dirs[:n], out.round
 
 
 cdef class Rng:

@@ -69,6 +69,11 @@ class Disturbed(WordsearchError):
     on (SIGTERM ignored, say); the pack is to be made again."""
 
 
+class NoMessage(WordsearchError):
+    """From the C core: no round of the hidden-message fill left exactly as many
+    cells empty as the message has letters."""
+
+
 class LayoutError(WordsearchError, ValueError):
     """The puzzle cannot be printed legibly on the chosen page."""
 

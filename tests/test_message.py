@@ -1,0 +1,192 @@
+"""The hidden-message fill in C (csrc/ws_message.c through _core.message_fill)
+against its plain-Python twin (tests/reference_message.py), output for output."""
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import reference
+import reference_message
+from wordsearch import _core
+from wordsearch.errors import NoMessage
+
+# Rounds the reference runs past the one asked for: a round that fails costs the
+# reference its 2,000 attempts, so a case compares a window of rounds.
+WINDOW = 2
+
+
+def length_weights() -> list[int]:
+    """The seed's length mixture (50% N(6, 2), 30% N(5, 1), each rounded to the
+    nearest length, 20% exactly 3; lengths under 3 count as 3), in parts of a
+    million by largest remainders, lengths from 3 on with the zeros at the end cut."""
+    def phi(x):
+        return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+    def mass(mu, sd, length):
+        low = 0.0 if length == 3 else phi((length - 0.5 - mu) / sd)
+        return phi((length + 0.5 - mu) / sd) - low
+
+    shares = [0.5 * mass(6, 2, n) + 0.3 * mass(5, 1, n) + (0.2 if n == 3 else 0.0)
+              for n in range(3, 65)]
+    parts = [math.floor(p * reference_message.LENGTH_PARTS) for p in shares]
+    left = reference_message.LENGTH_PARTS - sum(parts)
+    for i in sorted(range(len(shares)), key=lambda i: parts[i] - shares[i] * 1e6)[:left]:
+        parts[i] += 1
+    while parts[-1] == 0:
+        parts.pop()
+    return parts
+
+
+def test_the_length_table_is_the_seeds_mixture():
+    assert reference_message.LENGTH_WEIGHTS == length_weights()
+    assert sum(reference_message.LENGTH_WEIGHTS) == reference_message.LENGTH_PARTS
+
+
+def test_the_reference_generator_is_the_cores():
+    for seed in (0, 1, 2**64 - 1, 0x5EED):
+        rng, ours = _core.Rng(seed), reference_message.Rng(seed)
+        assert [rng.next() for _ in range(5)] == reference.xoshiro_stream(seed, 5)
+        assert [ours.next() for _ in range(5)] == reference.xoshiro_stream(seed, 5)
+        for bound in (1, 2, 3, 7, 1000, 2**63 + 5):
+            assert rng.below(bound) == ours.below(bound)
+
+
+def _put(grid, rows, cols, word, start, d, words):
+    """Writes `word` at start/d if the rules let it (in the shape, letters agreeing,
+    at most one cell shared with each word): its cells, else None."""
+    r, c = divmod(start, cols)
+    dr, dc = reference.STEPS[d]
+    cells = []
+    for k in range(len(word)):
+        y, x = r + k * dr, c + k * dc
+        if not (0 <= y < rows and 0 <= x < cols):
+            return None
+        cells.append(y * cols + x)
+    if any(grid[x] == _core.BLOCKED or grid[x] not in (_core.EMPTY, word[k])
+           for k, x in enumerate(cells)):
+        return None
+    if any(len(set(cells) & on) > 1 for on in words):
+        return None
+    for k, x in enumerate(cells):
+        grid[x] = word[k]
+    return set(cells)
+
+
+@st.composite
+def fill_cases(draw):
+    """Small grids (some with cells outside the shape), up to three words of the
+    caller's, lexicons over few letters (so that words cross), holes from none to
+    every empty cell, any directions and rounds."""
+    rnd = random.Random(draw(st.integers(0, 2**32)))
+    rows, cols = rnd.randint(1, 7), rnd.randint(2, 7)
+    alphabet = rnd.choice([2, 2, 3, 3, 4, 5])
+    outside = rnd.choice([0, 0, 1, 2, 3]) / 10
+    grid = [_core.BLOCKED if rnd.random() < outside else _core.EMPTY for _ in range(rows * cols)]
+    own, placed, covered = [], [], []
+    wanted = rnd.randint(0, 3)
+    for _ in range(8 * wanted):
+        if len(own) == wanted:
+            break
+        word = bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(2, 5)))
+        start, d = rnd.randrange(rows * cols), rnd.randrange(8)
+        cells = _put(grid, rows, cols, word, start, d, covered)
+        if cells is not None:
+            own.append(word)
+            placed.append((start, d))
+            covered.append(cells)
+    lexicon = sorted((bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(3, 6)))
+                      for _ in range(rnd.randint(0, 80))), key=len)
+    empties = grid.count(_core.EMPTY)
+    holes = empties - rnd.randint(0, empties) // rnd.choice([1, 1, 2, 3])
+    mask = rnd.choice([255, 255, 255, 0b00010100, 0b01010101, rnd.randint(1, 255)])
+    seed = draw(st.integers(0, 2**64 - 1))
+    first_round = rnd.choice([0, 0, 0, 1, 3, 7, 99])
+    return rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round
+
+
+def encode(words):
+    letters = np.array([x for w in words for x in w], dtype=np.uint8)
+    offsets = np.cumsum([0] + [len(w) for w in words]).astype(np.int32)
+    return letters, offsets
+
+
+def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round):
+    lex = _core.Lexicon(*encode(lexicon), 5)
+    letters, offsets = encode(own)
+    try:
+        g, words, starts, dirs, round_ = _core.message_fill(
+            np.array(grid, dtype=np.uint8).reshape(rows, cols), lex, holes, mask, seed,
+            letters=letters, offsets=offsets,
+            starts=np.array([s for s, _ in placed], dtype=np.int32),
+            dirs=np.array([d for _, d in placed], dtype=np.uint8), first_round=first_round)
+    except NoMessage:
+        return None
+    return (g.reshape(-1).tolist(), list(zip(words.tolist(), starts.tolist(), dirs.tolist())),
+            round_)
+
+
+def check_case(case):
+    """The C's answer equals the reference's over a window of rounds from the one
+    asked for: the same round, grid and words, or no round in the window."""
+    rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round = case
+    got = run_core(*case)
+    last = first_round + WINDOW - 1
+    want = reference_message.message_fill(grid, rows, cols, own, placed, lexicon, holes, mask,
+                                          seed, first_round, last)
+    if got is not None and got[2] <= last:
+        assert want == got
+    else:
+        assert want is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(fill_cases())
+def test_the_core_fills_as_the_reference_does(case):
+    check_case(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(fill_cases())
+def test_the_core_fills_as_the_reference_does_in_many_cases(case):
+    check_case(case)
+
+
+def test_a_round_can_be_asked_for_again_and_the_next_one_after_it():
+    rows = cols = 6
+    grid = [_core.EMPTY] * 36
+    lexicon = sorted({bytes(random.Random(i).choices([1, 2, 3], k=3 + i % 4)) for i in range(60)},
+                     key=len)
+    case = (rows, cols, grid, [], [], lexicon, 8, 255, 42, 0)
+    first = run_core(*case)
+    assert first is not None
+    again = run_core(*case[:-1], first[2])
+    assert again == first
+    later = run_core(*case[:-1], first[2] + 1)
+    assert later is None or later[2] > first[2]
+
+
+def test_no_round_left_is_no_message():
+    lex = _core.Lexicon(*encode([b"\x01\x02\x03"]), 3)
+    with pytest.raises(NoMessage):
+        _core.message_fill(np.zeros((3, 3), np.uint8), lex, 0, 255, 1,
+                           first_round=_core.MESSAGE_ROUNDS)
+
+
+def test_bad_arguments_are_refused():
+    lex = _core.Lexicon(*encode([b"\x01\x02\x03"]), 3)
+    with pytest.raises(ValueError):
+        _core.Lexicon(*encode([b"\x01\x02\x03\x01", b"\x01\x02\x03"]), 3)  # not by length
+    with pytest.raises(ValueError):
+        _core.Lexicon(*encode([b"\x01\x02"]), 3)  # too short
+    with pytest.raises(ValueError):
+        _core.message_fill(np.zeros((3, 3), np.uint8), lex, 10, 255, 1)  # holes > cells
+    with pytest.raises(ValueError):
+        _core.message_fill(np.zeros((3, 3), np.uint8), lex, 1, 0, 1)  # no direction
+    letters, offsets = encode([b"\x01\x02\x03"])
+    with pytest.raises(ValueError):  # the word does not read where it is placed
+        _core.message_fill(np.zeros((3, 3), np.uint8), lex, 1, 255, 1, letters=letters,
+                           offsets=offsets, starts=np.array([0], np.int32),
+                           dirs=np.array([2], np.uint8))
