@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ws_rng.h"
+#include "ws_through.h"
 
 /* Word lengths, the seed's mixture without floating point: 50% a normal draw
  * around 6 (sd 2), 30% around 5 (sd 1), each rounded to the nearest length, 20%
@@ -34,7 +35,12 @@ typedef struct {
     int32_t *words, *starts;
     uint8_t *dirs_out;
     ws_rng rng;
+    /* The grid's words and the blocked words; the caller's and the blocked ones
+     * are the first `base`. */
+    ws_through *through;
+    int32_t base;
     /* The segment being tried. */
+    int32_t start, dir, len;
     int32_t cells[WS_MAX_WORD];
     int32_t fixed[WS_MAX_WORD], nfixed, open;
 } fill_ctx;
@@ -121,6 +127,9 @@ static int32_t draw_length(fill_ctx *f)
 static int segment(fill_ctx *f, int32_t start, int dir, int32_t len)
 {
     const int32_t step = step_of(f, dir);
+    f->start = start;
+    f->dir = dir;
+    f->len = len;
     f->nfixed = 0;
     f->open = 0;
     for (int32_t k = 0; k < len; k++) {
@@ -178,16 +187,67 @@ static int32_t candidates(const fill_ctx *f, int32_t len, const int32_t **list,
     return n;
 }
 
+/* Whether `word` reads in the grid anywhere but on the segment. */
+static int reads_elsewhere(const fill_ctx *f, const uint8_t *word, int32_t len)
+{
+    for (int32_t at = 0; at < f->ncells; at++) {
+        if (f->grid[at] != word[0])
+            continue;
+        const int32_t r = at / f->cols, c = at % f->cols;
+        for (int d = 0; d < WS_NDIRS; d++) {
+            const int32_t er = r + WS_DROW[d] * (len - 1), ec = c + WS_DCOL[d] * (len - 1);
+            if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+                continue;
+            const int32_t step = step_of(f, d);
+            int32_t k = 1;
+            while (k < len && f->grid[at + k * step] == word[k])
+                k++;
+            if (k == len && !(ws_on_segment(r, c, f->start, f->dir, f->len, f->cols) &&
+                              ws_on_segment(er, ec, f->start, f->dir, f->len, f->cols)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether `word` may go on the segment read last without a word reading twice or
+ * a blocked word reading: with its letters written, it reads nowhere else, and no
+ * word of the grid nor blocked word reads over a cell it fills, unless on its own
+ * cells. The grid is left as it was. */
+static int clean(fill_ctx *f, const uint8_t *word)
+{
+    for (int32_t k = 0; k < f->len; k++)
+        f->grid[f->cells[k]] = word[k];
+    int ok = !reads_elsewhere(f, word, f->len);
+    for (int32_t k = 0, i = 0; k < f->len && ok; k++) {
+        if (i < f->nfixed && f->fixed[i] == k) {
+            i++; /* a letter that was there: its readings were there before */
+            continue;
+        }
+        ok = !ws_through_reads(f->through, f->grid, f->rows, f->cols, f->cells[k], f->start,
+                               f->dir, f->len);
+    }
+    for (int32_t k = 0, i = 0; k < f->len; k++) {
+        if (i < f->nfixed && f->fixed[i] == k)
+            i++;
+        else
+            f->grid[f->cells[k]] = WS_EMPTY;
+    }
+    return ok;
+}
+
 /* The first of the n candidates from place `from` on, round the list once, that
- * has the segment's letters and is no relation of a word in the grid; -1. */
-static int32_t first_fit(const fill_ctx *f, const int32_t *list, int32_t first, int32_t n,
+ * has the segment's letters, is no relation of a word in the grid and leaves it
+ * clean (see `clean`); -1. */
+static int32_t first_fit(fill_ctx *f, const int32_t *list, int32_t first, int32_t n,
                          int32_t from)
 {
     const ws_words lex = ws_lexicon_words(f->p->lexicon);
     for (int32_t j = 0; j < n; j++) {
         const int32_t at = from + j < n ? from + j : from + j - n;
         const int32_t w = list ? list[at] : first + at;
-        if (matches(f, lex.letters + lex.offsets[w]) && !excluded(f, w))
+        if (matches(f, lex.letters + lex.offsets[w]) && !excluded(f, w) &&
+            clean(f, lex.letters + lex.offsets[w]))
             return w;
     }
     return -1;
@@ -205,10 +265,13 @@ static int32_t pick_word(fill_ctx *f, int32_t len)
     return first_fit(f, list, first, n, (int32_t)ws_rng_below(&f->rng, (uint64_t)n));
 }
 
+/* Places lexicon word w on the segment read last. The set of words has room for
+ * every word a round can add (see ws_message_fill), so adding cannot fail. */
 static void place(fill_ctx *f, int32_t w, int32_t start, int dir, int32_t len)
 {
     const ws_words lex = ws_lexicon_words(f->p->lexicon);
     const uint8_t *word = lex.letters + lex.offsets[w];
+    (void)ws_through_add(f->through, word, len);
     for (int32_t k = 0; k < len; k++)
         f->grid[f->cells[k]] = word[k];
     link_word(f, start, dir, len);
@@ -375,6 +438,19 @@ static ws_status check(const ws_message_params *p, const ws_message_output *out,
     if (own->count < 0 || (own->count > 0 && (!own->letters || !own->offsets ||
                                               !p->placed.starts || !p->placed.dirs)))
         return WS_BAD_ARGUMENT;
+    const ws_words *blocked = &p->blocked;
+    if (blocked->count < 0 || (blocked->count > 0 && (!blocked->letters || !blocked->offsets)))
+        return WS_BAD_ARGUMENT;
+    for (int32_t i = 0; i < blocked->count; i++) {
+        const int32_t len = blocked->offsets[i + 1] - blocked->offsets[i];
+        if (len < 1 || len > WS_MAX_WORD)
+            return WS_BAD_ARGUMENT;
+        for (int32_t k = 0; k < len; k++) {
+            const uint8_t v = blocked->letters[blocked->offsets[i] + k];
+            if (v == WS_EMPTY || v == WS_BLOCKED)
+                return WS_BAD_ARGUMENT;
+        }
+    }
     for (int32_t i = 0; i < own->count; i++) {
         const int32_t len = own->offsets[i + 1] - own->offsets[i];
         const int32_t start = p->placed.starts[i];
@@ -413,16 +489,31 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
             f.dirs[f.ndirs++] = d;
     f.longest = min32(max32(p->rows, p->cols), ws_lexicon_longest(p->lexicon));
     const size_t most = (size_t)empties + 1;
+    int32_t known_letters = 0;
+    for (int32_t i = 0; i < p->listed.count; i++)
+        known_letters += p->listed.offsets[i + 1] - p->listed.offsets[i];
+    for (int32_t i = 0; i < p->blocked.count; i++)
+        known_letters += p->blocked.offsets[i + 1] - p->blocked.offsets[i];
+    f.through = ws_through_new((int32_t)WS_MAX_LETTER, p->listed.count + p->blocked.count +
+                                                           empties,
+                               known_letters + empties * ws_lexicon_longest(p->lexicon));
     f.grid = malloc((size_t)f.ncells);
     f.links = malloc((size_t)f.ncells);
     f.words = malloc(most * sizeof *f.words);
     f.starts = malloc(most * sizeof *f.starts);
     f.dirs_out = malloc(most);
     ws_status result = WS_NO_MESSAGE;
-    if (!f.grid || !f.links || !f.words || !f.starts || !f.dirs_out) {
+    if (!f.grid || !f.links || !f.words || !f.starts || !f.dirs_out || !f.through) {
         result = WS_NO_MEMORY;
         goto done;
     }
+    for (int32_t i = 0; i < p->listed.count; i++)
+        (void)ws_through_add(f.through, p->listed.letters + p->listed.offsets[i],
+                             p->listed.offsets[i + 1] - p->listed.offsets[i]);
+    for (int32_t i = 0; i < p->blocked.count; i++)
+        (void)ws_through_add(f.through, p->blocked.letters + p->blocked.offsets[i],
+                             p->blocked.offsets[i + 1] - p->blocked.offsets[i]);
+    f.base = ws_through_count(f.through);
     for (int32_t round = p->first_round; round < WS_MESSAGE_ROUNDS; round++) {
         memcpy(f.grid, p->grid, (size_t)f.ncells);
         memset(f.links, 0, (size_t)f.ncells);
@@ -433,6 +524,7 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
         f.threes = 0;
         f.quota = round / WS_MESSAGE_THREE_EVERY;
         f.count = 0;
+        ws_through_truncate(f.through, f.base);
         ws_rng_seed(&f.rng, p->seed ^ ws_mix64((uint64_t)round));
         round_fill(&f);
         if (f.empties != p->holes)
@@ -453,6 +545,7 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
         break;
     }
 done:
+    ws_through_free(f.through);
     free(f.grid);
     free(f.links);
     free(f.words);

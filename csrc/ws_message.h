@@ -15,8 +15,11 @@
  *     runs along another word over two cells);
  *   - it is placed only if the empty cells stay at least `holes`;
  *   - it is no word of the grid's list (the caller's and those added), and lies
- *     inside none of them nor holds one, forwards or backwards, so that every
- *     word can read exactly once;
+ *     inside none of them nor holds one, forwards or backwards;
+ *   - with its letters written, it reads nowhere else in the grid, and no word of
+ *     the grid's list and no blocked word reads over a cell it filled, except on
+ *     its own cells: the grid's letters spell every word once and no blocked
+ *     word (the message's letters, poured in later, are the caller's to check);
  *   - in round r at most r / WS_MESSAGE_THREE_EVERY words of three letters.
  * How a round goes (the seed's greedy, with two changes that make nearly every
  * first round succeed; see the README's figures):
@@ -60,6 +63,9 @@ typedef struct {
     /* The caller's words and where they are (ws_placed): each must read there. */
     ws_words listed;
     ws_placed placed;
+    /* Words no added word may make the grid spell (letters 1..254; may be empty);
+     * a blocked word inside an added word is that word's own letters. */
+    ws_words blocked;
     const ws_lexicon *lexicon;
     int32_t holes;     /* the message's letters: 0 <= holes <= empty cells */
     uint32_t dir_mask; /* bit d: direction d allowed; at least one */

@@ -41,7 +41,8 @@
  *       word by word on the caller's grid by brute force (directions, shape,
  *       letters agreeing, an empty cell covered, at most one cell shared with any
  *       word, no word related to another by containment either way, three-letter
- *       words within the round's ration, exactly `holes` empty cells left), the
+ *       words within the round's ration, exactly `holes` empty cells left, no
+ *       word read twice and no blocked word read over a cell the fill wrote), the
  *       same again from its own round, and the next round later or none.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
@@ -1186,6 +1187,7 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most)
 #define MESSAGE_LEXICON 60
 #define MESSAGE_MAX_LEN 6
 #define MESSAGE_MAX_WORDS (MESSAGE_OWN + MESSAGE_CELLS)
+#define MESSAGE_BLOCKED 4
 
 /* A word on the grid, for the brute-force checks. */
 typedef struct {
@@ -1257,6 +1259,9 @@ typedef struct {
     int32_t nlex;
     uint8_t lex_letters[MESSAGE_LEXICON * MESSAGE_MAX_LEN];
     int32_t lex_offsets[MESSAGE_LEXICON + 1];
+    int32_t nblocked;
+    uint8_t blocked_letters[MESSAGE_BLOCKED * 3];
+    int32_t blocked_offsets[MESSAGE_BLOCKED + 1];
     int32_t empties;
 } message_case;
 
@@ -1299,8 +1304,73 @@ static void message_draw(ws_rng *rng, message_case *mc, uint32_t *dir_mask)
             mc->lex_offsets[mc->nlex + 1] = mc->lex_offsets[mc->nlex] + len;
         }
     }
+    /* Sometimes blocked words of 2-3 letters. */
+    mc->nblocked = below(rng, 2) == 0 ? between(rng, 1, MESSAGE_BLOCKED) : 0;
+    for (int32_t b = 0; b < mc->nblocked; b++) {
+        const int32_t len = between(rng, 2, 3);
+        for (int32_t k = 0; k < len; k++)
+            mc->blocked_letters[mc->blocked_offsets[b] + k] = (uint8_t)between(rng, 1, nletters);
+        mc->blocked_offsets[b + 1] = mc->blocked_offsets[b] + len;
+    }
     for (int32_t i = 0; i < ncells; i++)
         mc->empties += mc->grid[i] == WS_EMPTY;
+}
+
+/* Whether `word` reads in g from cell `at` in direction d. */
+static int message_reads(const uint8_t *g, int32_t rows, int32_t cols, int32_t at, int d,
+                         const uint8_t *word, int32_t len)
+{
+    const message_word w = {word, len, at, d};
+    if (!message_inside(rows, cols, &w))
+        return 0;
+    for (int32_t k = 0; k < len; k++)
+        if (g[message_cell(cols, &w, k)] != word[k])
+            return 0;
+    return 1;
+}
+
+/* Whether every cell of reading r lies on word w. */
+static int message_within(int32_t cols, const message_word *r, const message_word *w)
+{
+    return message_shared(cols, r, w) == r->len;
+}
+
+/* The final grid's letters, by brute force: each added word reads only on its
+ * own cells; no word of the caller's and no blocked word reads over a cell the
+ * fill wrote, but a blocked word inside an added word. */
+static void message_spelled(int32_t n, const message_case *mc, const uint8_t *g,
+                            const message_word *words, int32_t nwords)
+{
+    const int32_t ncells = mc->rows * mc->cols;
+    for (int32_t q = 0; q < nwords; q++)
+        for (int32_t at = 0; at < ncells; at++)
+            for (int d = 0; d < WS_NDIRS; d++) {
+                if (!message_reads(g, mc->rows, mc->cols, at, d, words[q].letters, words[q].len))
+                    continue;
+                const message_word r = {words[q].letters, words[q].len, at, d};
+                int fresh = 0;
+                for (int32_t k = 0; k < r.len; k++)
+                    fresh |= mc->grid[message_cell(mc->cols, &r, k)] == WS_EMPTY;
+                if (q >= mc->nown ? !message_within(mc->cols, &r, &words[q]) : fresh)
+                    fail("message", n, "word %d reads again at %d direction %d", q, at, d);
+            }
+    for (int32_t b = 0; b < mc->nblocked; b++) {
+        const uint8_t *word = mc->blocked_letters + mc->blocked_offsets[b];
+        const int32_t len = mc->blocked_offsets[b + 1] - mc->blocked_offsets[b];
+        for (int32_t at = 0; at < ncells; at++)
+            for (int d = 0; d < WS_NDIRS; d++) {
+                if (!message_reads(g, mc->rows, mc->cols, at, d, word, len))
+                    continue;
+                const message_word r = {word, len, at, d};
+                int fresh = 0, own = 0;
+                for (int32_t k = 0; k < len; k++)
+                    fresh |= mc->grid[message_cell(mc->cols, &r, k)] == WS_EMPTY;
+                for (int32_t q = mc->nown; q < nwords && !own; q++)
+                    own = message_within(mc->cols, &r, &words[q]);
+                if (fresh && !own)
+                    fail("message", n, "blocked word %d reads at %d direction %d", b, at, d);
+            }
+    }
 }
 
 /* Replays an output on the caller's grid by brute force; fails case `n` on any
@@ -1351,6 +1421,7 @@ static void message_check(int32_t n, const message_case *mc, const ws_lexicon *l
         fail("message", n, "%d three-letter words in round %d", threes, o->round);
     if (memcmp(g, o->grid, (size_t)(mc->rows * mc->cols)) != 0)
         fail("message", n, "the grid is not the caller's grid with the added words");
+    message_spelled(n, mc, g, words, mc->nown + o->count);
 }
 
 /* Fills MESSAGE_CASES random cases; counts in filled[0] those filled, in
@@ -1380,6 +1451,7 @@ static void message_sweep(ws_rng *rng, int corrupt, int32_t filled[2])
             .rows = mc.rows, .cols = mc.cols, .grid = mc.grid,
             .listed = {mc.nown, mc.own_letters, mc.own_offsets},
             .placed = {mc.own_starts, mc.own_dirs},
+            .blocked = {mc.nblocked, mc.blocked_letters, mc.blocked_offsets},
             .lexicon = lex, .holes = holes, .dir_mask = dir_mask,
             .seed = ws_rng_next(rng), .first_round = below(rng, 4) == 0 ? below(rng, 5) : 0,
         };

@@ -57,13 +57,15 @@ class Rng:
 
 def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
                  placed: list[tuple[int, int]], lexicon: list[bytes], holes: int,
-                 dir_mask: int, seed: int, first_round: int = 0, last_round: int = ROUNDS - 1):
+                 dir_mask: int, seed: int, first_round: int = 0, last_round: int = ROUNDS - 1,
+                 blocked: list[bytes] = ()):
     """(grid, [(lexicon index, start, direction)], round) of the first round from
     first_round to last_round that leaves exactly `holes` empty cells; None when
     none does (each round stands alone, so a window of rounds is the C's answer
     whenever the C's round falls in it).
     `grid` is row-major cell codes, `own` the caller's words (letter codes as bytes)
-    placed at `placed` (start, direction), `lexicon` sorted by length."""
+    placed at `placed` (start, direction), `lexicon` sorted by length. No added word may make the grid's
+    letters spell a word twice, or a `blocked` word outside a listed word."""
     dirs = [d for d in range(8) if dir_mask >> d & 1]
     longest = min(max(rows, cols), max((len(w) for w in lexicon), default=0))
     by_length: dict[int, list[int]] = {}
@@ -103,6 +105,36 @@ def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
                 return None
             return cells
 
+        def readings(word):
+            """The cell sets on which `word` reads in g, in any direction."""
+            found = []
+            for start in range(rows * cols):
+                for d in range(8):
+                    if inside(start, d, len(word)):
+                        cells = cells_of(start, d, len(word))
+                        if all(g[x] == word[k] for k, x in enumerate(cells)):
+                            found.append(set(cells))
+            return found
+
+        def clean(word, cells):
+            """With `word` written on `cells`: it reads nowhere else, and no listed or
+            blocked word reads over a cell it filled but on the word's own cells."""
+            fresh = {x for x in cells if g[x] == EMPTY}
+            for k, x in enumerate(cells):
+                g[x] = word[k]
+            own_cells = set(cells)
+            try:
+                if any(found != own_cells for found in readings(word)):
+                    return False
+                for other in [w for w, _ in words] + list(blocked):
+                    for found in readings(other):
+                        if found & fresh and not found <= own_cells:
+                            return False
+                return True
+            finally:
+                for x in fresh:
+                    g[x] = EMPTY
+
         def pick(cells, length):
             fixed = [k for k, x in enumerate(cells) if g[x] != EMPTY]
             if fixed:
@@ -117,7 +149,8 @@ def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
             start = rng.below(len(candidates))
             for j in range(len(candidates)):
                 w = candidates[(start + j) % len(candidates)]
-                if all(lexicon[w][k] == g[cells[k]] for k in fixed) and not related(lexicon[w]):
+                if all(lexicon[w][k] == g[cells[k]] for k in fixed) and \
+                        not related(lexicon[w]) and clean(lexicon[w], cells):
                     return w
             return None
 
@@ -204,7 +237,7 @@ def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
                             continue
                         for w in by_length.get(length, []):
                             if all(g[x] in (EMPTY, lexicon[w][k]) for k, x in enumerate(cells)) \
-                                    and not related(lexicon[w]):
+                                    and not related(lexicon[w]) and clean(lexicon[w], cells):
                                 return False
             return True
 

@@ -57,6 +57,8 @@ def message_fill(grid: npt.NDArray[np.uint8], lexicon: Lexicon, holes: int, dir_
                  offsets: npt.NDArray[np.int32] | None = None,
                  starts: npt.NDArray[np.int32] | None = None,
                  dirs: npt.NDArray[np.uint8] | None = None, first_round: int = 0,
+                 blocked_letters: npt.NDArray[np.uint8] | None = None,
+                 blocked_offsets: npt.NDArray[np.int32] | None = None,
                  ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32],
                             npt.NDArray[np.int32], npt.NDArray[np.uint8], int]: ...
 

@@ -138,6 +138,7 @@ cdef extern from "ws_message.h":
         const uint8_t *grid
         ws_words listed
         ws_placed placed
+        ws_words blocked
         const ws_lexicon *lexicon
         int32_t holes
         uint32_t dir_mask
@@ -556,13 +557,17 @@ cdef class Lexicon:
 def message_fill(const uint8_t[:, ::1] grid, Lexicon lexicon, int32_t holes,
                  uint32_t dir_mask, uint64_t seed, *, const uint8_t[::1] letters=None,
                  const int32_t[::1] offsets=None, const int32_t[::1] starts=None,
-                 const uint8_t[::1] dirs=None, int32_t first_round=0):
+                 const uint8_t[::1] dirs=None, int32_t first_round=0,
+                 const uint8_t[::1] blocked_letters=None,
+                 const int32_t[::1] blocked_offsets=None):
     """The grid with lexicon words added until exactly `holes` cells are empty
     (csrc/ws_message.h): (grid, words, starts, dirs, round), words being lexicon
     indices in the order placed and round the round that did it.
 
     The grid holds the caller's words (letters/offsets, placed at starts/dirs;
-    none by default), EMPTY cells and BLOCKED ones. A caller that rejects the
+    none by default), EMPTY cells and BLOCKED ones. With the added words' letters
+    no word reads twice and no blocked word (blocked_letters/offsets) reads
+    outside a listed word. A caller that rejects the
     result asks again with first_round = round + 1. Raises NoMessage when no round
     up to MESSAGE_ROUNDS - 1 left exactly `holes` cells empty.
     """
@@ -585,6 +590,11 @@ def message_fill(const uint8_t[:, ::1] grid, Lexicon lexicon, int32_t holes,
         if params.listed.count:
             params.placed.starts = &starts[0]
             params.placed.dirs = &dirs[0]
+    params.blocked.count = 0
+    params.blocked.letters = NULL
+    params.blocked.offsets = NULL
+    if blocked_offsets is not None:
+        params.blocked = _words_view(blocked_letters, blocked_offsets)
     params.lexicon = lexicon.ptr
     params.holes = holes
     params.dir_mask = dir_mask
@@ -608,8 +618,8 @@ def message_fill(const uint8_t[:, ::1] grid, Lexicon lexicon, int32_t holes,
         status = ws_message_fill(&params, &out)
     if status == WS_BAD_ARGUMENT:
         raise ValueError("message_fill: the grid's words must read where they are placed, "
-                         "the holes must be at most the empty cells and some direction "
-                         "allowed")
+                         "the holes must be at most the empty cells, some direction "
+                         "allowed and every blocked word of 1 to 64 letters")
     _raise_for(status)
     n = out.count
     return filled, words[:n], placed_starts[:n], placed_dirs[:n], out.round
