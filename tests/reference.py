@@ -156,7 +156,8 @@ def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:
 
 
 def verify(doc: dict, words: list[str], directions: list[str],
-           letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", blocked: list[str] = ()) -> None:
+           letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", blocked: list[str] = (),
+           message: str | None = None) -> None:
     """Asserts that a puzzle document is a correct, complete, exactly-once puzzle
     whose cells hold only `letters` and which spells no `blocked` word, in any
     direction, except within one listed word's own cells.
@@ -164,14 +165,25 @@ def verify(doc: dict, words: list[str], directions: list[str],
     One rule besides: a word that lies inside another listed word (forwards or
     backwards) has readings inside that word's placement, which do not count; every
     other reading does, and each word must read exactly once by that count, at its
-    own placement. The document must name each such word's containers."""
+    own placement. The document must name each such word's containers.
+
+    A hidden-message puzzle (`message`, its grid form, or a document with
+    "message") may list words marked "added" besides `words`, each held to every
+    rule above; the letters of the cells no listed word covers, in reading order,
+    must be the message exactly."""
     grid = doc["grid"]
     rows, cols = doc["rows"], doc["cols"]
     assert len(grid) == rows and all(len(row) == cols for row in grid), "grid shape"
     assert all(ch == "." or ch in letters for row in grid for ch in row), "grid letters"
     assert sorted(doc["directions"]) == sorted(directions), "allowed directions"
     placed = {p["word"]: p for p in doc["words"]}
-    assert sorted(placed) == sorted(words), "every word placed, none extra"
+    assert len(placed) == len(doc["words"]), "a word listed twice"
+    if message is not None:
+        assert doc.get("message") == message, "the message"
+    hidden = doc.get("message")
+    own = sorted(w for w, p in placed.items() if not p.get("added"))
+    assert own == sorted(words), "every word placed, none extra"
+    assert hidden or own == sorted(placed), "words added to a puzzle with no message"
     paths = {}
     for word, p in placed.items():
         assert p["direction"] in directions, f"{word} runs {p['direction']}"
@@ -198,6 +210,11 @@ def verify(doc: dict, words: list[str], directions: list[str],
     for word in blocked:
         for cells in _occurrences(lines, word) | _occurrences(lines, word[::-1]):
             assert any(cells <= path for path in paths.values()), f"blocked {word} reads"
+    if hidden is not None:
+        covered = set().union(*paths.values()) if paths else set()
+        left = "".join(grid[r][c] for r in range(rows) for c in range(cols)
+                       if grid[r][c] != "." and (r, c) not in covered)
+        assert left == hidden, f"the leftover letters spell {left}, not {hidden}"
 
 
 def _lines(grid: list[str]) -> list[tuple[str, list[tuple[int, int]]]]:

@@ -103,7 +103,9 @@ def fill_cases(draw):
     mask = rnd.choice([255, 255, 255, 0b00010100, 0b01010101, rnd.randint(1, 255)])
     seed = draw(st.integers(0, 2**64 - 1))
     first_round = rnd.choice([0, 0, 0, 1, 3, 7, 99])
-    return rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round
+    blocked = [bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(2, 3)))
+               for _ in range(rnd.choice([0, 0, 1, 2, 4]))]
+    return rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked
 
 
 def encode(words):
@@ -112,15 +114,18 @@ def encode(words):
     return letters, offsets
 
 
-def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round):
+def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round,
+             blocked=()):
     lex = _core.Lexicon(*encode(lexicon), 5)
     letters, offsets = encode(own)
+    blocked_letters, blocked_offsets = encode(blocked)
     try:
         g, words, starts, dirs, round_ = _core.message_fill(
             np.array(grid, dtype=np.uint8).reshape(rows, cols), lex, holes, mask, seed,
             letters=letters, offsets=offsets,
             starts=np.array([s for s, _ in placed], dtype=np.int32),
-            dirs=np.array([d for _, d in placed], dtype=np.uint8), first_round=first_round)
+            dirs=np.array([d for _, d in placed], dtype=np.uint8), first_round=first_round,
+            blocked_letters=blocked_letters, blocked_offsets=blocked_offsets)
     except NoMessage:
         return None
     return (g.reshape(-1).tolist(), list(zip(words.tolist(), starts.tolist(), dirs.tolist())),
@@ -130,11 +135,11 @@ def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_ro
 def check_case(case):
     """The C's answer equals the reference's over a window of rounds from the one
     asked for: the same round, grid and words, or no round in the window."""
-    rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round = case
+    rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked = case
     got = run_core(*case)
     last = first_round + WINDOW - 1
     want = reference_message.message_fill(grid, rows, cols, own, placed, lexicon, holes, mask,
-                                          seed, first_round, last)
+                                          seed, first_round, last, blocked)
     if got is not None and got[2] <= last:
         assert want == got
     else:
@@ -159,12 +164,12 @@ def test_a_round_can_be_asked_for_again_and_the_next_one_after_it():
     grid = [_core.EMPTY] * 36
     lexicon = sorted({bytes(random.Random(i).choices([1, 2, 3], k=3 + i % 4)) for i in range(60)},
                      key=len)
-    case = (rows, cols, grid, [], [], lexicon, 8, 255, 42, 0)
-    first = run_core(*case)
+    case = (rows, cols, grid, [], [], lexicon, 8, 255, 42)
+    first = run_core(*case, 0)
     assert first is not None
-    again = run_core(*case[:-1], first[2])
+    again = run_core(*case, first[2])
     assert again == first
-    later = run_core(*case[:-1], first[2] + 1)
+    later = run_core(*case, first[2] + 1)
     assert later is None or later[2] > first[2]
 
 
@@ -190,3 +195,155 @@ def test_bad_arguments_are_refused():
         _core.message_fill(np.zeros((3, 3), np.uint8), lex, 1, 255, 1, letters=letters,
                            offsets=offsets, starts=np.array([0], np.int32),
                            dirs=np.array([2], np.uint8))
+
+
+# --- Hidden-message puzzles, made by the library and checked by the verifier. ---
+
+import json  # noqa: E402
+
+import wordsearch  # noqa: E402
+from wordsearch import lang  # noqa: E402
+from wordsearch.directions import COMPASS  # noqa: E402
+from wordsearch.errors import InputError, PackingError  # noqa: E402
+from wordsearch.lang import lists  # noqa: E402
+from wordsearch.make import message  # noqa: E402
+
+
+@pytest.mark.parametrize("code, text, form", [
+    ("en", "Were lizards!", "WERELIZARDS"), ("en", "Café, s'il vous plaît", "CAFESILVOUSPLAIT"),
+    ("es", "¡Niño!", "NIÑO"), ("de", "Große Straße", "GROSSESTRASSE"), ("el", "Ελλάς", "ΕΛΛΑΣ"),
+])
+def test_a_message_is_folded_as_the_language_folds_and_keeps_its_letters_only(code, text, form):
+    assert message.message_form(text, lang.get(code)) == form
+
+
+@pytest.mark.parametrize("code, text, refusal", [
+    ("en", " ... !", 'the message " ... !" has no letters; give a message of at least one '
+                     "letter."),
+    ("en", "May 5", "the message \"May 5\" has the digit '5': a grid holds letters only; "
+                    "write numbers out in words."),
+    ("fr", "Straße", "the message \"Straße\" has 'ß', a letter French does not use: a message "
+                     "in French may use the letters A–Z (accents and the cedilla are dropped); "
+                     "spell it with those letters, or make the puzzle in the message's own "
+                     "language."),
+])
+def test_a_message_that_cannot_be_hidden_is_refused_saying_why(code, text, refusal):
+    with pytest.raises(InputError) as caught:
+        wordsearch.generate(["sun", "moon"], language=code, message=text, grid=8, seed="m")
+    assert str(caught.value) == refusal
+    assert caught.value.option == "message"
+
+
+def test_a_message_too_long_for_the_grid_is_refused_naming_both_numbers():
+    with pytest.raises(PackingError) as caught:
+        wordsearch.generate(["planet", "comet", "orbit"], message="a" * 60, grid=8, seed="m")
+    text = str(caught.value)
+    free = 64 - len("PLANETCOMETORBIT")
+    assert text.startswith("could not build the puzzle: the message has 60 letters, but the "
+                           f"8×8 grid has only ")
+    assert "cells free once the words are in; use a shorter message. Try a bigger grid" in text
+    assert int(text.split("has only ")[1].split()[0]) <= free + 2
+
+
+def blocked_forms(code: str) -> list[str]:
+    language = lang.get(code)
+    return sorted({language.fold(w) for w in lists.blocklist(code)})
+
+
+def check_puzzle(puzzle, words, code, form):
+    language = lang.get(code)
+    doc = puzzle.to_dict()
+    reference.verify(doc, [language.fold(w) for w in words], list(puzzle.directions),
+                     letters=language.alphabet.letters, blocked=blocked_forms(code),
+                     message=form)
+    assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
+    return doc
+
+
+def test_a_puzzle_hides_the_message_in_the_cells_no_word_covers():
+    words = ["sun", "moon", "star", "planet", "comet", "orbit"]
+    puzzle = wordsearch.generate(words, message="Were lizards", grid=12, seed="snakes")
+    assert puzzle.message == "WERELIZARDS" and puzzle.message_label == "Were lizards"
+    assert puzzle.leftover() == "WERELIZARDS"
+    doc = check_puzzle(puzzle, words, "en", "WERELIZARDS")
+    assert doc["message"] == "WERELIZARDS" and doc["message_label"] == "Were lizards"
+    own = [w for w in doc["words"] if w["word"] in {w.upper() for w in words}]
+    added = [w for w in doc["words"] if w.get("added")]
+    assert len(own) == 6 and not any("added" in w for w in own)
+    assert added and all(w["added"] is True for w in added)
+    assert len(own) + len(added) == len(doc["words"])
+    again = wordsearch.generate(words, message="Were lizards", grid=12, seed="snakes")
+    assert again == puzzle
+
+
+def test_a_puzzle_of_the_dictionary_alone():
+    puzzle = wordsearch.generate([], message="Two snakes? They were lizards.", grid=15,
+                                 seed="d")
+    check_puzzle(puzzle, [], "en", "TWOSNAKESTHEYWERELIZARDS")
+    assert all(p.added for p in puzzle.words) and len(puzzle.words) > 30
+    automatic = wordsearch.generate([], message="Were lizards", seed="d")
+    assert automatic.rows == automatic.cols == 10  # the message one cell longer than the side
+    check_puzzle(automatic, [], "en", "WERELIZARDS")
+
+
+def test_reading_a_document_back_checks_its_message():
+    puzzle = wordsearch.generate(["sun", "moon"], message="Hello", grid=8, seed="h")
+    doc = puzzle.to_dict()
+    doc["message"] = "HELLP"
+    with pytest.raises(InputError) as caught:
+        wordsearch.Puzzle.from_json(json.dumps(doc))
+    assert str(caught.value) == ("the letters no word covers spell 'HELLO', not the message "
+                                 "'HELLP'; a hidden-message puzzle's leftover letters, read "
+                                 "left to right and top to bottom, spell its message.")
+    doc = puzzle.to_dict()
+    doc["words"] = [w for w in doc["words"] if not w.get("added")][:1] + \
+        [w for w in doc["words"] if w.get("added")]
+    with pytest.raises(InputError):
+        wordsearch.Puzzle.from_json(json.dumps(doc))  # a word's letters are left over now
+
+
+MESSAGES = ["Were lizards", "Knock knock", "See you at the zoo", "Recess", "A",
+            "The end of the story"]
+
+
+def message_cases(count: int):
+    rng = random.Random(count)
+    codes = lang.codes()
+    for i in range(count):
+        code = codes[i % len(codes)]
+        language = lang.get(code)
+        pool = [w for w in lists.dictionary(code) if 4 <= len(language.fold(w)) <= 8]
+        letters = language.alphabet.letters
+        words = rng.sample(pool, rng.choice([0, 3, 5, 8]))
+        side = rng.choice([8, 10, 12, 15])
+        length = rng.choice([side - 2, side, side + 4, side + 8]) if words or i % 3 else side
+        text = "".join(rng.choice(letters) for _ in range(max(1, length)))
+        if i % 5 == 0:
+            text = rng.choice(MESSAGES) if code in ("en", "fr", "es", "it", "pt", "nl") else text
+        mask = "heart" if i % 7 == 0 else None
+        directions = None if i % 4 else rng.choice(["E,S", "E,S,SE,SW"])
+        yield code, words, text, side, mask, directions, f"{code}-{i}"
+
+
+def make_and_check(case) -> bool:
+    code, words, text, side, mask, directions, seed = case
+    try:
+        puzzle = wordsearch.generate(words, language=code, message=text, grid=side, mask=mask,
+                                     directions=directions, seed=seed, beam=64)
+    except PackingError as exc:
+        assert "the message has" in str(exc) or "spelled" in str(exc) or \
+            "did not fit" in str(exc) or "longer than" in str(exc), str(exc)
+        return False
+    check_puzzle(puzzle, words, code, message.message_form(text, lang.get(code)))
+    return True
+
+
+def test_message_puzzles_across_languages_sizes_masks_and_lengths():
+    made = sum(make_and_check(case) for case in message_cases(60))
+    assert made >= 45
+
+
+@pytest.mark.slow
+def test_2000_message_puzzles_pass_the_verifier():
+    made = sum(make_and_check(case) for case in message_cases(2000))
+    assert made >= 1500

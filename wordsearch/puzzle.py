@@ -31,6 +31,8 @@ class Placement:
     # The grid forms of the listed words this one lies inside, forwards or backwards
     # (Kansas: "ARKANSAS"): its readings within their placements do not count.
     inside: tuple[str, ...] = ()
+    # Added from the language's dictionary to a hidden-message puzzle, not the user's.
+    added: bool = False
 
     def cells(self) -> list[tuple[int, int]]:
         dr, dc = STEPS[self.direction]
@@ -48,6 +50,10 @@ class Puzzle:
     block_words: tuple[str, ...] = ()  # grid forms of the other words kept out of it
     theme: str = ""  # the built-in list its words came from, if they did
     lowercase: bool = False  # printed in lower case; the grid here stays in grid form
+    # A hidden-message puzzle: the letters no word covers, in reading order (grid
+    # form), and the message as it was typed; "" for other puzzles.
+    message: str = ""
+    message_label: str = ""
 
     @property
     def rows(self) -> int:
@@ -84,6 +90,13 @@ class Puzzle:
         """What the pages print, in the puzzle's language."""
         return lang.get(self.language).labels
 
+    def leftover(self) -> str:
+        """The letters of the cells no listed word covers, left to right and top to
+        bottom (cells outside the shape skipped): a hidden-message puzzle's message."""
+        covered = {cell for p in self.words for cell in p.cells()}
+        return "".join(ch for r, row in enumerate(self.grid) for c, ch in enumerate(row)
+                       if ch != OUTSIDE and (r, c) not in covered)
+
     @property
     def has_inside(self) -> bool:
         """Whether some word lies inside another, so that the inside rule applies."""
@@ -108,11 +121,15 @@ class Puzzle:
             doc["block_words"] = list(self.block_words)
         if self.theme:
             doc["theme"] = self.theme
+        if self.message:
+            doc["message"] = self.message
+            doc["message_label"] = self.message_label
         if self.has_inside:
             doc["inside"] = INSIDE_IGNORED
         doc["words"] = [
             {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
-             "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {})}
+             "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {}),
+             **({"added": True} if p.added else {})}
             for p in self.words
         ]
         return doc
@@ -145,6 +162,8 @@ class Puzzle:
                 block_words=_texts(doc.get("block_words", []), '"block_words"'),
                 theme=_text(doc.get("theme", ""), '"theme"'),
                 lowercase=_case(doc.get("case", "upper")),
+                message=_text(doc.get("message", ""), '"message"'),
+                message_label=_text(doc.get("message_label", ""), '"message_label"'),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
@@ -194,6 +213,15 @@ class Puzzle:
                 if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
                     raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                      f"direction {p.direction} in the grid.")
+        if self.message:
+            left = self.leftover()
+            if left != self.message:
+                raise InputError(f"the letters no word covers spell {_shown(left)}, not the "
+                                 f'message {_shown(self.message)}; a hidden-message puzzle\'s '
+                                 f"leftover letters, read left to right and top to bottom, "
+                                 f"spell its message.")
+        elif self.message_label:
+            raise InputError('"message_label" is given, but no "message".')
         blocked = set(self.block_words)
         if self.blocklist:
             blocked.update(language.fold(w) for w in lists.blocklist(self.language))
@@ -235,7 +263,8 @@ def _placement(number: int, word: dict) -> Placement:
     texts = {key: _text(word[key], what(key)) for key in ("label", "word", "direction")}
     return Placement(texts["label"], texts["word"], _number(word["row"], what("row")),
                      _number(word["col"], what("col")), texts["direction"],
-                     _texts(word.get("inside", []), what("inside")))
+                     _texts(word.get("inside", []), what("inside")),
+                     _flag(word.get("added", False), what("added")))
 
 
 def _shown(value) -> str:

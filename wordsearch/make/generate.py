@@ -7,7 +7,7 @@ from pathlib import Path
 
 from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError, TimeUp
-from wordsearch.make import choose, fill, packer
+from wordsearch.make import choose, fill, message as hidden, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
 from wordsearch.make.shape import Mask, Shape, parse_grid
@@ -30,6 +30,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
              theme: str | None = None,
              random: int | None = None,
              lowercase: bool = False,
+             message: str | None = None,
              grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
@@ -51,6 +52,10 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     Instead of words, a built-in `theme` (its words, or `random` of them) or
     `random` words of the language's dictionary, drawn with the puzzle's seed.
     `lowercase` prints the grid and the list in lower case.
+    With a `message`, words of the language's dictionary are added (marked added)
+    until the letters no word covers, read left to right and top to bottom, spell
+    the message's letters; with no words of one's own (nor theme nor random), the
+    puzzle is the dictionary's alone.
     `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
@@ -65,7 +70,12 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if theme is not None or random is not None:
         words = _picked(words, language, theme, random, code, grid, mask)
-    if isinstance(words, WordList):
+    if not isinstance(words, WordList):
+        words = list(words)
+    if message is not None and not (words.words if isinstance(words, WordList) else words):
+        word_list = WordList((), words.language if isinstance(words, WordList)
+                             else lang.resolve(language))
+    elif isinstance(words, WordList):
         word_list = words
         if language is not None and lang.resolve(language) is not words.language:
             raise InputError(f"the words were read as {words.language.name}, not as "
@@ -76,6 +86,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     else:
         word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language
+    form = hidden.message_form(message, language) if message is not None else None
     blocked = (block_words if isinstance(block_words, Blocked)
                else blocked_words(language, block_words, blocklist=blocklist))
     allowed = compass.resolve(directions, difficulty)
@@ -88,8 +99,11 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     threads = min(threads or cores, cores)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
-    if grid is None:
-        shapes: Iterable[Shape] = packer.automatic_shapes(word_list.words, allowed, mask)
+    if grid is None and form is not None:
+        shapes: Iterable[Shape] = hidden.automatic_shapes(word_list.words, allowed, mask,
+                                                          len(form))
+    elif grid is None:
+        shapes = packer.automatic_shapes(word_list.words, allowed, mask)
     else:
         size = parse_grid(grid)
         shapes = [Shape.rectangle(size) if mask is None else mask.fit(size)]
@@ -100,6 +114,13 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
         if progress is not None:
             progress(f"trying the {shape.describe()}")
         for attempt in range(PACK_TRIES):
+            if form is not None and not word_list.words:
+                made = _with_message(hidden.empty_layouts(shape), word_list, language, form,
+                                     message, allowed, code, blocked, theme, lowercase)
+                if isinstance(made, Puzzle):
+                    return made
+                failure = _unhidden(made, shape, form)
+                break
             try:
                 layouts = packer.pack(word_list.words, shape, allowed,
                                       seed=seeds.seed_for(code, _pack_purpose(attempt)),
@@ -117,6 +138,15 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
             except TimeUp:
                 raise _time_up(deadline, shape, failure, grid is not None,
                                len(allowed) < len(compass.COMPASS)) from None
+            if form is not None:
+                made = _with_message(layouts, word_list, language, form, message, allowed,
+                                     code, blocked, theme, lowercase)
+                if isinstance(made, Puzzle):
+                    return made
+                failure = _unhidden(made, shape, form)
+                if made.free < len(form):
+                    break  # too few free cells: another pack of this grid is no roomier
+                continue
             filled = fill.fill_first(layouts, word_list.words, language,
                                      seeds.seed_for(code, "fill"), word_list.inside, blocked)
             if not isinstance(filled, fill.Unfilled):
@@ -135,6 +165,41 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+
+
+def _with_message(layouts, word_list: WordList, language: lang.Language, form: str,
+                  message: str, allowed, code: str, blocked: Blocked, theme: str | None,
+                  lowercase: bool) -> Puzzle | hidden.Unhidden:
+    """The puzzle hiding `form` in the first layout that can, or why none could."""
+    made = hidden.hide(layouts, word_list.words, word_list.inside, language, form,
+                       hidden.lexicon(language, blocked), allowed,
+                       seeds.seed_for(code, "message"), blocked)
+    if isinstance(made, hidden.Unhidden):
+        return made
+    rows = made.rows(language)
+    placements = tuple(
+        Placement(w.label, w.form, r, c, d, tuple(word_list.words[j].form for j in inside))
+        for w, (r, c, d), inside in zip(word_list.words, made.placements, word_list.inside))
+    placements += tuple(Placement(w.label, w.form, r, c, d, added=True)
+                        for w, (r, c, d) in made.added)
+    return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
+                  language=language.code, blocklist=blocked.blocklist,
+                  block_words=blocked.extra, theme=theme or "", lowercase=lowercase,
+                  message=form, message_label=message.strip())
+
+
+def _unhidden(why: hidden.Unhidden, shape: Shape, form: str) -> str:
+    if why.free < len(form):
+        return (f"the message has {len(form)} letters, but the {shape.describe()} has only "
+                f"{max(why.free, 0)} cells free once the words are in; use a shorter message")
+    if why.blocked:
+        return (f"every way of hiding the message in the {shape.describe()} spelled the "
+                f"blocked word {why.form}")
+    if why.form:
+        return (f"every way of hiding the message in the {shape.describe()} spelled "
+                f"{why.form} twice")
+    return (f"no words of the dictionary left exactly {len(form)} cells free for the message "
+            f"in the {shape.describe()}")
 
 
 def _pack_purpose(attempt: int) -> str:

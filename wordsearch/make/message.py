@@ -1,0 +1,288 @@
+"""Hidden-message puzzles: once every listed word is crossed out, the letters left,
+read left to right and top to bottom, spell a message.
+
+The words are packed as usual; then words of the language's dictionary are added
+in C (csrc/ws_message.c, the seed's greedy fill) until exactly as many cells are
+empty as the message has letters, the message is poured into them in reading
+order, and the grid is checked like any other: every word (added ones too) reads
+exactly once, no blocked word anywhere. A round the checks refuse is followed by
+the fill's next round.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from wordsearch import _core, directions as compass
+from wordsearch.directions import COMPASS
+from wordsearch.errors import InputError, NoMessage, PackingError
+from wordsearch.lang import Language, lists
+from wordsearch.make import fill
+from wordsearch.make.blocked import Blocked
+from wordsearch.make.packer import AUTOMATIC_GROWTH, Layout, inside_arrays
+from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
+from wordsearch.puzzle import OUTSIDE
+from wordsearch.size import GridSize
+from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, Word, parse_entry, quoted
+
+
+# Layouts of one pack the fill is tried on before the grid is given up.
+LAYOUTS = 8
+
+
+@dataclass(frozen=True, eq=False)
+class Lexicon:
+    """A language's dictionary as the fill takes it: each grid form once, sorted
+    by length and then by form, with the word the list prints for it. Left out:
+    blocked words themselves (either way round), and words that hold a teacher's
+    own blocked word. A word of the language's blocklist inside a dictionary word
+    (ASS in ASSEMBLE) is that listed word's own letters, as for the user's words."""
+    words: tuple[Word, ...]
+    core: _core.Lexicon
+
+
+def lexicon(language: Language, blocked: Blocked | None = None) -> Lexicon:
+    """The language's dictionary, built once per process for each set of blocked
+    words."""
+    if blocked is None:
+        return _lexicon(language, (), ())
+    return _lexicon(language, blocked.forms, blocked.extra)
+
+
+@lru_cache(maxsize=16)
+def _lexicon(language: Language, blocked: tuple[str, ...], own: tuple[str, ...]) -> Lexicon:
+    words: dict[str, Word] = {}
+    for text in lists.dictionary(language.code):
+        try:
+            word = parse_entry(text, None, language)
+        except InputError:
+            continue  # the data test keeps these out; a changed alphabet may not
+        if word is not None and MIN_LETTERS <= len(word.form) <= MAX_LETTERS:
+            words.setdefault(word.form, word)
+    refused = set(blocked) | {form[::-1] for form in blocked}
+    kept = sorted((w for w in words.values() if w.form not in refused),
+                  key=lambda w: (len(w.form), w.form))
+    if own:
+        kept = [w for w, clean in zip(kept, _free_of(kept, own, language)) if clean]
+    if kept:
+        letters, offsets = language.alphabet.encode_list([w.form for w in kept])
+    else:
+        letters, offsets = np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int32)
+    return Lexicon(tuple(kept), _core.Lexicon(letters, offsets, len(language.alphabet)))
+
+
+# The row the dictionary is laid out in to be scanned for blocked words.
+SCAN_WIDTH = 4096
+
+
+def _free_of(words: list[Word], blocked: tuple[str, ...], language: Language) -> list[bool]:
+    """For each word, whether it holds no blocked word forwards or backwards: the
+    words laid out in rows, an empty cell after each, scanned once by the blocked
+    words' automaton; only readings along a row (E or W) are a word's own."""
+    forms = [w.form for w in words]
+    if not forms:
+        return []
+    width = max(SCAN_WIDTH, max(len(f) for f in forms) + 1)
+    grid, owner, row, col = [], {}, [], 0
+    for i, form in enumerate(forms):
+        if col + len(form) + 1 > width:
+            grid.append(row + [0] * (width - len(row)))
+            row, col = [], 0
+        for k in range(len(form)):
+            owner[len(grid) * width + col + k] = i
+        row.extend(language.alphabet.encode(form).tolist() + [0])
+        col += len(form) + 1
+    grid.append(row + [0] * (width - len(row)))
+    letters, offsets = language.alphabet.encode_list(list(blocked))
+    _, starts, dirs = _core.Blocklist(letters, offsets, len(language.alphabet)).scan(
+        np.array(grid, dtype=np.uint8))
+    clean = [True] * len(words)
+    for start, d in zip(starts.tolist(), dirs.tolist()):
+        if COMPASS[d] in ("E", "W"):
+            clean[owner[start]] = False
+    return clean
+
+
+def message_form(text: str, language: Language) -> str:
+    """The message's letters as the grid holds them: folded as the language folds,
+    spaces and punctuation dropped. Refused when it has no letter, a digit or a
+    letter the language does not use."""
+    source = unicodedata.normalize("NFC", "".join(
+        ch for ch in text if unicodedata.category(ch) != "Cf"))
+    letters, bad = [], []
+    for ch in source:
+        category = unicodedata.category(ch)
+        if category[0] in "PZS" or category == "Cc":
+            continue
+        folded = language.fold(ch)
+        if folded and all(language.alphabet.is_letter(c) for c in folded):
+            letters.append(folded)
+        elif ch not in bad:
+            bad.append(ch)
+    digits = [ch for ch in bad if unicodedata.category(ch)[0] == "N"]
+    if digits:
+        raise InputError(f"the message {quoted(text)} has the digit "
+                         f"{', '.join(map(repr, digits[:5]))}: a grid holds letters only; "
+                         f"write numbers out in words.", option="message")
+    others = [ch for ch in bad if unicodedata.category(ch)[0] == "L"]
+    if others:
+        which = ", ".join(map(repr, others[:5]))
+        raise InputError(f"the message {quoted(text)} has {which}, "
+                         f"{'a letter' if len(others) == 1 else 'letters'} {language.name} "
+                         f"does not use: a message in {language.name} may use "
+                         f"{language.letters_described}; spell it with those letters, or "
+                         f"make the puzzle in the message's own language.", option="message")
+    if bad:
+        raise InputError(f"the message {quoted(text)} has {', '.join(map(repr, bad[:5]))}, "
+                         f"which a grid cannot hold; a message may use "
+                         f"{language.letters_described}, spaces and punctuation.",
+                         option="message")
+    if not letters:
+        raise InputError(f"the message {quoted(text)} has no letters; give a message of "
+                         f"at least one letter.", option="message")
+    return "".join(letters)
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A grid that hides the message: every cell a word's letter or the message's."""
+    grid: np.ndarray                                   # uint8 cell codes, no EMPTY
+    placements: tuple[tuple[int, int, str], ...]       # the user's words, in order
+    added: tuple[tuple[Word, tuple[int, int, str]], ...]  # words added, as placed
+
+    def rows(self, language: Language) -> tuple[str, ...]:
+        """The grid as a document's rows of letters ("." outside the shape)."""
+        return tuple("".join(OUTSIDE if v == _core.BLOCKED else language.alphabet.decode(v)
+                             for v in row) for row in self.grid.tolist())
+
+
+@dataclass(frozen=True)
+class Unhidden:
+    """Why no layout could hide the message: too few free cells (`free` the most a
+    layout had), or no round of the fill read every word once and spelled no
+    blocked word (`form`: a word that read twice, or a blocked word, last seen)."""
+    free: int
+    form: str = ""
+    blocked: bool = False
+
+
+def empty_layouts(shape: Shape) -> Iterator[Layout]:
+    """The shape with no words in it: a puzzle of the dictionary's words alone."""
+    cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
+    yield Layout(cells, ())
+
+
+def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
+                     letters: int) -> Iterator[Shape]:
+    """Grids for the words and a message of `letters` letters, from the first guess
+    upwards as packer.automatic_shapes grows them: a cell for every letter of both.
+    With no words, the seed's advice read backwards: a side one less than the
+    message is long (it advises a message of one to four letters more than the side)."""
+    total = sum(len(w.form) for w in words) + letters
+    longest = max([len(w.form) for w in words] + [MIN_LETTERS])
+    if mask is not None:
+        yield from mask.automatic(total, longest, directions, AUTOMATIC_GROWTH)
+        return
+    first = max(MIN_SIDE, longest, math.isqrt(total - 1) + 1)
+    if not words:
+        first = max(first, letters - 1)
+    if first > MAX_SIDE:
+        raise PackingError(f"a message of {letters:,} letters with these words needs a grid "
+                           f"of about {first}×{first} cells; the largest is "
+                           f"{MAX_SIDE}×{MAX_SIDE}. Use a shorter message or fewer words.",
+                           option="message")
+    for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
+        yield Shape.rectangle(GridSize(cols=side, rows=side))
+
+
+def pour(grid: np.ndarray, form: str, language: Language) -> np.ndarray:
+    """The grid with the message's letters written into its empty cells, left to
+    right and top to bottom; there must be exactly as many as letters."""
+    out = grid.copy()
+    flat = out.reshape(-1)
+    empty = np.flatnonzero(flat == _core.EMPTY)
+    if len(empty) != len(form):
+        raise ValueError(f"{len(empty)} empty cells for a message of {len(form)} letters")
+    if len(form):
+        flat[empty] = language.alphabet.encode(form)
+    return out
+
+
+def hide(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequence[int]],
+         language: Language, form: str, lexicon: Lexicon, directions: Sequence[str],
+         seed: int, blocked: Blocked | None = None, layouts_tried: int = LAYOUTS) -> Hidden | Unhidden:
+    """The first layout (of at most `layouts_tried`) whose grid the fill brings to
+    exactly len(form) empty cells such that, with the message poured in, every word
+    (the user's and those added) reads exactly once and no blocked word reads
+    outside a listed word; a refused round is followed by the fill's next round."""
+    mask = compass.mask(directions)
+    own_letters, own_offsets = (language.alphabet.encode_list([w.form for w in words])
+                                if words else (np.zeros(0, np.uint8), np.zeros(1, np.int32)))
+    blocked_letters, blocked_offsets = (
+        language.alphabet.encode_list(list(blocked.forms)) if blocked is not None and blocked.forms
+        else (None, None))
+    why = Unhidden(free=-1)
+    for layout in itertools.islice(layouts, layouts_tried):
+        cols = layout.grid.shape[1]
+        free = int((layout.grid == _core.EMPTY).sum())
+        why = Unhidden(free=max(free, why.free), form=why.form, blocked=why.blocked)
+        if free < len(form):
+            continue
+        starts = np.array([r * cols + c for r, c, _ in layout.placements], dtype=np.int32)
+        dirs = np.array([COMPASS.index(d) for _, _, d in layout.placements], dtype=np.uint8)
+        first_round = 0
+        while first_round < _core.MESSAGE_ROUNDS:
+            try:
+                grid, added, added_starts, added_dirs, round_ = _core.message_fill(
+                    layout.grid, lexicon.core, len(form), mask, seed, letters=own_letters,
+                    offsets=own_offsets, starts=starts, dirs=dirs, first_round=first_round,
+                    blocked_letters=blocked_letters, blocked_offsets=blocked_offsets)
+            except NoMessage:
+                break
+            first_round = round_ + 1
+            extra = [(lexicon.words[w], (s // cols, s % cols, COMPASS[d]))
+                     for w, s, d in zip(added.tolist(), added_starts.tolist(),
+                                        added_dirs.tolist())]
+            full = pour(grid, form, language)
+            fault = _fault(full, list(words) + [w for w, _ in extra],
+                           list(layout.placements) + [p for _, p in extra],
+                           list(inside) + [()] * len(extra), language, blocked)
+            if fault is None:
+                return Hidden(full, layout.placements, tuple(extra))
+            why = Unhidden(free=why.free, form=fault[0], blocked=fault[1])
+    return why
+
+
+def _fault(grid: np.ndarray, words: Sequence[Word],
+           placements: Sequence[tuple[int, int, str]], inside: Sequence[Sequence[int]],
+           language: Language, blocked: Blocked | None) -> tuple[str, bool] | None:
+    """A word that reads more than once (form, False) or a blocked word read outside
+    the listed words (form, True) in a full grid; None when there is none."""
+    cols = grid.shape[1]
+    letters, offsets = language.alphabet.encode_list([w.form for w in words])
+    inside_offsets, inside_words = inside_arrays(inside)
+    starts = np.array([r * cols + c for r, c, _ in placements], dtype=np.int32)
+    dirs = np.array([COMPASS.index(d) for _, _, d in placements], dtype=np.uint8)
+    found, found_starts, found_dirs = _core.scan_words(
+        grid, letters, offsets, inside_offsets=inside_offsets, inside_words=inside_words,
+        starts=starts, dirs=dirs)
+    placed = [fill._segment(r * cols + c, d, len(w.form), cols)
+              for (r, c, d), w in zip(placements, words)]
+    for w, start, d in zip(found.tolist(), found_starts.tolist(), found_dirs.tolist()):
+        if fill._segment(start, COMPASS[d], len(words[w].form), cols) != placed[w]:
+            return words[w].form, False
+    if blocked is not None:
+        on_words = [{cell: k for k, cell in enumerate(fill._cells(r * cols + c, d, len(w.form),
+                                                                 cols))}
+                    for (r, c, d), w in zip(placements, words)]
+        for form, start, d in blocked.readings(grid):
+            reading = fill._cells(start, d, len(form), cols)
+            if not fill._within(reading[0], reading[-1], len(form), on_words):
+                return form, True
+    return None
