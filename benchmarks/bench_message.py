@@ -14,7 +14,12 @@ size, Slovak dictionary, Node.js 22 on a server CPU):
     words       words the fill added, on average
     diagonal    the share of those words that run diagonally
 
-"failed" counts grids with no round within the bound (WS_MESSAGE_ROUNDS). The
+"failed" counts grids with no round within the bound (WS_MESSAGE_ROUNDS). Beyond
+the seed's columns: "kept", the share of first rounds that pass a puzzle's checks
+once a message (letters drawn with the language's frequencies) is poured in (no
+word twice, no blocked word: make/message.py); "puzzle", the median time of the
+whole step as generate() runs it (make.message.hide: fill, pour, check, and the
+next round when refused). The
 dictionaries are the language's lexicon as puzzles use it (make/message.py):
 each grid form once, folded with the language's fold; and as in a puzzle, the
 fill keeps the language's blocklist out of the grid and every word to one reading.
@@ -28,9 +33,12 @@ import time
 import numpy as np
 
 from wordsearch import _core, lang
+from wordsearch.directions import COMPASS
 from wordsearch.errors import NoMessage
 from wordsearch.make import message
 from wordsearch.make.blocked import blocked_words
+from wordsearch.make.shape import Shape
+from wordsearch.size import GridSize
 
 SIZES = (8, 10, 12, 15, 20, 25)
 # The seed's table: first try, average attempts, median ms, words, diagonal share.
@@ -49,12 +57,18 @@ def run(code: str, side: int, grids: int) -> dict:
     rng = _core.Rng(BENCH_SEED + side)
     grid = np.zeros((side, side), dtype=np.uint8)
     times, rounds, words, diagonal, first, failed = [], [], [], 0, 0, 0
+    kept, puzzle_times = 0, []
+    cumulative = np.cumsum(np.array(language.frequencies, dtype=np.uint64))
+    shape = Shape.rectangle(GridSize(cols=side, rows=side))
     for _ in range(grids):
         holes = side + rng.below(MESSAGE_SPREAD)
         seed = rng.next()
+        text = np.zeros(holes, dtype=np.uint8)  # a message with the language's letters
+        rng.draw_letters(text, np.arange(holes, dtype=np.int32), cumulative)
+        form = "".join(language.alphabet.decode(v) for v in text.tolist())
         start = time.perf_counter()
         try:
-            _, added, _, dirs, round_ = _core.message_fill(
+            filled, added, starts, dirs, round_ = _core.message_fill(
                 grid, lex.core, holes, ALL_DIRECTIONS, seed, blocked_letters=blocked_letters,
                 blocked_offsets=blocked_offsets)
         except NoMessage:
@@ -67,7 +81,17 @@ def run(code: str, side: int, grids: int) -> dict:
         first += round_ == 0
         words.append(len(added))
         diagonal += int((dirs % 2 == 1).sum())
-    return {"first": first / grids, "rounds": statistics.mean(rounds),
+        placements = [(s // side, s % side, COMPASS[d])
+                      for s, d in zip(starts.tolist(), dirs.tolist())]
+        kept += message._fault(message.pour(filled, form, language),
+                               [lex.words[w] for w in added.tolist()], placements,
+                               [()] * len(placements), language, blocked) is None
+        start = time.perf_counter()
+        message.hide(message.empty_layouts(shape), (), (), language, form, lex, COMPASS, seed,
+                     blocked)
+        puzzle_times.append(time.perf_counter() - start)
+    return {"first": first / grids, "rounds": statistics.mean(rounds), "kept": kept / grids,
+            "puzzle": statistics.median(puzzle_times) * 1000 if puzzle_times else 0.0,
             "median": statistics.median(times) * 1000,
             "words": statistics.mean(words) if words else 0.0,
             "diagonal": diagonal / max(1, sum(words)), "failed": failed,
@@ -86,13 +110,13 @@ def main() -> None:
         print(f"\n{lang.get(code).name} dictionary ({rows[0][1]['dictionary']:,} words), "
               f"{args.grids} grids a size; the seed's figures (Slovak, 16,713 words) after |")
         print(f"{'grid':>6} {'first try':>9} {'attempts':>8} {'median':>9} {'words':>6} "
-              f"{'diagonal':>8} {'failed':>6} | {'first':>5} {'att.':>5} {'ms':>4} "
-              f"{'words':>5} {'diag.':>5}")
+              f"{'diagonal':>8} {'failed':>6} {'kept':>5} {'puzzle':>9} | {'first':>5} "
+              f"{'att.':>5} {'ms':>4} {'words':>5} {'diag.':>5}")
         for side, r in rows:
             seed = SEED.get(side, ("-",) * 5)
             print(f"{side:>3}x{side:<2} {r['first']:>9.0%} {r['rounds']:>8.2f} "
                   f"{r['median']:>6.2f} ms {r['words']:>6.1f} {r['diagonal']:>8.0%} "
-                  f"{r['failed']:>6} | {seed[0]:>5} {seed[1]:>5} {seed[2]:>4} {seed[3]:>5} "
+                  f"{r['failed']:>6} {r['kept']:>5.0%} {r['puzzle']:>6.2f} ms | {seed[0]:>5} {seed[1]:>5} {seed[2]:>4} {seed[3]:>5} "
                   f"{seed[4]:>5}")
 
 
