@@ -160,7 +160,7 @@ def test_duplicates_are_a_warning_not_an_error(run):
     (["--beam", "0", "cat"], 2, "0 is not in the range"),
     (["-o", "x.doc", "cat"], 2, 'cannot tell the format of "x.doc"'),
     (["-o", "x.json", "--format", "text", "cat"], 2, "the format text does not match"),
-    ([], 2, "give at least one WORD, --words-file, --theme or --random."),
+    ([], 2, "give at least one WORD, --words-file, --theme, --random or --message."),
     (["--words-file", "-"], 2, "no words given"),
 ])
 def test_failures_exit_with_a_message_and_no_traceback(run, args, status, message):

@@ -25,7 +25,7 @@ from wordsearch import export, lang
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
-from wordsearch.make import choose, classset, packer
+from wordsearch.make import choose, classset, message as hidden, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
@@ -192,6 +192,12 @@ def _students(name: str | None) -> list[str]:
               help="Let the grid spell words of the language's list of rude words (it "
                    "never spells them unless told so).")
 @click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case.")
+@click.option("--message", help="Hide a message: the letters left once every word is found, "
+              "read left to right and top to bottom, spell it. Words of the language's "
+              "dictionary are added to the list to leave exactly that many letters.")
+@click.option("--no-added-words", is_flag=True,
+              help="With --message: add no words; find a grid your own words leave exactly "
+                   "the message's letters free in.")
 @click.option("--dpi", type=int,
               default=layout.DEFAULT_DPI, show_default=True,
               help="Resolution of PNG pages.")
@@ -219,7 +225,7 @@ def _students(name: str | None) -> list[str]:
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
          key_only, show_directions, strict, language, theme, random_count, list_themes,
-         block_words, no_blocklist, lowercase, dpi, seed, beam, threads, words_file, fmt,
+         block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam, threads, words_file, fmt,
          copies, students, keys, keys_per_page, jobs, time_limit, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
@@ -236,8 +242,12 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _list_themes(lang.get(language.lower()))
         return
     chosen_list = theme is not None or random_count is not None
-    if not words and not words_file and not chosen_list:
-        raise click.UsageError("give at least one WORD, --words-file, --theme or --random.")
+    if not words and not words_file and not chosen_list and message is None:
+        raise click.UsageError("give at least one WORD, --words-file, --theme, --random or "
+                               "--message.")
+    if no_added_words and message is None:
+        raise click.UsageError("--no-added-words goes with --message: it says how the "
+                               "message is hidden.")
     if chosen_list and (words or words_file):
         raise click.UsageError("give your own words (WORD... or --words-file) or --theme / "
                                "--random, not both.")
@@ -266,7 +276,7 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
         export.check(target, is_set=is_set)
         for section in sections if not chosen_list else ():
-            for warning in section.words.warnings():
+            for warning in section.words.warnings() if section.entries else ():
                 click.echo(f"warning: {warning}", err=True)
         bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
         status = None if quiet or is_set else Status()
@@ -277,12 +287,16 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                 jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
                 directions=directions or None, difficulty=difficulty, beam=beam,
                 time_limit=time_limit, block_words=blocked, theme=theme, random=random_count,
-                lowercase=lowercase, **extra)
+                lowercase=lowercase, message=message, added_words=not no_added_words, **extra)
         finally:
             if bar:
                 bar.close()
             if status:
                 status.close()
+        if not quiet:
+            advice = (hidden.length_advice(sheet.puzzle) for sheet in made.sheets)
+            for warning in dict.fromkeys(a for a in advice if a):
+                click.echo(f"warning: {warning}", err=True)
         written = export.write(made if is_set else made.sheets[0].puzzle, target)
         if written and not quiet:
             click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",

@@ -90,12 +90,21 @@ class Puzzle:
         """What the pages print, in the puzzle's language."""
         return lang.get(self.language).labels
 
-    def leftover(self) -> str:
-        """The letters of the cells no listed word covers, left to right and top to
-        bottom (cells outside the shape skipped): a hidden-message puzzle's message."""
+    def leftover_cells(self) -> list[tuple[int, int]]:
+        """The cells no listed word covers, left to right and top to bottom (cells
+        outside the shape skipped): where a hidden-message puzzle hides its message."""
         covered = {cell for p in self.words for cell in p.cells()}
-        return "".join(ch for r, row in enumerate(self.grid) for c, ch in enumerate(row)
-                       if ch != OUTSIDE and (r, c) not in covered)
+        return [(r, c) for r, row in enumerate(self.grid) for c, ch in enumerate(row)
+                if ch != OUTSIDE and (r, c) not in covered]
+
+    def leftover(self) -> str:
+        """The letters of the leftover cells: a hidden-message puzzle's message."""
+        return "".join(self.grid[r][c] for r, c in self.leftover_cells())
+
+    def message_words(self) -> list[list[tuple[str, str]]]:
+        """The message as typed, by words, each character with the grid letters it
+        stands for ("" for punctuation): what the pages print blanks for."""
+        return lang.get(self.language).message_words(self.message_label or self.message)
 
     @property
     def has_inside(self) -> bool:
@@ -220,6 +229,12 @@ class Puzzle:
                                  f'message {_shown(self.message)}; a hidden-message puzzle\'s '
                                  f"leftover letters, read left to right and top to bottom, "
                                  f"spell its message.")
+            typed = "".join(letters or "" for word in self.message_words()
+                            for _, letters in word)
+            if typed != self.message:
+                raise InputError(f'the "message_label" {_shown(self.message_label)} spells '
+                                 f"{_shown(typed)}, not the message {_shown(self.message)}; "
+                                 f"give the message as it was typed.")
         elif self.message_label:
             raise InputError('"message_label" is given, but no "message".')
         blocked = set(self.block_words)

@@ -58,6 +58,28 @@ class Language:
         """The grid form of `text`: "Café" -> "CAFE". Characters it cannot fold stay."""
         return "".join(map(self.fold_char, text))
 
+    def message_words(self, text: str) -> list[list[tuple[str, str | None]]]:
+        """A hidden message as its pages print it: its words (split at spaces), each
+        a list of (character as typed, the grid letters it stands for). Punctuation
+        and symbols stand for no letter ("": printed, not hidden); a character that
+        is neither and does not fold to letters of the alphabet stands for None."""
+        source = unicodedata.normalize("NFC", "".join(
+            ch for ch in text if unicodedata.category(ch) != "Cf"))
+        words: list[list[tuple[str, str | None]]] = [[]]
+        for ch in source:
+            category = unicodedata.category(ch)
+            if category[0] == "Z" or category == "Cc":
+                if words[-1]:
+                    words.append([])
+                continue
+            if category[0] in "PS":
+                words[-1].append((ch, ""))
+                continue
+            folded = self.fold_char(ch)
+            known = folded and all(self.alphabet.is_letter(c) for c in folded)
+            words[-1].append((ch, folded if known else None))
+        return [word for word in words if word]
+
     def fold_char(self, ch: str) -> str:
         """What one typed character becomes in the grid (see the module's docstring)."""
         upper = ch.upper()

@@ -69,7 +69,8 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     jobs = max(1, min(jobs or cores, len(plan)))
     options = dict(options, mask=mask, threads=threads or max(1, cores // jobs),
                    time_limit=time_limit)
-    work = [(word_lists[k], code, dict(options, language=sections[k].language))
+    work = [(word_lists[k], code, dict(options, language=sections[k].language,
+                                       **_own_message(sections[k])))
             for (k, _), code in zip(plan, codes)]
 
     puzzles = _run(work, jobs, on_done)
@@ -84,6 +85,11 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     return ClassSet(set_code, tuple(
         Sheet(n, sections[k].title or title, student, puzzle)
         for n, ((k, student), puzzle) in enumerate(zip(plan, puzzles), start=1)))
+
+
+def _own_message(section: Section) -> dict:
+    """A section's own hidden message (its > line) instead of the set's."""
+    return {} if section.message is None else {"message": section.message}
 
 
 def _made(job: tuple[WordList, str, dict]) -> Puzzle | WordsearchError:

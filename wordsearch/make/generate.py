@@ -31,6 +31,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
              random: int | None = None,
              lowercase: bool = False,
              message: str | None = None,
+             added_words: bool = True,
              grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
              directions: Iterable[str] | str | None = None,
@@ -55,7 +56,8 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     With a `message`, words of the language's dictionary are added (marked added)
     until the letters no word covers, read left to right and top to bottom, spell
     the message's letters; with no words of one's own (nor theme nor random), the
-    puzzle is the dictionary's alone.
+    puzzle is the dictionary's alone. Without `added_words`, a grid and layout of
+    the words alone are looked for that leave exactly the message's letters free.
     `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
@@ -87,6 +89,10 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
         word_list = parse_words(words, language=language, strict=strict)
     language = word_list.language
     form = hidden.message_form(message, language) if message is not None else None
+    if form is not None and not added_words and not word_list.words:
+        raise InputError("a hidden message with no words added needs words of your own "
+                         "to hide it among; give words, or let dictionary words be added.",
+                         option="added_words")
     blocked = (block_words if isinstance(block_words, Blocked)
                else blocked_words(language, block_words, blocklist=blocklist))
     allowed = compass.resolve(directions, difficulty)
@@ -100,8 +106,9 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
     if grid is None and form is not None:
-        shapes: Iterable[Shape] = hidden.automatic_shapes(word_list.words, allowed, mask,
-                                                          len(form))
+        shapes: Iterable[Shape] = (hidden.automatic_shapes if added_words
+                                   else hidden.exact_shapes)(word_list.words, allowed, mask,
+                                                             len(form))
     elif grid is None:
         shapes = packer.automatic_shapes(word_list.words, allowed, mask)
     else:
@@ -110,15 +117,18 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
         _check_lengths(word_list.words, shapes[0], allowed)
 
     failure = ""
+    nearest: dict[int, str] = {}  # with no words added: free cells seen -> the grid
     for shape in shapes:
         if progress is not None:
             progress(f"trying the {shape.describe()}")
         for attempt in range(PACK_TRIES):
             if form is not None and not word_list.words:
-                made = _with_message(hidden.empty_layouts(shape), word_list, language, form,
-                                     message, allowed, code, blocked, theme, lowercase)
-                if isinstance(made, Puzzle):
-                    return made
+                made = hidden.hide(hidden.empty_layouts(shape), (), (), language, form,
+                                   hidden.lexicon(language, blocked), allowed,
+                                   seeds.seed_for(code, "message"), blocked)
+                if isinstance(made, hidden.Hidden):
+                    return _message_puzzle(made, word_list, language, form, message, allowed,
+                                           code, blocked, theme, lowercase)
                 failure = _unhidden(made, shape, form)
                 break
             try:
@@ -139,11 +149,19 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
                 raise _time_up(deadline, shape, failure, grid is not None,
                                len(allowed) < len(compass.COMPASS)) from None
             if form is not None:
-                made = _with_message(layouts, word_list, language, form, message, allowed,
-                                     code, blocked, theme, lowercase)
-                if isinstance(made, Puzzle):
-                    return made
+                made = (hidden.hide(layouts, word_list.words, word_list.inside, language, form,
+                                    hidden.lexicon(language, blocked), allowed,
+                                    seeds.seed_for(code, "message"), blocked)
+                        if added_words else
+                        hidden.exact(layouts, word_list.words, word_list.inside, language,
+                                     form, blocked))
+                if isinstance(made, hidden.Hidden):
+                    return _message_puzzle(made, word_list, language, form, message, allowed,
+                                           code, blocked, theme, lowercase)
                 failure = _unhidden(made, shape, form)
+                if not added_words:
+                    for free in (made.fewest, made.free):
+                        nearest.setdefault(free, shape.describe())
                 if made.free < len(form):
                     break  # too few free cells: another pack of this grid is no roomier
                 continue
@@ -161,21 +179,17 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
                               blocklist=blocked.blocklist, block_words=blocked.extra,
                               theme=theme or "", lowercase=lowercase)
             failure = _unfilled(filled, shape)
+    if nearest and len(form) not in nearest:
+        raise PackingError(_not_exact(nearest, form), option="added_words")
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
 
 
-def _with_message(layouts, word_list: WordList, language: lang.Language, form: str,
-                  message: str, allowed, code: str, blocked: Blocked, theme: str | None,
-                  lowercase: bool) -> Puzzle | hidden.Unhidden:
-    """The puzzle hiding `form` in the first layout that can, or why none could."""
-    made = hidden.hide(layouts, word_list.words, word_list.inside, language, form,
-                       hidden.lexicon(language, blocked), allowed,
-                       seeds.seed_for(code, "message"), blocked)
-    if isinstance(made, hidden.Unhidden):
-        return made
+def _message_puzzle(made: hidden.Hidden, word_list: WordList, language: lang.Language,
+                    form: str, message: str, allowed, code: str, blocked: Blocked,
+                    theme: str | None, lowercase: bool) -> Puzzle:
     rows = made.rows(language)
     placements = tuple(
         Placement(w.label, w.form, r, c, d, tuple(word_list.words[j].form for j in inside))
@@ -186,6 +200,19 @@ def _with_message(layouts, word_list: WordList, language: lang.Language, form: s
                   language=language.code, blocklist=blocked.blocklist,
                   block_words=blocked.extra, theme=theme or "", lowercase=lowercase,
                   message=form, message_label=message.strip())
+
+
+def _not_exact(nearest: dict[int, str], form: str) -> str:
+    """With no words added, no layout left exactly the message's letters free: the
+    counts nearest below and above, which a message of that length would fit."""
+    below = max((n for n in nearest if 0 <= n < len(form)), default=None)
+    above = min((n for n in nearest if n > len(form)), default=None)
+    near = " and ".join(f"{n} in the {nearest[n]}" for n in (below, above) if n is not None)
+    lengths = " or ".join(str(n) for n in (below, above) if n is not None)
+    return (f"could not build the puzzle: the message has {len(form)} letters, but no grid "
+            f"and layout of the words alone leave exactly that many cells free (the nearest "
+            f"leave {near}). Give a message of {lengths} letters, or let dictionary words be "
+            f"added.")
 
 
 def _unhidden(why: hidden.Unhidden, shape: Shape, form: str) -> str:

@@ -10,6 +10,7 @@ the fill's next round.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import unicodedata
@@ -113,17 +114,11 @@ def message_form(text: str, language: Language) -> str:
     """The message's letters as the grid holds them: folded as the language folds,
     spaces and punctuation dropped. Refused when it has no letter, a digit or a
     letter the language does not use."""
-    source = unicodedata.normalize("NFC", "".join(
-        ch for ch in text if unicodedata.category(ch) != "Cf"))
     letters, bad = [], []
-    for ch in source:
-        category = unicodedata.category(ch)
-        if category[0] in "PZS" or category == "Cc":
-            continue
-        folded = language.fold(ch)
-        if folded and all(language.alphabet.is_letter(c) for c in folded):
+    for ch, folded in (part for word in language.message_words(text) for part in word):
+        if folded:
             letters.append(folded)
-        elif ch not in bad:
+        elif folded is None and ch not in bad:
             bad.append(ch)
     digits = [ch for ch in bad if unicodedata.category(ch)[0] == "N"]
     if digits:
@@ -170,6 +165,7 @@ class Unhidden:
     free: int
     form: str = ""
     blocked: bool = False
+    fewest: int = -1  # with no words added: the fewest free cells a layout had
 
 
 def empty_layouts(shape: Shape) -> Iterator[Layout]:
@@ -199,6 +195,74 @@ def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mas
                            option="message")
     for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
         yield Shape.rectangle(GridSize(cols=side, rows=side))
+
+
+# Grid sizes tried for a message hidden among the user's words alone, and the
+# share of the words' letters their crossings save: the packer keeps the tightest
+# layouts, which cross about this much whatever the grid (15-17% in 8-word lists).
+EXACT_SHAPES = 16
+CROSSING_SHARE = 0.15
+# Grids from this much wider than tall to this much narrower (pages are portrait).
+WIDEST, NARROWEST = 1.25, 0.5
+
+
+def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
+                 letters: int) -> Iterator[Shape]:
+    """Grids whose tightest layouts should leave about `letters` cells free: the
+    words' letters, less what their crossings save, and the message's, nearest
+    first, and of two alike the squarer. With a mask, its sizes as they grow."""
+    if mask is not None:
+        yield from automatic_shapes(words, directions, mask, letters)
+        return
+    total = sum(len(w.form) for w in words)
+    longest = max(len(w.form) for w in words)
+    target = total * (1 - CROSSING_SHARE) + letters
+    sizes = sorted((abs(cols * rows - target), abs(cols - rows), cols, rows)
+                   for rows in range(MIN_SIDE, MAX_SIDE + 1)
+                   for cols in range(max(MIN_SIDE, math.ceil(rows * NARROWEST)),
+                                     min(MAX_SIDE, math.floor(rows * WIDEST)) + 1)
+                   if max(cols, rows) >= longest and cols * rows >= total * 0.7 + letters)
+    if not sizes:
+        raise PackingError(f"these words and a message of {letters:,} letters need a grid "
+                           f"larger than {MAX_SIDE}×{MAX_SIDE}; use a shorter message or "
+                           f"fewer words.", option="message")
+    for _, _, cols, rows in sizes[:EXACT_SHAPES]:
+        yield Shape.rectangle(GridSize(cols=cols, rows=rows))
+
+
+def exact(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequence[int]],
+          language: Language, form: str, blocked: Blocked | None = None) -> Hidden | Unhidden:
+    """With no words added: the first layout that leaves exactly len(form) cells free
+    and, with the message poured in, reads every word once and no blocked word."""
+    why = Unhidden(free=-1)
+    for layout in layouts:
+        free = int((layout.grid == _core.EMPTY).sum())
+        why = Unhidden(free=max(free, why.free), form=why.form, blocked=why.blocked,
+                       fewest=free if why.fewest < 0 else min(free, why.fewest))
+        if free != len(form):
+            continue
+        full = pour(layout.grid, form, language)
+        fault = _fault(full, words, layout.placements, inside, language, blocked)
+        if fault is None:
+            return Hidden(full, layout.placements, ())
+        why = dataclasses.replace(why, form=fault[0], blocked=fault[1])
+    return why
+
+
+def length_advice(puzzle) -> str | None:
+    """The seed's advice on a message's length, as a warning: at least the grid's
+    side (a shorter one gets lost among the words) and at most four letters more (a
+    longer one fills the grid with its letters)."""
+    side, letters = max(puzzle.rows, puzzle.cols), len(puzzle.message)
+    if not letters or side <= letters <= side + 4:
+        return None
+    why = ("a shorter one gets lost among the words" if letters < side
+           else "a longer one fills the grid with its letters")
+    bigger = (f", or make the grid {letters - 4} to {letters} cells a side (--grid)"
+              if letters > side + 4 and letters - 4 <= MAX_SIDE else "")
+    return (f"the hidden message has {letters} letters and the grid is "
+            f"{puzzle.cols}×{puzzle.rows}: a message of {side} to {side + 4} letters hides "
+            f"best in it ({why}){bigger}.")
 
 
 def pour(grid: np.ndarray, form: str, language: Language) -> np.ndarray:

@@ -1,6 +1,7 @@
 """Words files that hold several puzzles: a line starting with # begins a puzzle
-and gives its title; the words follow, one per line. A file with no # line is one
-puzzle."""
+and gives its title; the words follow, one per line. A line starting with > gives
+the puzzle's hidden message (a quotation, as in e-mail and Markdown: what the
+leftover letters say). A file with no # line is one puzzle."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -12,6 +13,7 @@ from wordsearch.errors import InputError
 from wordsearch.make.words import WordList, parse_words
 
 HEADING = "#"
+MESSAGE = ">"
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class Section:
     entries: tuple[str | tuple[int, str], ...]
     language: lang.Language
     strict: bool = False  # refuse a word inside another (see parse_words)
+    message: str | None = None  # from its > line, as typed
 
     def where(self) -> str:
         """As messages name it: 'the puzzle "Week 2" (line 7)'."""
@@ -49,25 +52,38 @@ def split_sections(entries: Iterable[str | tuple[int, str]], *,
     `strict` refuses a word inside another."""
     language = lang.resolve(language)
     sections: list[Section] = []
-    title, line, current = "", None, []
+    title, line, current, message, message_line = "", None, [], None, None
     for entry in entries:
-        text = entry[1] if isinstance(entry, tuple) else None
-        if text is not None and text.strip().startswith(HEADING):
-            sections.append(Section(title, line, tuple(current), language, strict))
-            title, line, current = text.strip()[len(HEADING):].strip(), entry[0], []
+        text = entry[1].strip() if isinstance(entry, tuple) else None
+        if text is not None and text.startswith(HEADING):
+            sections.append(Section(title, line, tuple(current), language, strict, message))
+            title, line, current = text[len(HEADING):].strip(), entry[0], []
+            message = message_line = None
+        elif text is not None and text.startswith(MESSAGE):
+            if message_line is not None:
+                raise InputError(f"line {entry[0]}: a second hidden message for one puzzle "
+                                 f"(the first is on line {message_line}); give each puzzle "
+                                 f"one > line.")
+            message, message_line = text[len(MESSAGE):].strip(), entry[0]
+            if not message:
+                raise InputError(f"line {entry[0]}: a > line needs the hidden message after "
+                                 f"the >, such as > See you at the zoo.")
         else:
             current.append(entry)
-    sections.append(Section(title, line, tuple(current), language, strict))
+    sections.append(Section(title, line, tuple(current), language, strict, message))
     first = sections[0]
-    if first.line is None and not any(_has_text(e) for e in first.entries) and len(sections) > 1:
+    if (first.line is None and first.message is None and len(sections) > 1
+            and not any(_has_text(e) for e in first.entries)):
         sections.pop(0)
     for section in sections:
         if section.line is not None and not section.title:
             raise InputError(f"line {section.line}: a # line needs a title after the #, "
                              f"such as # Week 1.")
-        if not any(_has_text(e) for e in section.entries) and section.line is not None:
+        if (not any(_has_text(e) for e in section.entries) and section.line is not None
+                and section.message is None):
             raise InputError(f"{section.where()} has no words; list them one per line "
-                             f"after its # line.")
+                             f"after its # line (or give only a > line: a hidden message "
+                             f"with words of the dictionary).")
     return sections
 
 

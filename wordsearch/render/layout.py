@@ -36,6 +36,13 @@ MIN_KEY_LETTER = 5.0     # answer keys are for the teacher, and several may shar
 KEYS_PER_PAGE = (1, 2, 4)
 KEY_GAP = 24.0           # between keys on one page
 SMALL_HEADING_SIZE = 13.0
+# The hidden message's blanks: the pitch a child writes a capital letter in, smaller
+# only when a long message would otherwise take more than MESSAGE_ROWS rows.
+MESSAGE_SIZES = (16.0, 13.0, 11.0, 9.0)
+MESSAGE_ROWS = 3
+BLANK_SHARE = 0.9         # a blank's length, as a share of the size
+LETTER_GAP_SHARE = 0.35   # between the blanks of one word
+WORD_GAP_SHARE = 1.3      # between words
 LINE_SPACING = 1.4
 # How much smaller the grid may get (as a share) to keep the word list at a larger size.
 LIST_TRADE = 0.9
@@ -143,13 +150,22 @@ class GridBox:
 
 
 @dataclass(frozen=True)
+class Blank:
+    """A line to write one letter of the hidden message on."""
+    x0: float
+    x1: float
+    y: float
+
+
+@dataclass(frozen=True)
 class PuzzlePage:
     size: tuple[float, float]
     puzzle: Puzzle
     header: tuple[Text, ...]    # title, directions line: above the fields and the grid
-    body: tuple[Text, ...]      # word list, footer: after the grid
+    body: tuple[Text, ...]      # word list, the hidden message's label, footer
     fields: tuple[Field, ...]
     grid: GridBox
+    blanks: tuple[Blank, ...] = ()  # a hidden-message puzzle's, in reading order
 
     @property
     def texts(self) -> tuple[Text, ...]:
@@ -179,6 +195,7 @@ class KeyPage:
     texts: tuple[Text, ...]     # for each key: heading, code line
     grids: tuple[tuple[Puzzle, GridBox], ...]
     paths: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()  # for each key: Key.paths
+    notes: tuple[Text, ...] = ()  # hidden messages, each under its key's grid
 
     @property
     def grid(self) -> GridBox:
@@ -308,6 +325,88 @@ def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, w
     return found
 
 
+@dataclass(frozen=True)
+class MessageBlock:
+    """The hidden message on the puzzle page: its label, then rows of blanks, one a
+    letter, grouped as the message's words are, its punctuation printed in place."""
+    texts: tuple[Text, ...]
+    blanks: tuple[Blank, ...]
+    height: float
+
+
+def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
+                  top: float) -> MessageBlock:
+    """The block laid out from `top`, its rows centred within `width` from `left`."""
+    label = puzzle.labels["hidden_message"]
+    label_size = fitted_line(label, measure, FIELD_SIZE, width, True, "note")
+    words = puzzle.message_words()
+    for size in MESSAGE_SIZES:
+        rows = _message_rows(words, measure, size, width)
+        if len(rows) <= MESSAGE_ROWS:
+            break
+    texts = [Text(label, left + (width - measure.width(label, label_size, True)) / 2,
+                  top + measure.cap_height(label_size, True), label_size, True)]
+    blanks = []
+    pitch = size * 2.2
+    y = top + label_size * 0.6
+    for row in rows:
+        y += pitch
+        placed = [_set_word(word, measure, size) for word in row]
+        x = left + (width - _row_width(placed, size)) / 2
+        for items, word_width in placed:
+            for dx, ch in items:
+                if ch:
+                    texts.append(Text(ch, x + dx, y, size))
+                else:
+                    blanks.append(Blank(x + dx, x + dx + size * BLANK_SHARE, y))
+            x += word_width + size * WORD_GAP_SHARE
+    return MessageBlock(tuple(texts), tuple(blanks), y + size * 0.6 - top)
+
+
+def _set_word(word: Sequence[tuple[str, str]], measure: Measure,
+              size: float) -> tuple[list[tuple[float, str]], float]:
+    """One word of the message: (offset, punctuation, or "" for a blank) for each
+    item, and the word's width."""
+    items: list[tuple[float, str]] = []
+    x = 0.0
+    for ch, letters in word:
+        if not letters:
+            items.append((x, ch))
+            x += measure.width(ch, size)
+            continue
+        for _ in letters:
+            if items:
+                x += size * LETTER_GAP_SHARE
+            items.append((x, ""))
+            x += size * BLANK_SHARE
+    return items, x
+
+
+def _row_width(placed: Sequence[tuple[list, float]], size: float) -> float:
+    return sum(w for _, w in placed) + max(0, len(placed) - 1) * size * WORD_GAP_SHARE
+
+
+def _message_rows(words: Sequence[Sequence[tuple[str, str]]], measure: Measure, size: float,
+                  width: float) -> list[list[Sequence[tuple[str, str]]]]:
+    """Words in rows within `width`; a word too long for a row is cut where it fills one."""
+    pieces: list[Sequence[tuple[str, str]]] = []
+    for word in words:
+        piece: list[tuple[str, str]] = []
+        for part in word:
+            if piece and _set_word(piece + [part], measure, size)[1] > width:
+                pieces.append(piece)
+                piece = []
+            piece.append(part)
+        pieces.append(piece)
+    rows: list[list[Sequence[tuple[str, str]]]] = [[]]
+    for piece in pieces:
+        if rows[-1] and _row_width([_set_word(w, measure, size) for w in rows[-1] + [piece]],
+                                   size) > width:
+            rows.append([])
+        rows[-1].append(piece)
+    return rows
+
+
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                 fields: Sequence[str] = (), show_directions: bool = False,
                 measure: Measure | None = None, filled: Mapping[str, str] | None = None,
@@ -352,6 +451,11 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         header.append(centred(note, measure, note_size, y, page_w))
     top = y + (FIELD_SIZE if y > edge else 0)
     bottom = page_h - edge - FOOTER_SIZE * 2.5
+    message = None
+    if puzzle.message:
+        height = message_block(puzzle, measure, edge, width, 0).height
+        message = message_block(puzzle, measure, edge, width, bottom - height)
+        bottom -= height + FIELD_SIZE
 
     labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
     for label in labels:
@@ -390,9 +494,12 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
         for r, label in enumerate(column):
             body.append(Text(label, list_x + c * words.pitch,
                              first + r * words.size * LINE_SPACING, words.size))
+    if message is not None:
+        body += message.texts
     body.append(footer(puzzle, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
                        footer_label))
-    return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid)
+    return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid,
+                      message.blanks if message is not None else ())
 
 
 def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
@@ -425,6 +532,7 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     pages = []
     for first in range(0, len(keys), per_page):
         texts: list[Text] = []
+        notes: list[Text] = []
         grids = []
         paths = tuple(key.paths for key in keys[first:first + per_page])
         for slot, key in enumerate(keys[first:first + per_page]):
@@ -440,15 +548,23 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
             code_line = y + box_h + (FOOTER_SIZE if per_page == 1 else 0)
             bottom = y + box_h - (FOOTER_SIZE * 2.5 if per_page == 1 else FOOTER_SIZE * 2)
             puzzle = key.puzzle
-            cell = min(key.max_cell, box_w / puzzle.cols, (bottom - top) / puzzle.rows)
+            note = (f"{puzzle.labels['hidden_message']}: {puzzle.message_label or puzzle.message}"
+                    if puzzle.message else "")
+            note_size = (fitted_line(note, measure, NOTE_SIZE if per_page == 1 else FOOTER_SIZE,
+                                     box_w, False, "note") if note else 0.0)
+            room = bottom - top - note_size * 2
+            cell = min(key.max_cell, box_w / puzzle.cols, room / puzzle.rows)
             check_legible(puzzle, cell, size, MIN_KEY_LETTER, "answer key")
             grid = GridBox(x + (box_w - puzzle.cols * cell) / 2,
-                           top + (bottom - top - puzzle.rows * cell) / 2, cell,
+                           top + (room - puzzle.rows * cell) / 2, cell,
                            puzzle.rows, puzzle.cols)
             grids.append((puzzle, grid))
+            if note:
+                notes.append(Text(note, x + (box_w - measure.width(note, note_size)) / 2,
+                                  grid.y + puzzle.rows * cell + note_size * 1.8, note_size))
             texts.append(footer(puzzle, measure, x + box_w, code_line, key.label))
         pages.append(KeyPage(size, tuple(texts), tuple(grids),
-                             paths if any(paths) else ()))
+                             paths if any(paths) else (), tuple(notes)))
     return pages
 
 

@@ -22,6 +22,8 @@ INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word
 FOOTER = (0.35, 0.35, 0.35)
 RULE = (0.82, 0.82, 0.82)        # lines between cells
+TINT = (1.0, 0.90, 0.55)         # answer page: the hidden message's cells (grey on a mono printer)
+NUMBER_SHARE = 0.24              # a message cell's number, as a share of the cell side
 # Answer outlines, after Okabe and Ito's palette for colour-blind readers, darkened to
 # stay visible on paper; neighbours in the word list get different colours.
 OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40, 0.60),
@@ -44,9 +46,13 @@ def draw(ctx: cairo.Context, page: Page) -> None:
             heading, code_line = page.texts[2 * k:2 * k + 2]
             paths = page.paths[k] if page.paths else ()
             draw_text(ctx, heading, family)
+            if puzzle.message:
+                draw_message_cells(ctx, puzzle, grid, family)
             draw_answers(ctx, puzzle, grid, paths)
             draw_grid(ctx, puzzle, grid, key=True, paths=paths)
             draw_text(ctx, code_line, family)
+        for note in page.notes:
+            draw_text(ctx, note, family)
         return
     for text in page.header:
         draw_text(ctx, text, family)
@@ -62,6 +68,29 @@ def draw(ctx: cairo.Context, page: Page) -> None:
     draw_grid(ctx, page.puzzle, page.grid, key=False)
     for text in page.body:
         draw_text(ctx, text, family)
+    ctx.set_source_rgb(*INK)
+    ctx.set_line_width(0.8)
+    for blank in page.blanks:
+        ctx.move_to(blank.x0, blank.y)
+        ctx.line_to(blank.x1, blank.y)
+    ctx.stroke()
+
+
+def draw_message_cells(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family: str) -> None:
+    """The cells that hide the message tinted, each numbered in reading order at its
+    top left, so that a teacher can read the message off the key."""
+    cells = puzzle.leftover_cells()
+    ctx.set_source_rgb(*TINT)
+    for r, c in cells:
+        ctx.rectangle(box.x + c * box.cell, box.y + r * box.cell, box.cell, box.cell)
+    ctx.fill()
+    ctx.set_source_rgb(*FOOTER)
+    ctx.set_font_face(font.face(False, family))
+    size = box.cell * NUMBER_SHARE
+    ctx.set_font_size(size)
+    for n, (r, c) in enumerate(cells, start=1):
+        ctx.move_to(box.x + c * box.cell + size * 0.25, box.y + r * box.cell + size * 1.05)
+        ctx.show_text(str(n))
 
 
 def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
@@ -75,7 +104,7 @@ def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
 def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
               paths: Sequence[Sequence[tuple[int, int]]] = ()) -> None:
     """Lines between cells of the shape, its outline, and the letters (on a key, the
-    letters of the words and of `paths` in ink, the others grey)."""
+    letters of the words, of `paths` and of a hidden message in ink, the others grey)."""
     inside = [[ch != OUTSIDE for ch in row] for row in puzzle.grid]
     ctx.set_line_cap(cairo.LINE_CAP_BUTT)
     ctx.set_source_rgb(*RULE)
@@ -102,7 +131,8 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
     ctx.stroke()
 
     in_words = ({cell for p in puzzle.words for cell in p.cells()} |
-                {cell for path in paths for cell in path}) if key else set()
+                {cell for path in paths for cell in path} |
+                set(puzzle.leftover_cells() if puzzle.message else ())) if key else set()
     ctx.set_font_face(font.face(True, puzzle.font))  # grid letters are bold
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2

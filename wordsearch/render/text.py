@@ -70,7 +70,12 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
     if puzzle.has_inside:
         out.append(puzzle.labels["inside_note"])
     labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
-    return out + ["  " + line for line in columns(labels)] + [""]
+    out += ["  " + line for line in columns(labels)] + [""]
+    if puzzle.message:
+        blanks = " ".join("".join("_" * len(letters) if letters else ch for ch, letters in word)
+                          for word in puzzle.message_words())
+        out += [f"{puzzle.labels['hidden_message']}: {blanks}", ""]
+    return out
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
@@ -81,7 +86,11 @@ def _key_part(puzzle: Puzzle) -> list[str]:
                                                  direction=p.direction)
         out.append(f"  {puzzle.printed(p.label).ljust(width)}   {where}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
-    return out + [""] + grid_lines(puzzle, in_words) + [""]
+    out += [""] + grid_lines(puzzle, in_words) + [""]
+    if puzzle.message:
+        out += [f"{puzzle.labels['hidden_message']}: {puzzle.message_label or puzzle.message} "
+                f"({puzzle.printed(puzzle.message)})", ""]
+    return out
 
 
 def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
