@@ -34,7 +34,12 @@ def test_a_file_without_hash_lines_is_one_puzzle_and_words_before_the_first_are_
 
 @pytest.mark.parametrize("text, message", [
     ("# Week 1\napple\n# Week 2\n\n# Week 3\nsun",
-     'the puzzle "Week 2" (line 3) has no words; list them one per line after its # line.'),
+     'the puzzle "Week 2" (line 3) has no words; list them one per line after its # line '
+     '(or give only a > line: a hidden message with words of the dictionary).'),
+    ("# Week 1\n> Hello\napple\n> Bye", "line 4: a second hidden message for one puzzle (the "
+     "first is on line 2); give each puzzle one > line."),
+    ("# Week 1\n>\napple", "line 2: a > line needs the hidden message after the >, such as "
+     "> See you at the zoo."),
     ("#\napple", "line 1: a # line needs a title after the #, such as # Week 1."),
 ])
 def test_bad_sections_are_refused_naming_the_line(text, message):
@@ -48,3 +53,14 @@ def test_a_bad_word_is_reported_with_its_line_and_section():
     with pytest.raises(InputError) as caught:
         sections[1].words
     assert str(caught.value).startswith('in the puzzle "Week 2" (line 3):\n"m00n" (line 5) has')
+
+
+def test_a_quoted_line_gives_its_puzzle_a_hidden_message():
+    first, second, third = split_sections(numbered(
+        "> Well done\nsun\nmoon\n# Week 2\nstar\n  > See you at the zoo!\nplanet\n"
+        "# Week 3\n> Only a message"))
+    assert (first.message, first.entries) == ("Well done", ((2, "sun"), (3, "moon")))
+    assert second.message == "See you at the zoo!" and len(second.entries) == 2
+    assert third.message == "Only a message" and third.entries == ()
+    assert split_sections(numbered("sun\n# Week 2\nstar"))[1].message is None
+    assert split_sections(["> not a message line"])[0].message is None  # words, not a file

@@ -294,8 +294,10 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
             if status:
                 status.close()
         if not quiet:
-            advice = (hidden.length_advice(sheet.puzzle) for sheet in made.sheets)
-            for warning in dict.fromkeys(a for a in advice if a):
+            advice = ((f'in the puzzle "{sheet.title}": ' if is_set and sheet.title else "")
+                      + hidden.length_advice(sheet.puzzle)
+                      for sheet in made.sheets if hidden.length_advice(sheet.puzzle))
+            for warning in dict.fromkeys(advice):
                 click.echo(f"warning: {warning}", err=True)
         written = export.write(made if is_set else made.sheets[0].puzzle, target)
         if written and not quiet:
