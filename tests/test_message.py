@@ -347,3 +347,17 @@ def test_message_puzzles_across_languages_sizes_masks_and_lengths():
 def test_2000_message_puzzles_pass_the_verifier():
     made = sum(make_and_check(case) for case in message_cases(2600))
     assert made >= 2000
+
+
+def test_threads_do_not_change_a_message_puzzle_and_picked_lists_take_a_message():
+    words = ["planet", "comet", "orbit", "galaxy", "rocket"]
+    one = wordsearch.generate(words, message="To infinity", seed="t", threads=1, beam=512)
+    two = wordsearch.generate(words, message="To infinity", seed="t", threads=2, beam=512)
+    assert one == two
+    themed = wordsearch.generate(theme="animals", random=6, message="You found them all",
+                                 seed="t", beam=64)
+    own = [p for p in themed.words if not p.added]
+    assert len(own) == 6 and themed.theme == "animals" and themed.leftover() == themed.message
+    drawn = wordsearch.generate(random=5, message="Great work", seed="t", beam=64)
+    assert len([p for p in drawn.words if not p.added]) == 5
+    check_puzzle(drawn, [p.label for p in drawn.words if not p.added], "en", "GREATWORK")
