@@ -239,30 +239,45 @@ def _occurrences(lines: list[tuple[str, list[tuple[int, int]]]], word: str) -> s
     return found
 
 
-def xoshiro_stream(seed: int, count: int) -> list[int]:
-    """The first `count` outputs of csrc/ws_rng.c's generator, from its published
-    definition (SplitMix64 seeding, xoshiro256**)."""
-    state, z = [], seed
-    for _ in range(4):
-        z = mix64(z)
-        state.append(z)
+class Rng:
+    """csrc/ws_rng.c's generator from its published definition (SplitMix64 seeding,
+    xoshiro256**), one draw at a time; below() rejects the top partial block as the
+    C does."""
 
-    def rotl(x: int, k: int) -> int:
-        return ((x << k) | (x >> (64 - k))) & M64
+    def __init__(self, seed: int):
+        self.s, z = [], seed
+        for _ in range(4):
+            z = mix64(z)
+            self.s.append(z)
+        if not any(self.s):
+            self.s[0] = 1
 
-    out = []
-    for _ in range(count):
-        s0, s1, s2, s3 = state
-        out.append(rotl((s1 * 5) & M64, 7) * 9 & M64)
+    def next(self) -> int:
+        s0, s1, s2, s3 = self.s
+        x = (s1 * 5) & M64
+        out = (((x << 7) | (x >> 57)) & M64) * 9 & M64
         t = (s1 << 17) & M64
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = rotl(s3, 45)
-        state = [s0, s1, s2, s3]
-    return out
+        s3 = ((s3 << 45) | (s3 >> 19)) & M64
+        self.s = [s0, s1, s2, s3]
+        return out
+
+    def below(self, bound: int) -> int:
+        limit = M64 - M64 % bound
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % bound
+
+
+def xoshiro_stream(seed: int, count: int) -> list[int]:
+    """The first `count` outputs of csrc/ws_rng.c's generator."""
+    rng = Rng(seed)
+    return [rng.next() for _ in range(count)]
 
 
 def largest_filler_square(side: int, covered: set[tuple[int, int]]) -> int:

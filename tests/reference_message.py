@@ -6,7 +6,7 @@ sets, every pair of words compared, containment by bytes' `in`).
 """
 from __future__ import annotations
 
-from reference import M64, STEPS, mix64
+from reference import STEPS, Rng, mix64
 
 EMPTY, BLOCKED = 0, 255
 ATTEMPTS, TRIES, ROUNDS = 2000, 50, 100
@@ -19,40 +19,6 @@ MIN_LEN = 3
 LENGTH_PARTS = 1_000_000
 LENGTH_WEIGHTS = [272867, 133008, 202211, 171226, 105512, 62282, 32864,
                   13918, 4622, 1201, 244, 39, 5, 1]
-
-
-class Rng:
-    """xoshiro256** seeded by SplitMix64, as tests/reference.py's xoshiro_stream,
-    one draw at a time; below() rejects the top partial block as csrc/ws_rng.c."""
-
-    def __init__(self, seed: int):
-        self.s, z = [], seed
-        for _ in range(4):
-            z = mix64(z)
-            self.s.append(z)
-        if not any(self.s):
-            self.s[0] = 1
-
-    def next(self) -> int:
-        s0, s1, s2, s3 = self.s
-        x = (s1 * 5) & M64
-        out = (((x << 7) | (x >> 57)) & M64) * 9 & M64
-        t = (s1 << 17) & M64
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = ((s3 << 45) | (s3 >> 19)) & M64
-        self.s = [s0, s1, s2, s3]
-        return out
-
-    def below(self, bound: int) -> int:
-        limit = M64 - M64 % bound
-        while True:
-            r = self.next()
-            if r < limit:
-                return r % bound
 
 
 def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],

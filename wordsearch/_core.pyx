@@ -531,6 +531,8 @@ def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):
         raise ValueError("the grid must be rows * cols letter codes, at least one")
     if min_length < 1:
         raise ValueError("min_length must be at least 1")
+
+
 cdef class Lexicon:
     """A dictionary grouped by length (csrc/ws_lexicon.h), built once (per language)
     and used by every message_fill. The words must come sorted by length, each of
