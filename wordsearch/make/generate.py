@@ -182,7 +182,9 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     if nearest and len(form) not in nearest:
         raise PackingError(_not_exact(nearest, form), option="added_words")
     advice = (["a bigger grid"] if grid is not None else []) + \
-        (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + ["fewer words"]
+        (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + \
+        (["fewer words"] if word_list.words else []) + \
+        (["a shorter message"] if form is not None else [])
     raise PackingError(f"could not build the puzzle: {failure}. Try "
                        f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
 
@@ -218,7 +220,7 @@ def _not_exact(nearest: dict[int, str], form: str) -> str:
 def _unhidden(why: hidden.Unhidden, shape: Shape, form: str) -> str:
     if why.free < len(form):
         return (f"the message has {len(form)} letters, but the {shape.describe()} has only "
-                f"{max(why.free, 0)} cells free once the words are in; use a shorter message")
+                f"{max(why.free, 0)} cells free once the words are in")
     if why.blocked:
         return (f"every way of hiding the message in the {shape.describe()} spelled the "
                 f"blocked word {why.form}")
