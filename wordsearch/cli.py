@@ -225,8 +225,9 @@ def _students(name: str | None) -> list[str]:
 @click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
          key_only, show_directions, strict, language, theme, random_count, list_themes,
-         block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam, threads, words_file, fmt,
-         copies, students, keys, keys_per_page, jobs, time_limit, quiet):
+         block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam,
+         threads, words_file, fmt, copies, students, keys, keys_per_page, jobs, time_limit,
+         quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
@@ -294,11 +295,10 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
             if status:
                 status.close()
         if not quiet:
-            advice = ((f'in the puzzle "{sheet.title}": ' if is_set and sheet.title else "")
-                      + hidden.length_advice(sheet.puzzle)
-                      for sheet in made.sheets if hidden.length_advice(sheet.puzzle))
-            for warning in dict.fromkeys(advice):
-                click.echo(f"warning: {warning}", err=True)
+            advice = ((sheet.title, hidden.length_advice(sheet.puzzle)) for sheet in made.sheets)
+            for title, warning in dict.fromkeys((t, a) for t, a in advice if a):
+                where = f'in the puzzle "{title}": ' if is_set and title else ""
+                click.echo(f"warning: {where}{warning}", err=True)
         written = export.write(made if is_set else made.sheets[0].puzzle, target)
         if written and not quiet:
             click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",

@@ -199,9 +199,11 @@ def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mas
 
 # Grid sizes tried for a message hidden among the user's words alone, and the
 # share of the words' letters their crossings save: the packer keeps the tightest
-# layouts, which cross about this much whatever the grid (15-17% in 8-word lists).
+# layouts, which cross about this much whatever the grid (11-17% in 8-word lists),
+# and hardly ever more than MOST_CROSSING.
 EXACT_SHAPES = 16
 CROSSING_SHARE = 0.15
+MOST_CROSSING = 0.3
 # Grids from this much wider than tall to this much narrower (pages are portrait).
 WIDEST, NARROWEST = 1.25, 0.5
 
@@ -221,7 +223,8 @@ def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | 
                    for rows in range(MIN_SIDE, MAX_SIDE + 1)
                    for cols in range(max(MIN_SIDE, math.ceil(rows * NARROWEST)),
                                      min(MAX_SIDE, math.floor(rows * WIDEST)) + 1)
-                   if max(cols, rows) >= longest and cols * rows >= total * 0.7 + letters)
+                   if max(cols, rows) >= longest
+                   and cols * rows >= total * (1 - MOST_CROSSING) + letters)
     if not sizes:
         raise PackingError(f"these words and a message of {letters:,} letters need a grid "
                            f"larger than {MAX_SIDE}×{MAX_SIDE}; use a shorter message or "
