@@ -24,6 +24,7 @@ void ws_dict_free(ws_dict *dict)
     free(dict->nodes);
     free(dict->letter);
     free(dict->dense);
+    free(dict->triple);
     free(dict);
 }
 
@@ -163,6 +164,30 @@ static ws_status add_tables(ws_dict *dict)
     return WS_OK;
 }
 
+/* The table of three-letter prefixes, when the trie has at least as many nodes
+ * as it has entries (ws_dict_internal.h). */
+static ws_status add_triples(ws_dict *dict)
+{
+    const size_t width = (size_t)dict->width;
+    if (width * width * width > (size_t)dict->nnodes)
+        return WS_OK;
+    dict->triple = malloc(sizeof(int32_t) * width * width * width);
+    if (!dict->triple)
+        return WS_NO_MEMORY;
+    int32_t *entry = dict->triple;
+    for (size_t a = 0; a < width; a++) {
+        const int32_t first = dict->root[a];
+        for (size_t b = 0; b < width; b++) {
+            const int32_t second =
+                first == WS_DICT_NONE ? WS_DICT_NONE : ws_dict_below(dict, first, (uint8_t)b);
+            for (size_t c = 0; c < width; c++)
+                *entry++ = second == WS_DICT_NONE ? WS_DICT_NONE
+                                                  : ws_dict_below(dict, second, (uint8_t)c);
+        }
+    }
+    return WS_OK;
+}
+
 ws_status ws_dict_build(const ws_words *words, ws_dict **out)
 {
     if (!out)
@@ -210,10 +235,12 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out)
     lay_out(&g, dict, order);
     free(order);
     growing_free(&g);
-    const ws_status tabled = add_tables(dict);
-    if (tabled != WS_OK) {
+    ws_status status = add_tables(dict);
+    if (status == WS_OK)
+        status = add_triples(dict);
+    if (status != WS_OK) {
         ws_dict_free(dict);
-        return tabled;
+        return status;
     }
     *out = dict;
     return WS_OK;
@@ -251,6 +278,8 @@ int32_t ws_dict_nodes(const ws_dict *dict)
 
 size_t ws_dict_bytes(const ws_dict *dict)
 {
+    const size_t width = (size_t)dict->width;
     return sizeof *dict + (size_t)dict->nnodes * (sizeof(ws_node) + 1) +
-           (size_t)dict->ndense * (size_t)dict->width * sizeof(int32_t);
+           (size_t)dict->ndense * width * sizeof(int32_t) +
+           (dict->triple ? width * width * width * sizeof(int32_t) : 0);
 }

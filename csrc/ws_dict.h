@@ -21,7 +21,12 @@
  * (one entry a letter of the alphabet) costs at most four entries a child: all
  * such tables together then cost at most 16 bytes a node, whatever the
  * alphabet, and the first two or three letters of a word, where nodes have most
- * children, cost one lookup each.
+ * children, cost one lookup each. A trie of at least width^3 nodes (width: the
+ * largest letter code, plus one) also gets a table of the node of every
+ * three-letter prefix, at most one entry a node: a straight walk through a large
+ * dictionary mostly ends within three letters, and with words of three letters or
+ * more wanted it starts there in one lookup (5.9 us instead of 10.5 for every word
+ * of 100,000 on 15x15).
  *
  * The list is read in one pass, each word walked into a first-child /
  * next-sibling tree whose sibling lists are kept sorted as they grow; one

@@ -28,12 +28,16 @@ struct ws_dict {
     int32_t *dense;    /* ndense tables of width entries */
     int32_t ndense;
     int32_t root[256]; /* the root's child along each code, or WS_DICT_NONE */
+    /* When there are at least width^3 nodes (so at most one entry a node): the node
+     * of every three-letter prefix, triple[(a * width + b) * width + c], or
+     * WS_DICT_NONE; else NULL. A straight walk through a large dictionary mostly
+     * ends within three letters, and this takes it there in one lookup. */
+    int32_t *triple;
 };
 
-static inline int32_t ws_dict_step(const ws_dict *dict, int32_t node, uint8_t letter)
+/* The child of a node other than the root along `letter`, or WS_DICT_NONE. */
+static inline int32_t ws_dict_below(const ws_dict *dict, int32_t node, uint8_t letter)
 {
-    if (node == WS_DICT_ROOT)
-        return dict->root[letter];
     const ws_node *n = &dict->nodes[node];
     if (n->first < 0)
         return letter < dict->width ? dict->dense[(size_t)(-1 - n->first) + letter]
@@ -54,6 +58,22 @@ static inline int32_t ws_dict_step(const ws_dict *dict, int32_t node, uint8_t le
             break;
     }
     return WS_DICT_NONE;
+}
+
+/* Prefixes the triple table covers: its letters. */
+#define WS_DICT_TRIPLE 3
+
+/* The node of the prefix a, b, c (a a letter leading from the root), or
+ * WS_DICT_NONE; only when dict->triple is there. */
+static inline int32_t ws_dict_triple(const ws_dict *dict, uint8_t a, uint8_t b, uint8_t c)
+{
+    const size_t width = (size_t)dict->width;
+    return b < width && c < width ? dict->triple[(a * width + b) * width + c] : WS_DICT_NONE;
+}
+
+static inline int32_t ws_dict_step(const ws_dict *dict, int32_t node, uint8_t letter)
+{
+    return node == WS_DICT_ROOT ? dict->root[letter] : ws_dict_below(dict, node, letter);
 }
 
 #endif

@@ -23,14 +23,12 @@ static int line_palindrome(const uint8_t *grid, int32_t start, int32_t step, int
     return 1;
 }
 
-/* Whether a reading of `len` cells from `start` in direction `dir` is the one a
- * palindrome is reported as (see ws_solve.h); any other word's always is. */
-static int reported_line(const uint8_t *grid, int32_t start, int32_t step, int dir,
-                         int32_t len)
+/* Cells from (r, c) to the grid's edge in direction `dir`, (r, c) included. */
+static int32_t reach(int32_t r, int32_t c, int32_t rows, int32_t cols, int dir)
 {
-    if (len == 1)
-        return dir == ONE_LETTER_DIR;
-    return dir < FIRST_HALF || !line_palindrome(grid, start, step, len);
+    const int32_t down = WS_DROW[dir] > 0 ? rows - r : WS_DROW[dir] < 0 ? r + 1 : INT32_MAX;
+    const int32_t across = WS_DCOL[dir] > 0 ? cols - c : WS_DCOL[dir] < 0 ? c + 1 : INT32_MAX;
+    return down < across ? down : across;
 }
 
 ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
@@ -44,20 +42,39 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
     if (!dict || !grid_ok(grid, rows, cols) || min_length < 1 || capacity < 0 ||
         (capacity > 0 && (!out_word || !out_start || !out_dir)))
         return WS_BAD_ARGUMENT;
+    /* No word shorter than three letters is wanted: each walk may start at its
+     * third letter, in one lookup. */
+    const int by_triple = dict->triple && min_length >= WS_DICT_TRIPLE;
+    const int32_t skipped = by_triple ? WS_DICT_TRIPLE - 1 : 1;
     int32_t n = 0;
     for (int32_t r = 0; r < rows; r++) {
         for (int32_t c = 0; c < cols; c++) {
             const int32_t start = r * cols + c;
-            const int32_t first = ws_dict_step(dict, WS_DICT_ROOT, grid[start]);
+            const int32_t first = dict->root[grid[start]];
             if (first == WS_DICT_NONE)
                 continue;
+            if (min_length == 1 && dict->nodes[first].word >= 0) {
+                if (n < capacity) {
+                    out_word[n] = dict->nodes[first].word;
+                    out_start[n] = start;
+                    out_dir[n] = ONE_LETTER_DIR;
+                }
+                n++;
+            }
             for (int dir = 0; dir < WS_NDIRS; dir++) {
                 const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
-                int32_t node = first, y = r, x = c, len = 1;
-                for (;;) {
+                const int32_t most = reach(r, c, rows, cols, dir);
+                if (most <= skipped)
+                    continue;
+                /* The walk needs no bounds check: it stops at `most` cells. */
+                int32_t len = skipped + 1, at = start + skipped * step;
+                int32_t node = by_triple
+                                   ? ws_dict_triple(dict, grid[start], grid[start + step], grid[at])
+                                   : ws_dict_below(dict, first, grid[at]);
+                for (; node != WS_DICT_NONE; len++) {
                     const int32_t w = dict->nodes[node].word;
                     if (w >= 0 && len >= min_length &&
-                        reported_line(grid, start, step, dir, len)) {
+                        (dir < FIRST_HALF || !line_palindrome(grid, start, step, len))) {
                         if (n < capacity) {
                             out_word[n] = w;
                             out_start[n] = start;
@@ -65,14 +82,10 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
                         }
                         n++;
                     }
-                    y += WS_DROW[dir];
-                    x += WS_DCOL[dir];
-                    if (y < 0 || y >= rows || x < 0 || x >= cols)
+                    if (len == most)
                         break;
-                    node = ws_dict_step(dict, node, grid[y * cols + x]);
-                    if (node == WS_DICT_NONE)
-                        break;
-                    len++;
+                    at += step;
+                    node = ws_dict_below(dict, node, grid[at]);
                 }
             }
         }

@@ -34,7 +34,7 @@
  * or more: reading k is word out_word[k] (its index in the list the dictionary
  * was built from; a word listed twice, its first listing), first letter at cell
  * out_start[k], read in direction out_dir[k]. Readings come in order of start
- * cell, then direction, then length. Sets *found to the total; writes at most
+ * cell (a one-letter word's first), then direction, then length. Sets *found to the total; writes at most
  * `capacity`. WS_BAD_ARGUMENT for a bad grid size or min_length. */
 ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
                          int32_t cols, int32_t min_length, int32_t *out_word,

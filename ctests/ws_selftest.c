@@ -34,7 +34,9 @@
  *       ws_solve_lines exactly the straight readings and ws_solve_paths exactly
  *       the free paths that a plain brute force finds (each word on its own, cell
  *       by cell), each once, with every min_length from 1 to 4; too small an
- *       output must say so with the same totals, and a spent budget must stop;
+ *       output must say so with the same totals, and a spent budget must stop.
+ *       Some of these tries have the table of three-letter prefixes and some do
+ *       not (the walk differs): both must be among the cases;
  *   (g) MESSAGE_CASES hidden-message fills (ws_message.h) on random grids up to
  *       12x12 with outside cells, a few words of the caller's placed first, small
  *       lexicons over 2-6 letters and any number of holes: each result replayed
@@ -55,6 +57,7 @@
 
 #include "ws_block.h"
 #include "ws_dict.h"
+#include "ws_dict_internal.h"
 #include "ws_grid.h"
 #include "ws_lexicon.h"
 #include "ws_message.h"
@@ -948,8 +951,9 @@ static void same_readings(const char *what, int32_t n, reading *got, int64_t ngo
 }
 
 /* Sweep (e): the trie and both searches against brute force. Returns the readings
- * checked; *most is the most paths one case had. */
-static int64_t solve_sweep(ws_rng *rng, int32_t *most)
+ * checked; *most is the most paths one case had, *tabled the cases whose trie
+ * has the table of three-letter prefixes. */
+static int64_t solve_sweep(ws_rng *rng, int32_t *most, int32_t *tabled)
 {
     static uint8_t letters[SOLVE_WORDS * SOLVE_MAX_LEN], grid[SOLVE_CELLS];
     static int32_t out_word[SOLVE_MAX_PATHS], out_start[SOLVE_MAX_PATHS];
@@ -957,7 +961,7 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most)
     static uint8_t out_dir[SOLVE_MAX_PATHS];
     static reading got[SOLVE_MAX_PATHS], want[SOLVE_MAX_PATHS];
     int64_t total = 0;
-    *most = 0;
+    *most = *tabled = 0;
     for (int32_t n = 0; n < SOLVE_CASES; n++) {
         const int32_t nletters = between(rng, 2, 4), count = between(rng, 1, SOLVE_WORDS);
         int32_t offsets[SOLVE_WORDS + 1] = {0};
@@ -989,6 +993,7 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most)
             fail("dict build", n, "refused a valid list");
             continue;
         }
+        *tabled += dict->triple != NULL;
         for (int32_t w = 0; w < count; w++) {
             const int32_t len = offsets[w + 1] - offsets[w];
             const int32_t want_w = first_listing(letters, offsets, w);
@@ -1595,11 +1600,15 @@ int main(int argc, char **argv)
            BLOCKED_PACKS, blocked_packs(ws));
     ws_rng solve_rng;
     ws_rng_seed(&solve_rng, SWEEP_SEED + 1);
-    int32_t most_paths = 0;
-    const int64_t solved = solve_sweep(&solve_rng, &most_paths);
-    printf("solver: %d dictionaries, %" PRId64 " readings (straight and free paths, min_length "
-           "1-%d; at most %d paths in a case), each as a brute force finds it\n", SOLVE_CASES,
-           solved, SOLVE_MIN_LENGTHS, most_paths);
+    int32_t most_paths = 0, tabled = 0;
+    const int64_t solved = solve_sweep(&solve_rng, &most_paths, &tabled);
+    printf("solver: %d dictionaries (%d with the table of three-letter prefixes), %" PRId64
+           " readings (straight and free paths, min_length 1-%d; at most %d paths in a case), "
+           "each as a brute force finds it\n", SOLVE_CASES, tabled, solved, SOLVE_MIN_LENGTHS,
+           most_paths);
+    if (tabled == 0 || tabled == SOLVE_CASES)
+        fail("solve sweep", SOLVE_CASES, "%d of %d tries with the table of three-letter "
+             "prefixes: both kinds are needed", tabled, SOLVE_CASES);
     message_bad_arguments();
     ws_rng message_rng;
     ws_rng_seed(&message_rng, SWEEP_SEED + 3);
