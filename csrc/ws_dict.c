@@ -266,6 +266,43 @@ int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len)
     return node == WS_DICT_NONE ? -1 : dict->nodes[node].word;
 }
 
+ws_status ws_dict_ranks(const ws_dict *dict, int32_t *rank)
+{
+    if (!dict || (dict->nwords > 0 && !rank))
+        return WS_BAD_ARGUMENT;
+    /* A node with a table no longer says where its children start: in breadth-first
+     * order they start after all the children of the nodes before it. */
+    int32_t *first = malloc(sizeof(int32_t) * (size_t)dict->nnodes);
+    if (!first)
+        return WS_NO_MEMORY;
+    for (int32_t node = 0, next = 1; node < dict->nnodes; node++) {
+        first[node] = next;
+        next += dict->nodes[node].nchildren;
+    }
+    for (int32_t w = 0; w < dict->nwords; w++)
+        rank[w] = -1;
+    /* Depth first, children in order of their codes, a node's word before its
+     * children's; no word is longer than WS_MAX_WORD, nor is the stack. */
+    int32_t path[WS_MAX_WORD + 1], visited[WS_MAX_WORD + 1];
+    int32_t depth = 0, placed = 0;
+    path[0] = WS_DICT_ROOT;
+    visited[0] = 0;
+    while (depth >= 0) {
+        const int32_t node = path[depth];
+        if (visited[depth] == dict->nodes[node].nchildren) {
+            depth--;
+            continue;
+        }
+        const int32_t child = first[node] + visited[depth]++;
+        if (dict->nodes[child].word >= 0)
+            rank[dict->nodes[child].word] = placed++;
+        path[++depth] = child;
+        visited[depth] = 0;
+    }
+    free(first);
+    return WS_OK;
+}
+
 int32_t ws_dict_words(const ws_dict *dict)
 {
     return dict->nwords;
@@ -276,10 +313,15 @@ int32_t ws_dict_nodes(const ws_dict *dict)
     return dict->nnodes;
 }
 
+int64_t ws_dict_triples(const ws_dict *dict)
+{
+    const int64_t width = dict->width;
+    return dict->triple ? width * width * width : 0;
+}
+
 size_t ws_dict_bytes(const ws_dict *dict)
 {
-    const size_t width = (size_t)dict->width;
     return sizeof *dict + (size_t)dict->nnodes * (sizeof(ws_node) + 1) +
-           (size_t)dict->ndense * width * sizeof(int32_t) +
-           (dict->triple ? width * width * width * sizeof(int32_t) : 0);
+           (size_t)dict->ndense * (size_t)dict->width * sizeof(int32_t) +
+           (size_t)ws_dict_triples(dict) * sizeof(int32_t);
 }

@@ -67,9 +67,18 @@ int32_t ws_dict_word_at(const ws_dict *dict, int32_t node);
  * when the list does not hold it. */
 int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len);
 
+/* Sets rank[w], for each word w listed, to its place in the order of the letter
+ * codes (a word before the longer words it starts; from 0), so that readings can
+ * be listed in that order without comparing words; a word listed again, -1 (its
+ * first listing has the rank). rank has room for ws_dict_words(dict).
+ * WS_BAD_ARGUMENT, WS_NO_MEMORY. */
+ws_status ws_dict_ranks(const ws_dict *dict, int32_t *rank);
+
 /* Words listed (with repeats), nodes (the root included) and bytes held. */
 int32_t ws_dict_words(const ws_dict *dict);
 int32_t ws_dict_nodes(const ws_dict *dict);
 size_t ws_dict_bytes(const ws_dict *dict);
+/* Entries of the table of three-letter prefixes: 0 when the trie has none. */
+int64_t ws_dict_triples(const ws_dict *dict);
 
 #endif

@@ -36,7 +36,8 @@
  *       by cell), each once, with every min_length from 1 to 4; too small an
  *       output must say so with the same totals, and a spent budget must stop.
  *       Some of these tries have the table of three-letter prefixes and some do
- *       not (the walk differs): both must be among the cases;
+ *       not (the walk differs): both must be among the cases. ws_dict_ranks must
+ *       give each word's place among the words sorted by their codes;
  *   (g) MESSAGE_CASES hidden-message fills (ws_message.h) on random grids up to
  *       12x12 with outside cells, a few words of the caller's placed first, small
  *       lexicons over 2-6 letters and any number of holes: each result replayed
@@ -890,6 +891,39 @@ static int32_t first_listing(const uint8_t *letters, const int32_t *offsets, int
     return w;
 }
 
+/* Words v and w compared as strings of codes: < 0, 0 or > 0. */
+static int compare_words(const uint8_t *letters, const int32_t *offsets, int32_t v, int32_t w)
+{
+    const int32_t lv = offsets[v + 1] - offsets[v], lw = offsets[w + 1] - offsets[w];
+    const int c = memcmp(letters + offsets[v], letters + offsets[w], (size_t)(lv < lw ? lv : lw));
+    return c != 0 ? c : (lv > lw) - (lv < lw);
+}
+
+/* ws_dict_ranks against comparing every pair of words. */
+static void check_ranks(const ws_dict *dict, const uint8_t *letters, const int32_t *offsets,
+                        int32_t count, int32_t n)
+{
+    int32_t rank[SOLVE_WORDS];
+    if (ws_dict_ranks(dict, rank) != WS_OK) {
+        fail("dict ranks", n, "refused");
+        return;
+    }
+    for (int32_t w = 0; w < count; w++) {
+        const int first = first_listing(letters, offsets, w) == w;
+        if (!first) {
+            if (rank[w] != -1)
+                fail("dict ranks", n, "word %d listed again has rank %d", w, rank[w]);
+            continue;
+        }
+        int32_t before = 0;
+        for (int32_t v = 0; v < count; v++)
+            before += first_listing(letters, offsets, v) == v &&
+                      compare_words(letters, offsets, v, w) < 0;
+        if (rank[w] != before)
+            fail("dict ranks", n, "word %d has rank %d, not %d", w, rank[w], before);
+    }
+}
+
 typedef struct {
     const uint8_t *grid;
     int32_t rows, cols;
@@ -994,6 +1028,7 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most, int32_t *tabled)
             continue;
         }
         *tabled += dict->triple != NULL;
+        check_ranks(dict, letters, offsets, count, n);
         for (int32_t w = 0; w < count; w++) {
             const int32_t len = offsets[w + 1] - offsets[w];
             const int32_t want_w = first_listing(letters, offsets, w);

@@ -1,6 +1,8 @@
 """The solver (wordsearch.solver.search, over csrc/ws_dict.c and csrc/ws_solve.c)
 against a plain-Python brute force that shares no code with it: every word tried
 from every cell, in every direction or along every path, letter by letter."""
+from itertools import product
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -233,7 +235,7 @@ def test_the_trie_is_compact_and_finds_its_words():
     words = [f"{a}{b}{c}" for a in "ABCDEFGH" for b in "ABCDEFGH" for c in "ABCDEFGH"]
     dictionary = Dictionary(words)
     trie = dictionary.trie
-    assert trie.nodes == 1 + 8 + 64 + 512
+    assert trie.nodes == 1 + 8 + 64 + 512 and trie.triples == 0  # 9^3 entries > nodes
     # A record and a letter a node, and tables of children costing at most 16 bytes
     # a node (csrc/ws_dict.h).
     assert trie.nbytes <= (12 + 1 + 16) * trie.nodes + 2048
@@ -243,3 +245,41 @@ def test_the_trie_is_compact_and_finds_its_words():
     assert trie.find(np.zeros(0, dtype=np.uint8)) == -1
     with pytest.raises(ValueError):
         _core.Trie(np.array([0], dtype=np.uint8), np.array([0, 1], dtype=np.int32))
+
+
+# Every word of one to four letters over ABC: a trie of 121 nodes, at least the
+# width^3 = 64 entries its table of three-letter prefixes takes, so that walks
+# start at their third letter (csrc/ws_dict.h) whenever min_length is 3 or more.
+EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat=n)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(grids(), st.integers(1, 5))
+def test_a_trie_with_the_table_of_prefixes_reads_what_a_brute_force_finds(grid, min_length):
+    rows, _ = grid
+    dictionary = Dictionary(EVERY_ABC_WORD)
+    assert dictionary.trie.triples == 4 ** 3
+    solution = solve(rows, dictionary=dictionary, min_length=min_length)
+    assert as_found(solution.found) == brute_lines(rows, EVERY_ABC_WORD, min_length)
+
+
+@pytest.mark.parametrize("language, words", [
+    ("es", ["ÑAME", "NADA", "OCA", "ZETA", "ANO", "AÑO"]),
+    ("sv", ["ÅR", "ÖL", "ÄR", "AR", "OL", "ZOO"]),
+])
+def test_dictionary_words_come_in_alphabetical_order_of_their_forms(language, words):
+    """The trie's order of words is its letter codes', which follow code points (not
+    the alphabet's order, where Ñ comes before O): the order of sorted strings."""
+    rows = [w.ljust(4, ".") for w in words]
+    solution = solve(rows, dictionary=Dictionary(words, language), min_length=2)
+    assert [f.word for f in solution.found] == sorted(words)
+
+
+def test_a_grid_in_grid_form_and_one_to_fold_are_solved_alike():
+    rows = ["CATS", "OXOB", "WAD."]
+    folded = solve([row.lower() for row in rows], dictionary=["cat", "cow", "toad"],
+                   min_length=3)
+    assert folded == solve(rows, dictionary=["cat", "cow", "toad"], min_length=3)
+    assert [f.word for f in folded.found] == ["CAT", "COW"]
+    with pytest.raises(InputError, match="column 2 holds \"1\""):
+        solve(["A1"], dictionary=["ab"])

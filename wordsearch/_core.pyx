@@ -9,8 +9,10 @@ turns the core's status codes into Python outcomes, all in `_raise_for`.
 import numpy as np
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdlib cimport free, realloc
-from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdint cimport INT32_MAX, int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import signal
 import time
@@ -31,6 +33,9 @@ cdef extern from "ws_common.h":
     int WS_BLOCKED_CODE "WS_BLOCKED"
     int WS_MAX_LETTER_CODE "WS_MAX_LETTER"
     int WS_MAX_WORD_LEN "WS_MAX_WORD"
+    int WS_NDIRS_COUNT "WS_NDIRS"
+    const int8_t WS_DROW[8]
+    const int8_t WS_DCOL[8]
 
 cdef extern from "ws_rng.h":
     ctypedef struct ws_rng:
@@ -77,6 +82,13 @@ cdef extern from "ws_dict.h":
     int32_t ws_dict_find(const ws_dict *d, const uint8_t *letters, int32_t length)
     int32_t ws_dict_nodes(const ws_dict *d)
     size_t ws_dict_bytes(const ws_dict *d)
+    int64_t ws_dict_triples(const ws_dict *d)
+    ws_status ws_dict_ranks(const ws_dict *d, int32_t *rank) nogil
+
+cdef extern from "Python.h":
+    # How a tuple subclass (a named tuple) makes an instance: CPython's own
+    # tuple_subtype_new allocates it so and then sets its items.
+    object PyType_GenericAlloc(type cls, Py_ssize_t nitems)
 
 cdef extern from "ws_solve.h":
     ws_status ws_solve_lines(const ws_dict *d, const uint8_t *grid, int32_t rows,
@@ -403,14 +415,51 @@ cdef class Blocklist:
                                      &words[0], &starts[0], &dirs[0], words.shape[0], found)
 
 
+# A sort key's low half: the reading's place in the search's output.
+cdef int64_t KEY_READING = 0xFFFFFFFF
+
+
+cdef int _by_key(const void *a, const void *b) noexcept nogil:
+    cdef int64_t x = (<const int64_t *>a)[0], y = (<const int64_t *>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef inline object _named(type cls, Py_ssize_t n):
+    """An instance of the named tuple `cls` with room for n items, all to be set
+    with _put before it is seen."""
+    return PyType_GenericAlloc(cls, n)
+
+
+cdef inline void _put(object t, Py_ssize_t i, object item):
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(t, i, item)
+
+
+def _check_named(type cls, Py_ssize_t n):
+    if not issubclass(cls, tuple) or len(getattr(cls, "_fields", ())) != n or \
+            cls.__dictoffset__ != 0:
+        raise TypeError(f"{cls.__name__} is not a named tuple of {n} fields")
+
+
 cdef class Trie:
     """The words of a dictionary as one trie (csrc/ws_dict.h), built once and
     searched in many grids (csrc/ws_solve.h). Readings name a word by its index in
-    the list it was built from (a word listed twice: its first listing)."""
+    the list it was built from (a word listed twice: its first listing).
+
+    A straight search writes into buffers the trie keeps from one search to the
+    next (grown when a search finds more), and holds the GIL while it runs (some
+    microseconds), so that two threads never share them."""
     cdef ws_dict *ptr
     cdef readonly int32_t count
     cdef readonly object lengths
     cdef int32_t hint  # the most readings a search has found: the next one's room
+    cdef int32_t *rank  # each word's place in the order of letter codes (ws_dict_ranks)
+    cdef int32_t room  # readings the buffers below hold
+    cdef int32_t *out_word
+    cdef int32_t *out_start
+    cdef uint8_t *out_dir
+    cdef int64_t *keys  # scratch for grouping readings by word
+    cdef const int32_t[::1] length  # self.lengths, for C
 
     def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets):
         cdef ws_words words = _words_view(letters, offsets)
@@ -423,9 +472,21 @@ cdef class Trie:
         _raise_for(status)
         self.count = words.count
         self.lengths = np.diff(np.asarray(offsets)).astype(np.int32)
+        self.length = self.lengths
+        self.rank = <int32_t *>malloc(sizeof(int32_t) * max(1, words.count))
+        if self.rank == NULL:
+            raise MemoryError("the solver ran out of memory")
+        with nogil:
+            status = ws_dict_ranks(self.ptr, self.rank)
+        _raise_for(status)
 
     def __dealloc__(self):
         ws_dict_free(self.ptr)
+        free(self.rank)
+        free(self.out_word)
+        free(self.out_start)
+        free(self.out_dir)
+        free(self.keys)
 
     @property
     def nodes(self):
@@ -437,47 +498,153 @@ cdef class Trie:
         """Memory the trie holds."""
         return ws_dict_bytes(self.ptr)
 
+    @property
+    def triples(self):
+        """Entries of the trie's table of three-letter prefixes (0: it has none)."""
+        return ws_dict_triples(self.ptr)
+
     def find(self, const uint8_t[::1] word):
         """The index of the word these letter codes spell (its first listing), or -1."""
         if word.shape[0] == 0:
             return -1
         return ws_dict_find(self.ptr, &word[0], word.shape[0])
 
+    cdef int32_t _lines(self, bytes grid, int32_t rows, int32_t cols,
+                        int32_t min_length) except -1:
+        """Runs the straight search into the trie's buffers; returns the readings."""
+        _check_grid(grid, rows, cols, min_length)
+        cdef const uint8_t *cells = grid
+        cdef int32_t found = 0
+        cdef ws_status status
+        while True:
+            status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, self.out_word,
+                                    self.out_start, self.out_dir, self.room, &found)
+            if status != WS_NO_CAPACITY:
+                break
+            self._grow(found)
+        _raise_for(status)
+        return found
+
+    cdef int _grow(self, int32_t room) except -1:
+        room = max(room, 2 * self.room, 64)
+        cdef int32_t *words = <int32_t *>realloc(self.out_word, sizeof(int32_t) * room)
+        if words != NULL:
+            self.out_word = words
+        cdef int32_t *starts = <int32_t *>realloc(self.out_start, sizeof(int32_t) * room)
+        if starts != NULL:
+            self.out_start = starts
+        cdef uint8_t *dirs = <uint8_t *>realloc(self.out_dir, room)
+        if dirs != NULL:
+            self.out_dir = dirs
+        cdef int64_t *keys = <int64_t *>realloc(self.keys, sizeof(int64_t) * room)
+        if keys != NULL:
+            self.keys = keys
+        if words == NULL or starts == NULL or dirs == NULL or keys == NULL:
+            raise MemoryError("the solver ran out of memory")
+        self.room = room
+        return 0
+
     def lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length):
         """Every straight reading of a word of min_length letters or more in the grid
         (rows*cols letter codes, row by row): (word index, first cell, direction)
-        arrays, a palindrome's once (N, NE, E or SE). The grid comes as bytes and the
-        readings through buffers of the core's own, so that a small grid costs
-        microseconds."""
-        _check_grid(grid, rows, cols, min_length)
-        cdef const uint8_t *cells = grid
-        cdef int32_t capacity = max(64, self.hint), found = 0
-        cdef int32_t *words = NULL
-        cdef int32_t *starts = NULL
-        cdef uint8_t *dirs = NULL
-        cdef ws_status status
-        try:
-            while True:
-                words = <int32_t *>realloc(words, sizeof(int32_t) * capacity)
-                starts = <int32_t *>realloc(starts, sizeof(int32_t) * capacity)
-                dirs = <uint8_t *>realloc(dirs, capacity)
-                if words == NULL or starts == NULL or dirs == NULL:
-                    raise MemoryError("the solver ran out of memory")
-                with nogil:
-                    status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, words,
-                                            starts, dirs, capacity, &found)
-                if status != WS_NO_CAPACITY:
-                    break
-                capacity = found
-            _raise_for(status)
-            self.hint = max(self.hint, found)
-            return (np.frombuffer(PyBytes_FromStringAndSize(<char *>words, 4 * found), np.int32),
-                    np.frombuffer(PyBytes_FromStringAndSize(<char *>starts, 4 * found), np.int32),
-                    np.frombuffer(PyBytes_FromStringAndSize(<char *>dirs, found), np.uint8))
-        finally:
-            free(words)
-            free(starts)
-            free(dirs)
+        arrays, a palindrome's once (N, NE, E or SE)."""
+        cdef int32_t found = self._lines(grid, rows, cols, min_length)
+        return (np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_word, 4 * found),
+                              np.int32),
+                np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_start, 4 * found),
+                              np.int32),
+                np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_dir, found), np.uint8))
+
+    cdef void _sort(self, int32_t found, bint ranked) noexcept:
+        """Orders the readings found by word (by rank, or by index), each word's in
+        the order found: self.keys[i] & KEY_READING is the i-th reading."""
+        cdef int32_t k
+        cdef int64_t word
+        for k in range(found):
+            word = self.rank[self.out_word[k]] if ranked else self.out_word[k]
+            self.keys[k] = (word << 32) | k
+        qsort(self.keys, found, sizeof(int64_t), _by_key)
+
+    cdef int32_t _word_end(self, int32_t first, int32_t found) noexcept:
+        """Past the sorted readings first.. of one word."""
+        cdef int32_t w = self.out_word[self.keys[first] & KEY_READING], last = first + 1
+        while last < found and self.out_word[self.keys[last] & KEY_READING] == w:
+            last += 1
+        return last
+
+    cdef tuple _readings(self, int32_t first, int32_t last, int32_t cols, tuple cells,
+                         tuple compass, type reading):
+        """The sorted readings first..last-1 (of one word) as `reading` values."""
+        cdef tuple out = PyTuple_New(last - first), path
+        cdef object item
+        cdef int32_t i, j, k, start, step
+        cdef int32_t n = self.length[self.out_word[self.keys[first] & KEY_READING]]
+        cdef uint8_t d
+        for i in range(first, last):
+            k = <int32_t>(self.keys[i] & KEY_READING)
+            start = self.out_start[k]
+            d = self.out_dir[k]
+            step = WS_DROW[d] * cols + WS_DCOL[d]
+            path = PyTuple_New(n)
+            for j in range(n):
+                _put(path, j, cells[start + j * step])
+            item = _named(reading, 2)
+            _put(item, 0, path)
+            _put(item, 1, compass[d])
+            _put(out, i - first, item)
+        return out
+
+    def _values_check(self, int32_t rows, int32_t cols, tuple cells, tuple compass,
+                      type reading):
+        _check_named(reading, 2)
+        if len(cells) != <Py_ssize_t>rows * cols or len(compass) != WS_NDIRS_COUNT:
+            raise ValueError("cells needs one value a cell, and compass one a direction")
+
+    def grouped_lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                      tuple cells, tuple compass, type reading):
+        """The straight readings that lines() finds, as values made in one pass (a
+        dictionary search makes a hundred in microseconds): {word index: tuple of
+        readings, in the order found}, each reading the named tuple `reading` of
+        (cells, compass[direction]), cells[k] being the value of cell k."""
+        self._values_check(rows, cols, cells, compass, reading)
+        cdef int32_t found = self._lines(grid, rows, cols, min_length)
+        self._sort(found, False)
+        cdef dict out = {}
+        cdef int32_t first = 0, last
+        while first < found:
+            last = self._word_end(first, found)
+            out[self.out_word[self.keys[first] & KEY_READING]] = self._readings(
+                first, last, cols, cells, compass, reading)
+            first = last
+        return out
+
+    def found_lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                    tuple cells, tuple compass, type reading, type found, tuple forms,
+                    tuple labels):
+        """As grouped_lines, but each word that reads as the named tuple `found` of
+        (forms[w], labels[w], its readings, ()), in the order of the words' letter
+        codes (ws_dict_ranks: the order of the forms as strings when the codes
+        follow code points), so that no word is compared."""
+        self._values_check(rows, cols, cells, compass, reading)
+        _check_named(found, 4)
+        if len(forms) != self.count or len(labels) != self.count:
+            raise ValueError("forms and labels need one value a word")
+        cdef int32_t n = self._lines(grid, rows, cols, min_length)
+        self._sort(n, True)
+        cdef list out = []
+        cdef object item
+        cdef int32_t first = 0, last, w
+        while first < n:
+            last = self._word_end(first, n)
+            w = self.out_word[self.keys[first] & KEY_READING]
+            item = _named(found, 4)
+            _put(item, 0, forms[w])
+            _put(item, 1, labels[w])
+            _put(item, 2, self._readings(first, last, cols, cells, compass, reading))
+            _put(item, 3, ())
+            out.append(item)
+            first = last
+        return tuple(out)
 
     def paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length, int64_t budget):
         """Every free path (eight neighbours, no cell twice) of a word of min_length

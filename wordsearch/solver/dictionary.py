@@ -12,7 +12,7 @@ str.translate turns the text into grid forms and then into letter codes, so that
 from __future__ import annotations
 
 import unicodedata
-from functools import cached_property
+from functools import cached_property, lru_cache
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -146,13 +146,23 @@ def _problems(lines: list[int | None] | None, raw: list[str], folded: list[str],
     return problems
 
 
+@lru_cache(maxsize=None)
+def letter_codes(language: lang.Language) -> dict[str, int]:
+    """The code (1..) the solver gives each letter of the language: in the order of
+    the letters' code points, not the alphabet's, so that the trie's order of
+    words (csrc/ws_dict.h, ws_dict_ranks) is the order of the words as Python
+    strings and readings can be listed alphabetically without comparing words."""
+    return {ch: code for code, ch in enumerate(sorted(language.alphabet.letters), start=1)}
+
+
 def encode(forms: Sequence[str], language: lang.Language) -> tuple[np.ndarray, np.ndarray]:
     """Grid forms as the C core takes them: letter codes back to back, and offsets.
     Each character is looked up in a table indexed by its code point."""
     points = np.frombuffer("".join(forms).encode("utf-32-le"), dtype=np.uint32)
-    alphabet = np.array([ord(ch) for ch in language.alphabet.letters], dtype=np.uint32)
+    codes = letter_codes(language)
+    alphabet = np.fromiter(map(ord, codes), dtype=np.uint32, count=len(codes))
     table = np.zeros(int(max(alphabet.max(), points.max(initial=0))) + 1, dtype=np.uint8)
-    table[alphabet] = np.arange(1, len(alphabet) + 1, dtype=np.uint8)
+    table[alphabet] = np.fromiter(codes.values(), dtype=np.uint8, count=len(codes))
     letters = table[points]
     offsets = np.zeros(len(forms) + 1, dtype=np.int32)
     np.cumsum(np.fromiter(map(len, forms), dtype=np.int32, count=len(forms)), out=offsets[1:])

@@ -15,12 +15,13 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wordsearch import _core, lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError
 from wordsearch.puzzle import FORMAT, OUTSIDE, Puzzle
-from wordsearch.solver.dictionary import quoted
+from wordsearch.solver.dictionary import letter_codes, quoted
 
 # A grid may be this large: the C core's limit on a side.
 MAX_SIDE = 4096
@@ -102,11 +103,48 @@ def grid_rows(cells: Sequence[Sequence[str]], language: lang.Language, name: str
 
 
 def encode_grid(rows: Sequence[str], language: lang.Language) -> bytes:
-    """Rows in grid form as the C core takes them: letter codes row by row, BLOCKED
-    outside the shape."""
-    codes = {ord(ch): chr(i + 1) for i, ch in enumerate(language.alphabet.letters)}
-    codes[ord(OUTSIDE)] = chr(_core.BLOCKED)
-    return "".join(rows).translate(codes).encode("latin-1")
+    """Rows in grid form as the C core takes them: letter codes row by row (the
+    dictionary's, letter_codes), BLOCKED outside the shape."""
+    return "".join(rows).translate(_grid_table(language)).encode("latin-1")
+
+
+def encoded(rows: Sequence[str], language: lang.Language) -> bytes | None:
+    """encode_grid(rows) when the rows are already checked grid form (ASCII letters
+    of the language or OUTSIDE, every row as long, within the size limits), checked
+    in one bytes.translate and one search for a byte no cell gives, so that a grid
+    solved again costs no second check; None when the rows need grid_rows (letters
+    to fold, or a message to give)."""
+    if not rows or len(rows) > MAX_SIDE:
+        return None
+    width = len(rows[0])
+    text = "".join(rows)
+    if not 0 < width <= MAX_SIDE or len(text) > MAX_CELLS or not text.isascii() or \
+            len(set(map(len, rows))) != 1:
+        return None
+    cells = text.encode("ascii").translate(_ascii_table(language))
+    return None if WS_EMPTY_BYTE in cells else cells
+
+
+# No cell of a grid is ever EMPTY (outside the shape is BLOCKED): in _ascii_table
+# it marks a character that is not a cell in grid form.
+WS_EMPTY_BYTE = _core.EMPTY
+
+
+@lru_cache(maxsize=None)
+def _ascii_table(language: lang.Language) -> bytes:
+    table = bytearray(256)
+    for ch, code in letter_codes(language).items():
+        if ch.isascii():
+            table[ord(ch)] = code
+    table[ord(OUTSIDE)] = _core.BLOCKED
+    return bytes(table)
+
+
+@lru_cache(maxsize=None)
+def _grid_table(language: lang.Language) -> dict[int, str]:
+    table = {ord(ch): chr(code) for ch, code in letter_codes(language).items()}
+    table[ord(OUTSIDE)] = chr(_core.BLOCKED)
+    return table
 
 
 # ---- plain text ----

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from itertools import repeat
+from functools import lru_cache
 
 from wordsearch import lang
 from wordsearch.directions import COMPASS, STEPS
@@ -18,7 +18,7 @@ from wordsearch.errors import InputError, SearchSpent
 from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.solver.dictionary import Dictionary, Entry, capped, fold_entries
-from wordsearch.solver.grid import GridFile, encode_grid, from_puzzle, grid_rows
+from wordsearch.solver.grid import GridFile, encode_grid, encoded, from_puzzle, grid_rows
 from wordsearch.solver.solution import Cell, Found, Reading, Solution, direction_of
 
 DEFAULT_MIN_LENGTH = 4
@@ -30,17 +30,25 @@ DEFAULT_BUDGET = 200_000_000
 GridLike = Puzzle | GridFile | Sequence[str]
 
 
-def as_grid_file(grid: GridLike, language: lang.Language) -> GridFile:
-    """The grid as a GridFile whose rows are checked letters of `language`."""
+def checked_grid(grid: GridLike, language: lang.Language) -> tuple[GridFile, bytes]:
+    """The grid as a GridFile whose rows are checked letters of `language`, and its
+    cells as the C core takes them. Rows already in grid form (a grid file's, or
+    rows solved before) are checked as they are encoded, in one pass."""
     if isinstance(grid, Puzzle):
         grid = from_puzzle(grid)
-    if isinstance(grid, GridFile):
-        rows = grid_rows([list(row) for row in grid.rows], language, "the grid")
-        return GridFile(rows, grid.words, grid.language, grid.key, grid.kind, grid.code)
-    if isinstance(grid, str) or not all(isinstance(row, str) for row in grid):
+    given = grid.rows if isinstance(grid, GridFile) else grid
+    if isinstance(given, str) or not all(isinstance(row, str) for row in given):
         raise InputError("a grid is a list of rows, each a string of letters "
                          f"({OUTSIDE!r} for a cell outside the shape), or a Puzzle.")
-    return GridFile(grid_rows([list(row) for row in grid], language, "the grid"))
+    cells = encoded(given, language)
+    if cells is None:
+        rows = grid_rows([list(row) for row in given], language, "the grid")
+        cells = encode_grid(rows, language)
+    else:
+        rows = tuple(given)
+    if isinstance(grid, GridFile):
+        return GridFile(rows, grid.words, grid.language, grid.key, grid.kind, grid.code), cells
+    return GridFile(rows), cells
 
 
 def _language(grid: GridLike, dictionary, language) -> lang.Language:
@@ -54,24 +62,19 @@ def _language(grid: GridLike, dictionary, language) -> lang.Language:
     return lang.get(lang.DEFAULT)
 
 
-Readings = dict[int, list[Reading]]  # by word index: only the words that read
+# By word index: only the words that read.
+Readings = dict[int, tuple[Reading, ...]] | dict[int, list[Reading]]
+
+
+@lru_cache(maxsize=16)
+def _cells(rows: int, cols: int) -> tuple[Cell, ...]:
+    """(row, column) of every cell, made once for a shape: readings share them."""
+    return tuple((r, c) for r in range(rows) for c in range(cols))
 
 
 def _readings_lines(trie, grid: bytes, rows: int, cols: int, min_length: int) -> Readings:
-    words, starts, dirs = trie.lines(grid, rows, cols, min_length)
-    out: Readings = defaultdict(list)
-    lengths = trie.lengths[words].tolist()
-    for w, start, d, n in zip(words.tolist(), starts.tolist(), dirs.tolist(), lengths):
-        r, c = divmod(start, cols)
-        dr, dc = _STEP[d]
-        # The cells, made by zip over ranges rather than one by one.
-        down = range(r, r + n * dr, dr) if dr else repeat(r, n)
-        across = range(c, c + n * dc, dc) if dc else repeat(c, n)
-        out[w].append(Reading(tuple(zip(down, across)), COMPASS[d]))
-    return out
-
-
-_STEP = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+    return trie.grouped_lines(grid, rows, cols, min_length, _cells(rows, cols), COMPASS,
+                              Reading)
 
 
 def _readings_paths(trie, grid: bytes, rows: int, cols: int, min_length: int,
@@ -83,7 +86,7 @@ def _readings_paths(trie, grid: bytes, rows: int, cols: int, min_length: int,
                          f"{budget:,} steps): it repeats a few letters too often. Search "
                          f"along straight lines, or for longer words only.",
                          option="free_path") from None
-    out: Readings = defaultdict(list)
+    out: dict[int, list[Reading]] = defaultdict(list)
     flat = [divmod(cell, cols) for cell in cells.tolist()]
     bounds = offsets.tolist()
     for k, w in enumerate(words.tolist()):
@@ -120,7 +123,7 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
     English. Raises InputError naming what is wrong.
     """
     language = _language(grid, dictionary, language)
-    grid_file = as_grid_file(grid, language)
+    grid_file, cells = checked_grid(grid, language)
     if min_length < 1:
         raise InputError(f"a minimum length of {min_length} letters is not one; use 1 or "
                          f"more.", option="min_length")
@@ -130,7 +133,6 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
                          option="dictionary")
     if dictionary is not None and not isinstance(dictionary, Dictionary):
         dictionary = Dictionary(dictionary, language)
-    cells = encode_grid(grid_file.rows, language)
 
     entries = list(grid_file.words if words is None else words)
     forms, labels, problems = fold_entries(entries, language)
@@ -144,13 +146,21 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
         listed = _apply_inside(forms, labels, readings, _placements(grid_file, forms))
     found: tuple[Found, ...] = ()
     if dictionary is not None:
-        readings = _search(dictionary.trie, cells, grid_file.shape, min_length, free_path,
-                           budget)
-        found = tuple(sorted((Found(dictionary.forms[w], dictionary.labels[w], tuple(rs))
-                              for w, rs in readings.items()), key=lambda f: f.word))
+        found = _found(dictionary, cells, grid_file.shape, min_length, free_path, budget)
     return Solution(grid_file.rows, language.code, free_path, listed, found,
                     min_length if dictionary is not None else 0,
                     dictionary.source if dictionary is not None else "", grid_file.code)
+
+
+def _found(dictionary: Dictionary, cells: bytes, shape: tuple[int, int], min_length: int,
+           free_path: bool, budget: int) -> tuple[Found, ...]:
+    """Every dictionary word that reads, in alphabetical order (of the grid forms)."""
+    if not free_path:  # values made in C, in the trie's order of words
+        return dictionary.trie.found_lines(cells, *shape, min_length, _cells(*shape), COMPASS,
+                                           Reading, Found, dictionary.forms, dictionary.labels)
+    readings = _readings_paths(dictionary.trie, cells, *shape, min_length, budget)
+    return tuple(sorted((Found(dictionary.forms[w], dictionary.labels[w], tuple(rs))
+                         for w, rs in readings.items()), key=lambda f: f.word))
 
 
 def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, ...]]:
@@ -187,18 +197,18 @@ def _apply_inside(forms: list[str], labels: list[str], readings: Readings,
         counted, within = [], []
         partner = next((j for j in inside[i] if len(forms[j]) == len(form)), None)
         if partner is not None and form not in placed and forms[partner] not in placed:
-            runs = sorted(tuple(sorted(r.cells)) for r in readings[i])
+            runs = sorted(tuple(sorted(r.cells)) for r in readings.get(i, ()))
             mine = 0 if i < partner else 1  # which runs of the pair are this word's
         else:
             partner = None
-        for reading in readings[i]:
+        for reading in readings.get(i, ()):
             host = None
             for j in inside[i]:
                 other = forms[j]
                 if other in placed:
                     hosts = [Reading(placed[other], None)]
                 elif len(other) > len(form):
-                    hosts = readings[j]
+                    hosts = readings.get(j, ())
                 else:
                     continue  # a reversal of the same length, without a key: below
                 if any(reading.within(h) for h in hosts):

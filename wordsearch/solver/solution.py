@@ -54,11 +54,11 @@ class Reading(NamedTuple):
         return False
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """A word and every reading of it. A listed word's readings inside a longer
     listed word that contains it (Kansas in Arkansas) do not count, as in our
-    puzzles: they are kept apart in `inside`, each with the container's grid form."""
+    puzzles: they are kept apart in `inside`, each with the container's grid form.
+    (A named tuple, as Reading is: a dictionary search makes a hundred, in C.)"""
     word: str    # grid form
     label: str   # as given
     readings: tuple[Reading, ...]
