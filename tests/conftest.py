@@ -1,6 +1,8 @@
 """Fixtures and helpers the test modules share: the command through click's
 CliRunner, and PDFs read as a reader would, with poppler's tools (pdftotext,
 pdfinfo, pdffonts; installed by install.sh)."""
+import html
+import io
 import os
 import re
 import shutil
@@ -95,3 +97,34 @@ def pdf_of(puzzle, **options) -> bytes:
 def png_of(puzzle, **options) -> list[bytes]:
     chosen = layout.PageOptions(**options)
     return pages.png(layout.layouts(puzzle, chosen), chosen)
+
+
+WORD_BOX = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" '
+                      r'yMax="([\d.]+)">([^<]*)</word>')
+PAGE_BOX = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">')
+
+
+def pdf_words(source: bytes | str | Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Each page's words as pdftotext -bbox finds them: (text, x0, y0, x1, y1) in
+    points from the top left of the page (y down)."""
+    out = poppler("pdftotext", "-bbox", "@", "-", source=source)
+    pages = out.split("<page ")[1:]
+    return [[(html.unescape(m.group(5)), *map(float, m.groups()[:4]))
+             for m in WORD_BOX.finditer(page)] for page in pages]
+
+
+def text_height(size: float, bold: bool = False, family: str = "Andika") -> float:
+    """The height pdftotext gives a word set in `size` pt, measured on a PDF drawn
+    here with Cairo alone: what a page's letters are compared with."""
+    import cairo
+    from wordsearch.render import font
+    out = io.BytesIO()
+    surface = cairo.PDFSurface(out, 200, 200)
+    ctx = cairo.Context(surface)
+    ctx.set_font_face(font.face(bold, family))
+    ctx.set_font_size(size)
+    ctx.move_to(20, 100)
+    ctx.show_text("H")
+    surface.finish()
+    (_, _, y0, _, y1), = pdf_words(out.getvalue())[0]
+    return y1 - y0

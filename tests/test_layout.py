@@ -71,11 +71,11 @@ def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
     puzzle = wordsearch.generate(["sun", "moon"], seed="t")
     with pytest.raises(LayoutError) as caught:
         layout.puzzle_page(puzzle, paper.page_size("letter"), "Spring 🌸 春")
-    assert str(caught.value) == ('the title "Spring 🌸 春" has characters the bundled font '
+    assert str(caught.value) == ('the title "Spring 🌸 春" has characters the font Andika '
                                  "cannot print (🌸 春); leave them out.")
     # A puzzle read from a JSON document may carry any label.
     odd = Puzzle("c", ("SUN",), ("E",), (Placement("Sun ☀", "SUN", 0, 0, "E"),))
-    with pytest.raises(LayoutError, match='the word "Sun ☀" has characters the bundled font '
+    with pytest.raises(LayoutError, match='the word "Sun ☀" has characters the font Andika '
                                           r"cannot print \(☀\)."):
         layout.puzzle_page(odd, paper.page_size("letter"))
     page = layout.puzzle_page(puzzle, paper.page_size("letter"), "Ça déborde – Ærø Ōsaka",

@@ -31,7 +31,7 @@ from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import layout, pages, paper
+from wordsearch.render import font, layout, pages, paper
 from wordsearch.solver import Dictionary, read_grid, solve
 from wordsearch.solver import report as solve_report
 from wordsearch.solver.search import DEFAULT_MIN_LENGTH
@@ -91,6 +91,13 @@ def _list_masks(ctx, param, value: bool) -> None:
         ctx.exit()
 
 
+def _list_fonts(ctx, param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        width = max(map(len, font.FILES))
+        click.echo("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
+        ctx.exit()
+
+
 def _named(name: str, what: str) -> str:
     """A file as messages name it: "words file w.txt", or "standard input" for -."""
     return "standard input" if name == "-" else f"{what} {name}"
@@ -126,6 +133,12 @@ def _read_lines(name: str, what: str = "words file",
     if lines and lines[-1] == "":
         lines.pop()
     return list(enumerate(lines, start=1))
+
+
+def _look(font_name: str, large_print: bool, hide_words: bool, list_order: str,
+          key_style: str) -> layout.Look:
+    return layout.Look(font=font_name, large_print=large_print, hide_words=hide_words,
+                       list_order=list_order, key_style=key_style)
 
 
 def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
@@ -215,8 +228,28 @@ def _students(name: str | None) -> list[str]:
 @click.option("--students", help="A file of names, one per line: one puzzle per student for "
                                  "each list, the name printed on the Name line.")
 @click.option("--keys", help="Write the answer keys to this PDF instead of after the puzzles.")
-@click.option("--keys-per-page", type=click.Choice(["1", "2", "4"]), default="1",
-              show_default=True, help="Answer keys printed on one page.")
+@click.option("--keys-per-page", type=click.Choice(["1", "2", "4"]),
+              help="Answer keys printed on one page. Default: as many as --per-page puts "
+                   "puzzles on one.")
+@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="1",
+              show_default=True, help="Puzzles printed on one page, each with its title, "
+                                      "list and code.")
+@click.option("--large-print", is_flag=True,
+              help="Grid letters of at least 18 pt, the word list at least 16 pt, heavier "
+                   "lines; a grid too big for that is refused, saying what fits.")
+@click.option("--font", "font_name", default="",
+              help="Print in this font: a bundled one (--list-fonts) or a .ttf or .otf file. "
+                   "Default: the language's (Andika; Gentium Plus for Greek).")
+@click.option("--list-fonts", is_flag=True, expose_value=False, is_eager=True,
+              callback=_list_fonts, help="Name the bundled fonts and exit.")
+@click.option("--hide-words", is_flag=True,
+              help="Print no word list, only how many words are hidden.")
+@click.option("--list-order", type=click.Choice(layout.LIST_ORDERS),
+              default=layout.LIST_ORDERS[0], show_default=True,
+              help="The word list in alphabetical order or in the order given.")
+@click.option("--key-style", type=click.Choice(layout.KEY_STYLES), default=layout.KEY_STYLES[0],
+              show_default=True, help="Answer keys: each word outlined, or only the words' "
+                                      "letters printed (other cells blank).")
 @click.option("-j", "--jobs", type=click.IntRange(1, 256),
               help="Puzzles made at once, in separate processes; default all cores. Never "
                    "changes the puzzles.")
@@ -226,8 +259,8 @@ def _students(name: str | None) -> list[str]:
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
          key_only, show_directions, strict, language, theme, random_count, list_themes,
          block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam,
-         threads, words_file, fmt, copies, students, keys, keys_per_page, jobs, time_limit,
-         quiet):
+         threads, words_file, fmt, copies, students, keys, keys_per_page, per_page,
+         large_print, font_name, hide_words, list_order, key_style, jobs, time_limit, quiet):
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
@@ -262,7 +295,10 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
             page=layout.PageOptions(size=paper.page_size(page_size), title=title,
                                     fields=tuple(fields),
                                     show_directions=show_directions, pages=chosen,
-                                    keys_per_page=int(keys_per_page), dpi=dpi))
+                                    keys_per_page=int(keys_per_page or per_page), dpi=dpi,
+                                    per_page=int(per_page), look=_look(
+                                        font_name, large_print, hide_words, list_order,
+                                        key_style)))
         entries: list = list(words)
         for name in words_file:
             lines = _read_lines(name)

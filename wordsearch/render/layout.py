@@ -34,6 +34,9 @@ MAX_CELL = 48.0          # two thirds of an inch: bigger cells look like a toy
 MIN_LETTER = 7.0         # the smallest grid letter still legible on paper
 MIN_KEY_LETTER = 5.0     # answer keys are for the teacher, and several may share a page
 KEYS_PER_PAGE = (1, 2, 4)
+PER_PAGE = (1, 2, 4)     # puzzles on one page
+LIST_ORDERS = ("alphabetical", "given")
+KEY_STYLES = ("outline", "letters")
 KEY_GAP = 24.0           # between keys on one page
 SMALL_HEADING_SIZE = 13.0
 # The hidden message's blanks: the pitch a child writes a capital letter in, smaller
@@ -52,6 +55,78 @@ DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 36, 600
 
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+@dataclass(frozen=True)
+class Style:
+    """Type sizes and line weights: the regular ones, or large print's (grid letters
+    of at least 18 pt, the usual large-print standard, and a word list of at least
+    16 pt), which keep every size at least what the regular page has."""
+    title: float
+    field: float
+    note: float
+    footer: float
+    list_sizes: tuple[float, ...]
+    min_letter: float   # the smallest grid letter allowed
+    weight: float       # every line's width, as a multiple of the regular one
+
+
+REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, 1.0)
+LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a puzzle prints, whatever the page: its font (a bundled family or a font
+    file; "" for its language's), large print, the word list hidden or in the order
+    given, and the answer key's style (each word outlined, or only its letters)."""
+    font: str = ""
+    large_print: bool = False
+    hide_words: bool = False
+    list_order: str = "alphabetical"
+    key_style: str = "outline"
+
+    def __post_init__(self) -> None:
+        if self.list_order not in LIST_ORDERS:
+            raise InputError(f'"{self.list_order}" is not an order for the word list; use '
+                             f"{' or '.join(LIST_ORDERS)}.", option="list_order")
+        if self.key_style not in KEY_STYLES:
+            raise InputError(f'"{self.key_style}" is not a style of answer key; use '
+                             f"{' or '.join(KEY_STYLES)}.", option="key_style")
+        if self.font:
+            font.family(self.font)  # refused now, before any puzzle is made
+
+    def family(self, puzzle: Puzzle) -> str:
+        return font.family(self.font) if self.font else puzzle.font
+
+    @property
+    def style(self) -> Style:
+        return LARGE_PRINT if self.large_print else REGULAR
+
+    def labels(self, puzzle: Puzzle) -> list[str]:
+        """The word list as it prints, in the order asked for."""
+        placements = puzzle.alphabetical() if self.list_order == "alphabetical" else puzzle.words
+        return [puzzle.printed(p.label) for p in placements]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the text and the grid may go: the distance from each side of the page
+    (a book's pages have a wider margin at the gutter, on alternate sides)."""
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @classmethod
+    def even(cls, edge: float) -> Frame:
+        return cls(edge, edge, edge, edge)
+
+    def width(self, size: tuple[float, float]) -> float:
+        return size[0] - self.left - self.right
+
+    def middle(self, size: tuple[float, float]) -> float:
+        return (self.left + size[0] - self.right) / 2
 
 
 class Measure:
@@ -96,6 +171,8 @@ class PageOptions:
     pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
     keys_per_page: int = 1          # answer keys on one page, in a set
     dpi: int = DEFAULT_DPI          # PNG only
+    per_page: int = 1               # puzzles on one page
+    look: Look = Look()
 
     def __post_init__(self) -> None:
         if not self.pages or any(page not in PAGES for page in self.pages):
@@ -103,6 +180,9 @@ class PageOptions:
         if self.keys_per_page not in KEYS_PER_PAGE:
             raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
                              f"use 1, 2 or 4.", option="keys_per_page")
+        if self.per_page not in PER_PAGE:
+            raise InputError(f"{self.per_page} puzzles to a page is not a layout; use 1, 2 "
+                             f"or 4.", option="per_page")
         if not MIN_DPI <= self.dpi <= MAX_DPI:
             raise InputError(f"a resolution of {self.dpi} dpi is out of range; use "
                              f"{MIN_DPI} to {MAX_DPI}.", option="dpi")
@@ -140,6 +220,7 @@ class GridBox:
     cell: float
     rows: int
     cols: int
+    weight: float = 1.0  # line widths, times the regular ones (large print: heavier)
 
     @property
     def letter_size(self) -> float:
@@ -165,16 +246,12 @@ class PuzzlePage:
     body: tuple[Text, ...]      # word list, the hidden message's label, footer
     fields: tuple[Field, ...]
     grid: GridBox
+    family: str                 # the font the page is set in
     blanks: tuple[Blank, ...] = ()  # a hidden-message puzzle's, in reading order
 
     @property
     def texts(self) -> tuple[Text, ...]:
         return self.header + self.body
-
-    @property
-    def family(self) -> str:
-        """The font the page is set in: its puzzle's language's."""
-        return self.puzzle.font
 
 
 @dataclass(frozen=True)
@@ -196,16 +273,26 @@ class KeyPage:
     grids: tuple[tuple[Puzzle, GridBox], ...]
     paths: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()  # for each key: Key.paths
     notes: tuple[Text, ...] = ()  # hidden messages, each under its key's grid
+    family: str = font.FAMILY   # the font the page is set in
+    key_style: str = "outline"  # KEY_STYLES
 
     @property
     def grid(self) -> GridBox:
         """The first key's grid (the only one on a page with one key)."""
         return self.grids[0][1]
 
-    @property
-    def family(self) -> str:
-        """The font the page is set in: its puzzles' language's (a set has one)."""
-        return self.grids[0][0].font
+
+@dataclass(frozen=True)
+class Composite:
+    """A page made of other pages, each drawn moved by (dx, dy): several puzzles or
+    keys to a sheet, a book's page with its number. `texts` are its own (a page
+    number, a book's title or contents); `links` make a rectangle (x, y, w, h) go
+    to a page (1-based) in a PDF."""
+    size: tuple[float, float]
+    parts: tuple[tuple[float, float, PuzzlePage | KeyPage], ...] = ()
+    texts: tuple[Text, ...] = ()
+    family: str = font.FAMILY
+    links: tuple[tuple[tuple[float, float, float, float], int], ...] = ()
 
 
 def margin(size: tuple[float, float]) -> float:
@@ -219,12 +306,12 @@ def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str
     return f"{labels['some_directions']} {arrows}"
 
 
-def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str) -> Text:
+def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str,
+           size: float = FOOTER_SIZE) -> Text:
     """The puzzle's code, at the bottom right: what the key and a remake are matched by
     (a grid solved from elsewhere may have none)."""
     text = f"{what} · {puzzle.labels['code']} {puzzle.code}" if puzzle.code else what
-    return Text(text, right - measure.width(text, FOOTER_SIZE), baseline, FOOTER_SIZE,
-                muted=True)
+    return Text(text, right - measure.width(text, size), baseline, size, muted=True)
 
 
 # The option that gives each kind of line, for an error about it.
@@ -237,8 +324,8 @@ def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bo
     unknown = measure.missing(text, bold)
     option = LINE_OPTIONS.get(what)
     if unknown:
-        raise LayoutError(f'the {what} "{text}" has characters the bundled font cannot print '
-                          f"({' '.join(unknown)}); leave them out.", option=option)
+        raise LayoutError(f'the {what} "{text}" has characters the font {measure.family} '
+                          f"cannot print ({' '.join(unknown)}); leave them out.", option=option)
     natural = measure.width(text, size, bold)
     if natural <= width:
         return size
@@ -249,19 +336,35 @@ def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bo
     return smaller
 
 
-def centred(text: str, measure: Measure, size: float, baseline: float, page_width: float,
+def centred(text: str, measure: Measure, size: float, baseline: float, middle: float,
             bold: bool = False) -> Text:
-    return Text(text, (page_width - measure.width(text, size, bold)) / 2, baseline, size, bold)
+    """A line centred on the x `middle`."""
+    return Text(text, middle - measure.width(text, size, bold) / 2, baseline, size, bold)
 
 
-def field_rows(fields: Sequence[str], measure: Measure, left: float,
-               width: float) -> list[list[tuple[str, float, float]]]:
+def check_font(puzzle: Puzzle, measure: Measure) -> None:
+    """Refuses a font that lacks a letter the puzzle's language may put in its grid
+    (the filler may draw any of them, so the whole alphabet is asked, whatever this
+    grid holds), naming the letter, before a box prints in its place."""
+    letters = lang.get(puzzle.language).alphabet.letters
+    missing = measure.missing("".join(ch.lower() if puzzle.lowercase else ch for ch in letters),
+                              True)
+    if missing:
+        name = lang.get(puzzle.language).name
+        raise InputError(f"the font {measure.family} has no letter {missing[0]!r}, which "
+                         f"{name} puzzles use ({len(missing)} such letters: "
+                         f"{' '.join(missing[:12])}{' …' if len(missing) > 12 else ''}); "
+                         f"choose another font.", option="font")
+
+
+def field_rows(fields: Sequence[str], measure: Measure, left: float, width: float,
+               size: float = FIELD_SIZE) -> list[list[tuple[str, float, float]]]:
     """Fields side by side as far as each keeps a line of FIELD_MIN_LINE: rows of
     (label, slot left, slot width)."""
     if not fields:
         return []
     per_row = len(fields)
-    while per_row > 1 and any(measure.width(f"{f}:", FIELD_SIZE) + FIELD_MIN_LINE + 18
+    while per_row > 1 and any(measure.width(f"{f}:", size) + FIELD_MIN_LINE + 18
                               > width / per_row for f in fields):
         per_row -= 1
     slot = width / per_row
@@ -271,10 +374,13 @@ def field_rows(fields: Sequence[str], measure: Measure, left: float,
 
 @dataclass(frozen=True)
 class WordColumns:
-    """The word list in balanced columns, filled top to bottom."""
+    """The word list in balanced columns, filled top to bottom, under a bold line
+    that counts the words (or, with the list hidden, that line alone)."""
     columns: tuple[tuple[str, ...], ...]
     size: float
-    widest: float
+    widest: float          # of the entries
+    heading: str
+    heading_width: float
 
     @property
     def pitch(self) -> float:
@@ -282,16 +388,18 @@ class WordColumns:
 
     @property
     def width(self) -> float:
-        return (len(self.columns) - 1) * self.pitch + self.widest
+        listed = (len(self.columns) - 1) * self.pitch + self.widest if self.columns else 0.0
+        return max(listed, self.heading_width)
 
     @property
     def height(self) -> float:
-        return len(self.columns[0]) * self.size * LINE_SPACING
+        return (1 + (len(self.columns[0]) if self.columns else 0)) * self.size * LINE_SPACING
 
 
-def word_columns(labels: Sequence[str], size: float, widest: float,
-                 across: int) -> WordColumns:
-    return WordColumns(tuple(map(tuple, balanced(labels, across))), size, widest)
+def word_columns(labels: Sequence[str], size: float, widest: float, across: int,
+                 heading: str, heading_width: float) -> WordColumns:
+    columns = tuple(map(tuple, balanced(labels, across))) if labels else ()
+    return WordColumns(columns, size, widest, heading, heading_width)
 
 
 def list_gap(place: str, size: float) -> float:
@@ -299,27 +407,40 @@ def list_gap(place: str, size: float) -> float:
     return (1.5 if place == "below" else 2.0) * size
 
 
-def list_arrangements(puzzle: Puzzle, labels: Sequence[str], measure: Measure, width: float,
-                      height: float) -> list[tuple[float, str, WordColumns]]:
-    """(cell side, "below" or "beside", list) for every list size and each place for
-    the list: under the grid, or beside it (which suits landscape pages)."""
+@dataclass(frozen=True)
+class Arrangement:
+    """The list in one place at one size, and the room it leaves the grid."""
+    place: str             # "below" or "beside"
+    words: WordColumns
+    room: tuple[float, float]  # width, height for the grid
+
+    def cell(self, puzzle: Puzzle) -> float:
+        return min(MAX_CELL, self.room[0] / puzzle.cols, self.room[1] / puzzle.rows)
+
+
+def list_arrangements(puzzle: Puzzle, labels: Sequence[str], heading: str, measure: Measure,
+                      width: float, height: float,
+                      sizes: Sequence[float] = LIST_SIZES) -> list[Arrangement]:
+    """Every list size, each in both places for the list: under the grid, or beside
+    it (which suits landscape pages)."""
     found = []
-    for size in LIST_SIZES:
-        widest = max(measure.width(s, size) for s in labels)
-        if widest <= width:
+    for size in sizes:
+        widest = max((measure.width(s, size) for s in labels), default=0.0)
+        heading_width = measure.width(heading, size, True)
+        if max(widest, heading_width) <= width:
             pitch = widest + 2 * size
-            below = word_columns(labels, size, widest, int((width + 2 * size) // pitch))
-            found.append((min(MAX_CELL, width / puzzle.cols,
-                              (height - below.height - list_gap("below", size)) / puzzle.rows),
-                          "below", below))
-        lines = int(height // (size * LINE_SPACING))
-        if lines:
-            beside = word_columns(labels, size, widest, math.ceil(len(labels) / lines))
-            found.append((min(MAX_CELL,
-                              (width - beside.width - list_gap("beside", size)) / puzzle.cols,
-                              height / puzzle.rows), "beside", beside))
-    if not any(cell > 0 for cell, _, _ in found):
-        long = max(labels, key=lambda s: measure.width(s, LIST_SIZES[-1]))
+            below = word_columns(labels, size, widest, int((width + 2 * size) // pitch),
+                                 heading, heading_width)
+            found.append(Arrangement("below", below, (
+                width, height - below.height - list_gap("below", size))))
+        lines = int(height // (size * LINE_SPACING)) - 1
+        if lines > 0:
+            beside = word_columns(labels, size, widest, math.ceil(len(labels) / lines),
+                                  heading, heading_width)
+            found.append(Arrangement("beside", beside, (
+                width - beside.width - list_gap("beside", size), height)))
+    if not any(option.cell(puzzle) > 0 for option in found):
+        long = max([*labels, heading], key=lambda s: measure.width(s, sizes[-1]))
         raise LayoutError(f'the word list entry "{long}" is too long to print on this page; '
                           f"use a shorter label or a wider page.")
     return found
@@ -407,37 +528,49 @@ def _message_rows(words: Sequence[Sequence[tuple[str, str]]], measure: Measure, 
     return rows
 
 
+def list_heading(puzzle: Puzzle, hidden: bool) -> str:
+    """The line over the word list that counts its words, or, with no list, says how
+    many words are hidden."""
+    key = "hidden_count" if hidden else "word_count"
+    return puzzle.labels[key].format(count=len(puzzle.words))
+
+
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                 fields: Sequence[str] = (), show_directions: bool = False,
                 measure: Measure | None = None, filled: Mapping[str, str] | None = None,
-                footer_label: str = "") -> PuzzlePage:
+                footer_label: str = "", *, look: Look = Look(),
+                frame: Frame | None = None) -> PuzzlePage:
     """The puzzle page; `filled` writes values on field lines (a student's name on
     the Name line), `footer_label` starts the footer (the language's word for a
-    puzzle if not given)."""
-    measure = measure or Measure.of(puzzle.font)
+    puzzle if not given). Everything but the footer, which sits in the bottom
+    margin, stays inside `frame` (by default the page's margin all round)."""
+    family = look.family(puzzle)
+    measure = measure or Measure.of(family)
+    style = look.style
+    check_font(puzzle, measure)
     footer_label = footer_label or puzzle.labels["puzzle"]
     filled = filled or {}
     page_w, page_h = size
-    edge = margin(size)
-    width = page_w - 2 * edge
+    frame = frame or Frame.even(margin(size))
+    width, middle = frame.width(size), frame.middle(size)
     header: list[Text] = []
-    y = edge
+    y = frame.top
     if title:
-        title_size = fitted_line(title, measure, TITLE_SIZE, width, True, "title")
+        title_size = fitted_line(title, measure, style.title, width, True, "title")
         y += measure.cap_height(title_size, True)
-        header.append(centred(title, measure, title_size, y, page_w, bold=True))
+        header.append(centred(title, measure, title_size, y, middle, bold=True))
         y += title_size * 0.8
     placed_fields = []
-    for row in field_rows(fields, measure, edge, width):
-        y += FIELD_SIZE * 2.2
+    for row in field_rows(fields, measure, frame.left, width, style.field):
+        y += style.field * 2.2
         for name, left, slot in row:
             text = f"{name}:"
-            field_size = fitted_line(text, measure, FIELD_SIZE, slot - 18, False, "field")
+            field_size = fitted_line(text, measure, style.field, slot - 18, False, "field")
             start = left + measure.width(text, field_size) + 6
             end = max(start, left + slot - 18)
             value = None
             if filled.get(name):
-                value_size = fitted_line(filled[name], measure, FIELD_SIZE,
+                value_size = fitted_line(filled[name], measure, style.field,
                                          end - start - 6, False, f"{name} field's value")
                 value = Text(filled[name], start + 6, y - 1, value_size)
             placed_fields.append(Field(Text(text, left, y, field_size), start, end, value))
@@ -446,60 +579,84 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     if puzzle.has_inside:
         notes.append((puzzle.labels["inside_note"], "note"))
     for note, what in notes:
-        note_size = fitted_line(note, measure, NOTE_SIZE, width, False, what)
+        note_size = fitted_line(note, measure, style.note, width, False, what)
         y += note_size * 2
-        header.append(centred(note, measure, note_size, y, page_w))
-    top = y + (FIELD_SIZE if y > edge else 0)
-    bottom = page_h - edge - FOOTER_SIZE * 2.5
+        header.append(centred(note, measure, note_size, y, middle))
+    top = y + (style.field if y > frame.top else 0)
+    bottom = page_h - frame.bottom - style.footer * 2.5
     message = None
     if puzzle.message:
-        height = message_block(puzzle, measure, edge, width, 0).height
-        message = message_block(puzzle, measure, edge, width, bottom - height)
+        height = message_block(puzzle, measure, frame.left, width, 0).height
+        message = message_block(puzzle, measure, frame.left, width, bottom - height)
         bottom -= height + FIELD_SIZE
 
-    labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
+    labels = [] if look.hide_words else look.labels(puzzle)
     for label in labels:
         if measure.missing(label):
-            raise LayoutError(f'the word "{label}" has characters the bundled font cannot '
+            raise LayoutError(f'the word "{label}" has characters the font {family} cannot '
                               f"print ({' '.join(measure.missing(label))}); leave them out "
                               f"or spell them with other letters.")
-    found = list_arrangements(puzzle, labels, measure, width, bottom - top)
+    heading = list_heading(puzzle, look.hide_words)
+    found = list_arrangements(puzzle, labels, heading, measure, width, bottom - top,
+                              style.list_sizes)
     # The largest list that costs the grid little; then the larger grid.
-    best = max(cell for cell, _, _ in found)
-    cell, place, words = min((option for option in found if option[0] >= LIST_TRADE * best),
-                             key=lambda option: (-option[2].size, -option[0]))
-    check_legible(puzzle, cell, size)
+    best = max(option.cell(puzzle) for option in found)
+    chosen = min((option for option in found if option.cell(puzzle) >= LIST_TRADE * best),
+                 key=lambda option: (-option.words.size, -option.cell(puzzle)))
+    cell, place, words = chosen.cell(puzzle), chosen.place, chosen.words
+    if look.large_print and cell * LETTER_SHARE < style.min_letter:
+        raise _too_big_for_large_print(puzzle, found, size, style)
+    check_legible(puzzle, cell, size, style.min_letter)
 
     # The grid and the list, as one block, sit in the middle of the space they have.
     grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
     gap = list_gap(place, words.size)
-    if place == "below":
+    if place == "below" and labels:
         # A list under a small grid keeps to the grid's width where the page has room.
         narrow = word_columns(labels, words.size, words.widest,
-                              int((grid_w + 2 * words.size) // words.pitch))
+                              int((grid_w + 2 * words.size) // words.pitch),
+                              words.heading, words.heading_width)
         if grid_h + gap + narrow.height <= bottom - top:
             words = narrow
     if place == "below":
         grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
-        grid_x = (page_w - grid_w) / 2
-        list_x, list_y = (page_w - words.width) / 2, grid_y + grid_h + gap
+        grid_x = middle - grid_w / 2
+        list_x, list_y = middle - words.width / 2, grid_y + grid_h + gap
     else:
         grid_y = list_y = top + (bottom - top - max(grid_h, words.height)) / 2
-        grid_x = (page_w - grid_w - gap - words.width) / 2
+        grid_x = middle - (grid_w + gap + words.width) / 2
         list_x = grid_x + grid_w + gap
-    grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols)
+    grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols, style.weight)
     body: list[Text] = []
     first = list_y + measure.cap_height(words.size)
+    heading_x = (list_x + (words.width - words.heading_width) / 2 if place == "below"
+                 else list_x)
+    body.append(Text(heading, heading_x, first, words.size, bold=True))
     for c, column in enumerate(words.columns):
         for r, label in enumerate(column):
             body.append(Text(label, list_x + c * words.pitch,
-                             first + r * words.size * LINE_SPACING, words.size))
+                             first + (r + 1) * words.size * LINE_SPACING, words.size))
     if message is not None:
         body += message.texts
-    body.append(footer(puzzle, measure, page_w - edge, page_h - edge + FOOTER_SIZE,
-                       footer_label))
+    body.append(footer(puzzle, measure, page_w - frame.right, page_h - frame.bottom +
+                       style.footer, footer_label, style.footer))
     return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid,
-                      message.blanks if message is not None else ())
+                      family, message.blanks if message is not None else ())
+
+
+def _too_big_for_large_print(puzzle: Puzzle, found: Sequence[Arrangement],
+                             size: tuple[float, float], style: Style) -> LayoutError:
+    """Large print's limit, said as the largest grid that fits the page with this
+    word list."""
+    smallest = style.min_letter / LETTER_SHARE
+    cols, rows = max(((int(option.room[0] // smallest), int(option.room[1] // smallest))
+                      for option in found), key=lambda pair: min(pair))
+    return LayoutError(
+        f"in large print (grid letters of at least {style.min_letter:g} pt) the "
+        f"{paper.describe(size)} page holds a grid of at most {cols}×{rows} cells with "
+        f"this word list; this puzzle's is {puzzle.cols}×{puzzle.rows}. Use fewer or "
+        f"shorter words, a grid of at most {min(cols, rows)} (option -g/--grid), or a "
+        f"larger page.", option="size")
 
 
 def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
@@ -514,20 +671,36 @@ def _numbered(labels: Mapping[str, str], what: str, number: int, total: int) -> 
     return labels[f"{what}_of"].format(number=number, total=total)
 
 
+def key_grid(per_page: int, size: tuple[float, float]) -> tuple[int, int]:
+    """Keys (or puzzles) across and down a page of `size` for `per_page` of them: two
+    side by side on a landscape page, one over the other on a portrait one."""
+    if per_page == 1:
+        return 1, 1
+    if per_page == 2:
+        return (2, 1) if size[0] > size[1] else (1, 2)
+    if per_page == 4:
+        return 2, 2
+    return (3, 2) if size[0] > size[1] else (2, 3)
+
+
 def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
-              measure: Measure | None = None) -> list[KeyPage]:
-    """Answer keys, `per_page` (1, 2 or 4) to a page: each a heading, the grid (no
-    larger than on its puzzle page) and its code line at the bottom right of its box."""
-    if per_page not in KEYS_PER_PAGE:
+              measure: Measure | None = None, *, look: Look = Look(),
+              frame: Frame | None = None, gap: float = KEY_GAP) -> list[KeyPage]:
+    """Answer keys, `per_page` (1, 2 or 4; a book's solutions also 6) to a page: each
+    a heading, the grid (no larger than on its puzzle page) and its code line at the
+    bottom right of its box, all inside `frame` (the page's margin by default)."""
+    if per_page not in (*KEYS_PER_PAGE, 6):
         raise InputError(f"{per_page} answer keys to a page is not a layout; use 1, 2 or 4.",
                          option="keys_per_page")
-    measure = measure or Measure.of(keys[0].puzzle.font if keys else font.FAMILY)
+    family = look.family(keys[0].puzzle) if keys else font.FAMILY
+    measure = measure or Measure.of(family)
+    for key in keys[:1]:
+        check_font(key.puzzle, measure)
     page_w, page_h = size
-    edge = margin(size)
-    across, down = (1, 1) if per_page == 1 else (2, 2) if per_page == 4 else \
-        ((2, 1) if page_w > page_h else (1, 2))
-    box_w = (page_w - 2 * edge - (across - 1) * KEY_GAP) / across
-    box_h = (page_h - 2 * edge - (down - 1) * KEY_GAP) / down
+    frame = frame or Frame.even(margin(size))
+    across, down = key_grid(per_page, size)
+    box_w = (frame.width(size) - (across - 1) * gap) / across
+    box_h = (page_h - frame.top - frame.bottom - (down - 1) * gap) / down
     heading_size = TITLE_SIZE if per_page == 1 else SMALL_HEADING_SIZE
     pages = []
     for first in range(0, len(keys), per_page):
@@ -536,13 +709,12 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
         grids = []
         paths = tuple(key.paths for key in keys[first:first + per_page])
         for slot, key in enumerate(keys[first:first + per_page]):
-            x = edge + slot % across * (box_w + KEY_GAP)
-            y = edge + slot // across * (box_h + KEY_GAP)
+            x = frame.left + slot % across * (box_w + gap)
+            y = frame.top + slot // across * (box_h + gap)
             size_now = fitted_line(key.heading, measure, heading_size, box_w, True, "title")
             baseline = y + measure.cap_height(size_now, True)
-            texts.append(Text(key.heading, x + (box_w - measure.width(key.heading, size_now,
-                                                                       True)) / 2,
-                              baseline, size_now, True))
+            texts.append(centred(key.heading, measure, size_now, baseline, x + box_w / 2,
+                                 True))
             top = baseline + size_now * (1.0 if per_page == 1 else 0.6)
             # The code line sits in the page's bottom margin or at the foot of its box.
             code_line = y + box_h + (FOOTER_SIZE if per_page == 1 else 0)
@@ -564,7 +736,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
                                   grid.y + puzzle.rows * cell + note_size * 1.8, note_size))
             texts.append(footer(puzzle, measure, x + box_w, code_line, key.label))
         pages.append(KeyPage(size, tuple(texts), tuple(grids),
-                             paths if any(paths) else (), tuple(notes)))
+                             paths if any(paths) else (), tuple(notes), family,
+                             look.key_style))
     return pages
 
 
@@ -580,17 +753,38 @@ def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
             f"{fewer}a smaller grid or fewer words.", option="size")
 
 
-Page = PuzzlePage | KeyPage
+Page = PuzzlePage | KeyPage | Composite
+
+
+def tiled(pages: Sequence[PuzzlePage | KeyPage], size: tuple[float, float],
+          per_page: int) -> list[Page]:
+    """Pages laid out at a tile's size, `per_page` of them to a sheet of `size`
+    (one to a sheet: the pages themselves)."""
+    if per_page == 1:
+        return list(pages)
+    across, down = key_grid(per_page, size)
+    tile_w, tile_h = size[0] / across, size[1] / down
+    return [Composite(size, tuple((k % across * tile_w, k // across * tile_h, page)
+                                  for k, page in enumerate(pages[first:first + per_page])),
+                      family=pages[first].family)
+            for first in range(0, len(pages), per_page)]
+
+
+def tile_size(size: tuple[float, float], per_page: int) -> tuple[float, float]:
+    across, down = key_grid(per_page, size)
+    return size[0] / across, size[1] / down
 
 
 def sheet_layouts(sheets: Sequence[Sheet],
-                  options: PageOptions) -> tuple[list[PuzzlePage], list[KeyPage]]:
+                  options: PageOptions) -> tuple[list[Page], list[Page]]:
     """The puzzle pages and the key pages of a set, as options.pages asks, laid out
     before anything is drawn, so that a puzzle that cannot be printed fails before a
     file is touched. In a set of several, each page says which of the set it is; a
-    student's name goes on the Name line (added if the fields have none)."""
+    student's name goes on the Name line (added if the fields have none). With
+    several puzzles to a page, each is laid out in its share of the page."""
     total = len(sheets)
     puzzle_pages, keys = [], []
+    tile = tile_size(options.size, options.per_page)
     for sheet in sheets:
         labels = sheet.puzzle.labels
         fields = options.fields
@@ -598,16 +792,18 @@ def sheet_layouts(sheets: Sequence[Sheet],
         name = next((f for f in fields if f.casefold() == name_field.casefold()), name_field)
         if sheet.student and name not in fields:
             fields = (name, *fields)
-        page = puzzle_page(sheet.puzzle, options.size, sheet.title, fields,
+        page = puzzle_page(sheet.puzzle, tile, sheet.title, fields,
                            options.show_directions, None,
                            {name: sheet.student} if sheet.student else None,
-                           _numbered(labels, "puzzle", sheet.number, total))
+                           _numbered(labels, "puzzle", sheet.number, total),
+                           look=options.look)
         puzzle_pages.append(page)
         keys.append(Key(sheet.puzzle, key_heading(labels, sheet.title, sheet.student),
                         _numbered(labels, "answer_key", sheet.number, total), page.grid.cell))
-    key_layouts = (key_pages(keys, options.size, options.keys_per_page)
+    key_layouts = (key_pages(keys, options.size, options.keys_per_page, look=options.look)
                    if "key" in options.pages else [])
-    return puzzle_pages if "puzzle" in options.pages else [], key_layouts
+    return (tiled(puzzle_pages, options.size, options.per_page)
+            if "puzzle" in options.pages else [], key_layouts)
 
 
 def layouts(puzzle: Puzzle, options: PageOptions) -> list[Page]:

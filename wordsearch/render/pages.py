@@ -15,7 +15,7 @@ import cairo
 
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.render.layout import (GridBox, KeyPage, Page, PageOptions, Text,
+from wordsearch.render.layout import (Composite, GridBox, KeyPage, Page, PageOptions, Text,
                                       set_font_options)
 
 INK = (0.0, 0.0, 0.0)
@@ -41,15 +41,30 @@ def draw(ctx: cairo.Context, page: Page) -> None:
     extracts the text in."""
     set_font_options(ctx)
     family = page.family
+    if isinstance(page, Composite):
+        for dx, dy, part in page.parts:
+            ctx.save()
+            ctx.translate(dx, dy)
+            draw(ctx, part)
+            ctx.restore()
+        for text in page.texts:
+            draw_text(ctx, text, family)
+        for (x, y, w, h), target in page.links:
+            ctx.tag_begin(cairo.TAG_LINK, f"page={target} rect=[{x:.2f} {y:.2f} {w:.2f} {h:.2f}]")
+            ctx.tag_end(cairo.TAG_LINK)
+        return
     if isinstance(page, KeyPage):
+        letters_only = page.key_style == "letters"
         for k, (puzzle, grid) in enumerate(page.grids):
             heading, code_line = page.texts[2 * k:2 * k + 2]
             paths = page.paths[k] if page.paths else ()
             draw_text(ctx, heading, family)
             if puzzle.message:
                 draw_message_cells(ctx, puzzle, grid, family)
-            draw_answers(ctx, puzzle, grid, paths)
-            draw_grid(ctx, puzzle, grid, key=True, paths=paths)
+            if not letters_only:
+                draw_answers(ctx, puzzle, grid, paths)
+            draw_grid(ctx, puzzle, grid, family, key=True, paths=paths,
+                      filler=not letters_only)
             draw_text(ctx, code_line, family)
         for note in page.notes:
             draw_text(ctx, note, family)
@@ -65,7 +80,7 @@ def draw(ctx: cairo.Context, page: Page) -> None:
         ctx.move_to(f.line_from, f.label.baseline + 1.5)
         ctx.line_to(f.line_to, f.label.baseline + 1.5)
         ctx.stroke()
-    draw_grid(ctx, page.puzzle, page.grid, key=False)
+    draw_grid(ctx, page.puzzle, page.grid, family, key=False)
     for text in page.body:
         draw_text(ctx, text, family)
     ctx.set_source_rgb(*INK)
@@ -101,14 +116,15 @@ def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
     ctx.show_text(text.text)
 
 
-def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
-              paths: Sequence[Sequence[tuple[int, int]]] = ()) -> None:
+def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family: str, key: bool,
+              paths: Sequence[Sequence[tuple[int, int]]] = (), filler: bool = True) -> None:
     """Lines between cells of the shape, its outline, and the letters (on a key, the
-    letters of the words, of `paths` and of a hidden message in ink, the others grey)."""
+    letters of the words, of `paths` and of a hidden message in ink, the others grey,
+    or left out when not `filler`: a key of the words' letters alone)."""
     inside = [[ch != OUTSIDE for ch in row] for row in puzzle.grid]
     ctx.set_line_cap(cairo.LINE_CAP_BUTT)
     ctx.set_source_rgb(*RULE)
-    ctx.set_line_width(max(0.3, box.cell * 0.02))
+    ctx.set_line_width(max(0.3, box.cell * 0.02) * box.weight)
     for r in range(puzzle.rows):
         for c in range(puzzle.cols):
             x, y = box.x + c * box.cell, box.y + r * box.cell
@@ -121,7 +137,7 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
     ctx.stroke()
 
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(max(0.8, min(2.0, box.cell * 0.06)))
+    ctx.set_line_width(max(0.8, min(2.0, box.cell * 0.06)) * box.weight)
     ctx.set_line_join(cairo.LINE_JOIN_ROUND)
     for loop in outline(inside):
         ctx.move_to(box.x + loop[0][0] * box.cell, box.y + loop[0][1] * box.cell)
@@ -133,13 +149,13 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, key: bool,
     in_words = ({cell for p in puzzle.words for cell in p.cells()} |
                 {cell for path in paths for cell in path} |
                 set(puzzle.leftover_cells() if puzzle.message else ())) if key else set()
-    ctx.set_font_face(font.face(True, puzzle.font))  # grid letters are bold
+    ctx.set_font_face(font.face(True, family))  # grid letters are bold
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
     offsets: dict[str, float] = {}
     for r, row in enumerate(puzzle.printed_grid):
         for c, ch in enumerate(row):
-            if ch == OUTSIDE:
+            if ch == OUTSIDE or key and not filler and (r, c) not in in_words:
                 continue
             if ch not in offsets:
                 extents = ctx.text_extents(ch)
