@@ -31,7 +31,7 @@ from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import font, layout, pages, paper
+from wordsearch.render import book as book_layout, font, layout, pages, paper
 from wordsearch.solver import Dictionary, read_grid, solve
 from wordsearch.solver import report as solve_report
 from wordsearch.solver.search import DEFAULT_MIN_LENGTH
@@ -160,38 +160,85 @@ def _students(name: str | None) -> list[str]:
     return students
 
 
+def puzzle_options(command):
+    """The options of the puzzles themselves and how they print, which `make` and
+    `book` share: one definition, so that both spell and explain them alike."""
+    for option in reversed(PUZZLE_OPTIONS):
+        command = option(command)
+    return command
+
+
+PUZZLE_OPTIONS = [
+    click.option("-t", "--title", default="", help="Puzzle title (a book's: on its title "
+                                                    "page and in its metadata)."),
+    click.option("-f", "--field", "fields", multiple=True,
+                  help="A field to write in, such as Name or Date (repeatable)."),
+    click.option("-m", "--mask", help="Shape the grid like a PNG image (white or transparent "
+                                       "= no cell), or name a built-in mask (--list-masks)."),
+    click.option("--list-masks", is_flag=True, expose_value=False, is_eager=True,
+                  callback=_list_masks, help="Name the built-in masks and exit."),
+    click.option("-d", "--dir", "directions", multiple=True,
+                  help="Allowed directions, comma-separated: N NE E SE S SW W NW or aliases "
+                       "such as right, down, downright. Default: all eight."),
+    click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]),
+                  help="easy: E, S; medium: adds SE, SW; hard: all eight."),
+    click.option("-g", "--grid", help="Grid size, N or WxH (columns x rows). Default: automatic."),
+    click.option("--show-directions", is_flag=True,
+                  help="Print which directions the words run in on the puzzle page."),
+    click.option("--strict", is_flag=True,
+                  help="Refuse a word that lies inside another (Kansas in Arkansas) instead of "
+                       "hiding it on its own too."),
+    click.option("--language", default=lang.DEFAULT, show_default=True,
+                  type=click.Choice(lang.codes(), case_sensitive=False),
+                  help="The language the words are in: its letters fill the grid."),
+    click.option("--block-words", help="A file of words the grid must never spell, one per line, "
+                                        "besides the language's list of rude words."),
+    click.option("--no-blocklist", is_flag=True,
+                  help="Let the grid spell words of the language's list of rude words (it "
+                       "never spells them unless told so)."),
+    click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case."),
+    click.option("--seed", help="Any text; the same seed, words and options give the same puzzle."),
+    click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
+                  show_default=True, help="Partial puzzles kept per word."),
+    click.option("--threads", type=click.IntRange(1, 256),
+                  help="Packing threads; default and at most all cores. Never changes the puzzle."),
+    click.option("--large-print", is_flag=True,
+                  help="Grid letters of at least 18 pt, the word list at least 16 pt, heavier "
+                       "lines; a grid too big for that is refused, saying what fits."),
+    click.option("--font", "font_name", default="",
+                  help="Print in this font: a bundled one (--list-fonts) or a .ttf or .otf file. "
+                       "Default: the language's (Andika; Gentium Plus for Greek)."),
+    click.option("--list-fonts", is_flag=True, expose_value=False, is_eager=True,
+                  callback=_list_fonts, help="Name the bundled fonts and exit."),
+    click.option("--hide-words", is_flag=True,
+                  help="Print no word list, only how many words are hidden."),
+    click.option("--list-order", type=click.Choice(layout.LIST_ORDERS),
+                  default=layout.LIST_ORDERS[0], show_default=True,
+                  help="The word list in alphabetical order or in the order given."),
+    click.option("--key-style", type=click.Choice(layout.KEY_STYLES), default=layout.KEY_STYLES[0],
+                  show_default=True, help="Answer keys: each word outlined, or only the words' "
+                                          "letters printed (other cells blank)."),
+    click.option("-j", "--jobs", type=click.IntRange(1, 256),
+                  help="Puzzles made at once, in separate processes; default all cores. Never "
+                       "changes the puzzles."),
+    click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, show_default=True,
+                  help="Seconds each puzzle may take; the run stops with a message after them."),
+    click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
+]
+
+
 @main.command(DEFAULT_COMMAND, cls=DefaultCommand,
               short_help="Make puzzles from words (the default command).")
+@puzzle_options
 @click.argument("words", nargs=-1)
-@click.option("-t", "--title", default="", help="Puzzle title.")
-@click.option("-f", "--field", "fields", multiple=True,
-              help="A field to write in, such as Name or Date (repeatable).")
 @click.option("-o", "--output",
               help="Output file: .pdf (puzzle and key), .svg or .png (one file a page), "
                    ".json or .txt. Prints text to stdout if omitted.")
 @click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size: WxH in points, or letter, legal, tabloid, a5, a4, a3, each "
                    "also as NAME-landscape.")
-@click.option("-m", "--mask", help="Shape the grid like a PNG image (white or transparent "
-                                   "= no cell), or name a built-in mask (--list-masks).")
-@click.option("--list-masks", is_flag=True, expose_value=False, is_eager=True,
-              callback=_list_masks, help="Name the built-in masks and exit.")
-@click.option("-d", "--dir", "directions", multiple=True,
-              help="Allowed directions, comma-separated: N NE E SE S SW W NW or aliases "
-                   "such as right, down, downright. Default: all eight.")
-@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]),
-              help="easy: E, S; medium: adds SE, SW; hard: all eight.")
-@click.option("-g", "--grid", help="Grid size, N or WxH (columns x rows). Default: automatic.")
 @click.option("--no-key", is_flag=True, help="Leave out the answer key.")
 @click.option("--key-only", is_flag=True, help="Write only the answer key.")
-@click.option("--show-directions", is_flag=True,
-              help="Print which directions the words run in on the puzzle page.")
-@click.option("--strict", is_flag=True,
-              help="Refuse a word that lies inside another (Kansas in Arkansas) instead of "
-                   "hiding it on its own too.")
-@click.option("--language", default=lang.DEFAULT, show_default=True,
-              type=click.Choice(lang.codes(), case_sensitive=False),
-              help="The language the words are in: its letters fill the grid.")
 @click.option("--theme", help="Make the puzzle from a built-in themed list (--list-themes) "
                               "instead of words of your own.")
 @click.option("--random", "random_count", type=int,
@@ -199,12 +246,6 @@ def _students(name: str | None) -> list[str]:
                    "from the theme), different for every copy.")
 @click.option("--list-themes", is_flag=True,
               help="Name the built-in themes of the --language and exit.")
-@click.option("--block-words", help="A file of words the grid must never spell, one per line, "
-                                    "besides the language's list of rude words.")
-@click.option("--no-blocklist", is_flag=True,
-              help="Let the grid spell words of the language's list of rude words (it "
-                   "never spells them unless told so).")
-@click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case.")
 @click.option("--message", help="Hide a message: the letters left once every word is found, "
               "read left to right and top to bottom, spell it. Words of the language's "
               "dictionary are added to the list to leave exactly that many letters.")
@@ -214,11 +255,6 @@ def _students(name: str | None) -> list[str]:
 @click.option("--dpi", type=int,
               default=layout.DEFAULT_DPI, show_default=True,
               help="Resolution of PNG pages.")
-@click.option("--seed", help="Any text; the same seed, words and options give the same puzzle.")
-@click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
-              show_default=True, help="Partial puzzles kept per word.")
-@click.option("--threads", type=click.IntRange(1, 256),
-              help="Packing threads; default and at most all cores. Never changes the puzzle.")
 @click.option("--words-file", multiple=True,
               help="A file with one word or phrase per line; - reads standard input.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]),
@@ -234,28 +270,6 @@ def _students(name: str | None) -> list[str]:
 @click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="Puzzles printed on one page, each with its title, "
                                       "list and code.")
-@click.option("--large-print", is_flag=True,
-              help="Grid letters of at least 18 pt, the word list at least 16 pt, heavier "
-                   "lines; a grid too big for that is refused, saying what fits.")
-@click.option("--font", "font_name", default="",
-              help="Print in this font: a bundled one (--list-fonts) or a .ttf or .otf file. "
-                   "Default: the language's (Andika; Gentium Plus for Greek).")
-@click.option("--list-fonts", is_flag=True, expose_value=False, is_eager=True,
-              callback=_list_fonts, help="Name the bundled fonts and exit.")
-@click.option("--hide-words", is_flag=True,
-              help="Print no word list, only how many words are hidden.")
-@click.option("--list-order", type=click.Choice(layout.LIST_ORDERS),
-              default=layout.LIST_ORDERS[0], show_default=True,
-              help="The word list in alphabetical order or in the order given.")
-@click.option("--key-style", type=click.Choice(layout.KEY_STYLES), default=layout.KEY_STYLES[0],
-              show_default=True, help="Answer keys: each word outlined, or only the words' "
-                                      "letters printed (other cells blank).")
-@click.option("-j", "--jobs", type=click.IntRange(1, 256),
-              help="Puzzles made at once, in separate processes; default all cores. Never "
-                   "changes the puzzles.")
-@click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, show_default=True,
-              help="Seconds each puzzle may take; the run stops with a message after them.")
-@click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
          key_only, show_directions, strict, language, theme, random_count, list_themes,
          block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam,
@@ -346,6 +360,82 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _fail(exc, EXIT_NO_PUZZLE)
     except WordsearchError as exc:
         _fail(exc, EXIT_NO_PUZZLE)
+    except KeyboardInterrupt:
+        _stopped("interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        _stopped("terminated", EXIT_TERMINATED)
+
+
+@main.command("book", short_help="Make a puzzle book's interior: a print-ready PDF.")
+@puzzle_options
+@click.option("--words-file", multiple=True, required=True,
+              help="A words file of many sections (# Title, then its words): one puzzle each.")
+@click.option("-o", "--output", required=True, help="The book: NAME.pdf.")
+@click.option("--trim", type=click.Choice(list(book_layout.TRIMS)), default="6x9",
+              show_default=True, help="Trim size: 6x9, 8.5x11, 8.25x11 (inches), a4 or a5.")
+@click.option("--bleed", is_flag=True,
+              help="Pages 0.125 in larger on every side, with TrimBox and BleedBox set.")
+@click.option("--per-page", type=click.Choice(["1", "2"]), default="1", show_default=True,
+              help="Puzzles on a page.")
+@click.option("--solutions-per-page", type=click.Choice(["4", "6"]), default="4",
+              show_default=True, help="Solutions on a page, at the back of the book.")
+@click.option("--author", default="", help="The author, on the title page and in the metadata.")
+@click.option("--subject", default="", help="A subtitle, on the title page and in the "
+                                            "metadata's subject.")
+def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, author,
+                 subject, title, fields, mask, directions, difficulty, grid, strict, language,
+                 block_words, no_blocklist, lowercase, seed, beam, threads, jobs, time_limit,
+                 quiet, large_print, font_name, hide_words, list_order, key_style,
+                 show_directions):
+    """Make a puzzle book from --words-file: a title page, a contents page, one puzzle
+    (or two) a page, and the solutions at the back, with page numbers, the gutter
+    print-on-demand services ask for, bookmarks and page labels.
+
+    Example: wordsearch book --words-file animals.txt --title "Animal Puzzles" --trim 6x9 -o book.pdf
+    """
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        options = book_layout.BookOptions(
+            trim=trim, bleed=bleed, per_page=int(per_page),
+            solutions_per_page=int(solutions_per_page), title=title, author=author,
+            subject=subject, fields=tuple(fields), show_directions=show_directions,
+            look=_look(font_name, large_print, hide_words, list_order, key_style))
+        target = export.Output(path=output)
+        if target.kind != "pdf":
+            raise InputError(f'a book is a PDF; name it NAME.pdf, not "{output}".',
+                             option="output")
+        export.check(target, is_set=True)
+        entries: list = []
+        for name in words_file:
+            entries += _read_lines(name)
+        sections = split_sections(entries, language=language, strict=strict)
+        blocked = _blocked(lang.get(language.lower()), block_words, not no_blocklist)
+        for section in sections:
+            for warning in section.words.warnings():
+                click.echo(f"warning: {warning}", err=True)
+        bar = None if quiet else _progress(len(sections))
+        try:
+            made = classset.build_set(
+                sections, title=title, seed=seed, mask=mask, jobs=jobs, threads=threads,
+                on_done=bar.update if bar else None, grid=grid,
+                directions=directions or None, difficulty=difficulty, beam=beam,
+                time_limit=time_limit, block_words=blocked, lowercase=lowercase)
+        finally:
+            if bar:
+                bar.close()
+        laid_out = book_layout.book_layout(made.sheets, options)
+        export.commit({target.path: book_layout.pdf(laid_out)})
+        for warning in laid_out.warnings():
+            click.echo(f"warning: {warning}", err=True)
+        if not quiet:
+            click.echo(f"wrote {output}: {len(laid_out.pages)} pages, {len(made.sheets)} "
+                       f"puzzles, set code {made.code}", err=True)
+    except InputError as exc:
+        _fail(exc, EXIT_USAGE, book_command)
+    except OutputError as exc:
+        _fail(exc, EXIT_NO_PUZZLE, book_command)
+    except WordsearchError as exc:
+        _fail(exc, EXIT_NO_PUZZLE, book_command)
     except KeyboardInterrupt:
         _stopped("interrupted", EXIT_INTERRUPTED)
     except Terminated:

@@ -155,6 +155,14 @@ class Measure:
         glyphs = self.ctx.get_scaled_font().text_to_glyphs(0, 0, text, False)
         return [ch for ch, glyph in zip(text, glyphs) if glyph.index == 0 and not ch.isspace()]
 
+    def ascent_descent(self, size: float, bold: bool = False) -> tuple[float, float]:
+        """How far the font's lines reach above and below the baseline (more than
+        its letters do): the box a PDF reader gives each word."""
+        self.ctx.set_font_face(font.face(bold, self.family))
+        self.ctx.set_font_size(size)
+        ascent, descent, *_ = self.ctx.font_extents()
+        return ascent, descent
+
     def cap_height(self, size: float, bold: bool = False) -> float:
         self.ctx.set_font_face(font.face(bold, self.family))
         self.ctx.set_font_size(size)
@@ -664,7 +672,7 @@ def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str
     return f"{labels['answer_key']}: {named}" if named else labels["answer_key"]
 
 
-def _numbered(labels: Mapping[str, str], what: str, number: int, total: int) -> str:
+def numbered(labels: Mapping[str, str], what: str, number: int, total: int) -> str:
     """"Puzzle", or "Puzzle 3 of 30" in a set, in the puzzle's language."""
     if total == 1:
         return labels[what]
@@ -795,11 +803,11 @@ def sheet_layouts(sheets: Sequence[Sheet],
         page = puzzle_page(sheet.puzzle, tile, sheet.title, fields,
                            options.show_directions, None,
                            {name: sheet.student} if sheet.student else None,
-                           _numbered(labels, "puzzle", sheet.number, total),
+                           numbered(labels, "puzzle", sheet.number, total),
                            look=options.look)
         puzzle_pages.append(page)
         keys.append(Key(sheet.puzzle, key_heading(labels, sheet.title, sheet.student),
-                        _numbered(labels, "answer_key", sheet.number, total), page.grid.cell))
+                        numbered(labels, "answer_key", sheet.number, total), page.grid.cell))
     key_layouts = (key_pages(keys, options.size, options.keys_per_page, look=options.look)
                    if "key" in options.pages else [])
     return (tiled(puzzle_pages, options.size, options.per_page)

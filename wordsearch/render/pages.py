@@ -50,7 +50,11 @@ def draw(ctx: cairo.Context, page: Page) -> None:
         for text in page.texts:
             draw_text(ctx, text, family)
         for (x, y, w, h), target in page.links:
-            ctx.tag_begin(cairo.TAG_LINK, f"page={target} rect=[{x:.2f} {y:.2f} {w:.2f} {h:.2f}]")
+            # Cairo 1.16 takes the rectangle in device space, and writes a link to
+            # "page=N" with no destination: a named one works.
+            x, y = ctx.user_to_device(x, y)
+            ctx.tag_begin(cairo.TAG_LINK, f"dest='{page_dest(target)}' "
+                                          f"rect=[{x:.2f} {y:.2f} {w:.2f} {h:.2f}]")
             ctx.tag_end(cairo.TAG_LINK)
         return
     if isinstance(page, KeyPage):
@@ -106,6 +110,18 @@ def draw_message_cells(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family:
     for n, (r, c) in enumerate(cells, start=1):
         ctx.move_to(box.x + c * box.cell + size * 0.25, box.y + r * box.cell + size * 1.05)
         ctx.show_text(str(n))
+
+
+def page_dest(number: int) -> str:
+    """The name of the destination a PDF's page `number` (1-based) is marked with,
+    for links to it (see mark_page)."""
+    return f"page-{number}"
+
+
+def mark_page(ctx: cairo.Context, number: int) -> None:
+    """Marks the page being drawn as the destination of links to page `number`."""
+    ctx.tag_begin(cairo.TAG_DEST, f"name='{page_dest(number)}'")
+    ctx.tag_end(cairo.TAG_DEST)
 
 
 def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:

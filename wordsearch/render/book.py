@@ -1,0 +1,306 @@
+"""A puzzle book's interior, ready for a print-on-demand service: a title page, a
+contents page, the puzzles one or two to a page, and their solutions at the back,
+four or six to a page, every page but the title numbered.
+
+Margins follow what such services ask of a bound book: the inside margin (the
+gutter) grows with the page count, since a thicker book opens less far at the
+spine, and it lies on the left of right-hand (odd) pages and on the right of
+left-hand (even) ones. With bleed, each page is 0.125 in larger on every side,
+and the PDF says where it is trimmed (TrimBox) and how far ink may run
+(BleedBox). Nothing but the page number and the puzzles' code lines is printed
+outside the live area, and those stay inside it too.
+"""
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import version
+
+import cairo
+
+from wordsearch.errors import InputError
+from wordsearch.puzzle import Sheet
+from wordsearch.render import font, layout, pages, paper
+from wordsearch.render.layout import Composite, Frame, Key, Look, Measure, Page, Text
+
+INCH = 72.0
+TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
+         "8.25x11": (8.25 * INCH, 11 * INCH), "a4": paper.PAPER["a4"], "a5": paper.PAPER["a5"]}
+BLEED = 0.125 * INCH
+# (most pages, inside margin): the gutter print-on-demand services ask for.
+GUTTERS = ((150, 0.375 * INCH), (300, 0.5 * INCH), (500, 0.625 * INCH), (700, 0.75 * INCH))
+WIDEST_GUTTER = 0.875 * INCH
+# Outside, top and bottom: above the services' least (0.25 in, 0.375 in with bleed).
+OUTSIDE = 0.5 * INCH
+MIN_PAGES = 24           # fewer than this, and print-on-demand services refuse a book
+PER_PAGE = (1, 2)
+SOLUTIONS_PER_PAGE = (4, 6)
+FOLIO_SIZE = 10.0        # the page number
+FOLIO_ROOM = 2.2 * FOLIO_SIZE   # kept free at the foot of the live area for it
+PUZZLE_GAP = 18.0        # between two puzzles on one page
+BOOK_TITLE_SIZE = 32.0
+AUTHOR_SIZE = 16.0
+CONTENTS_SIZE = 12.0
+CONTENTS_SPACING = 1.7
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    trim: str = "6x9"
+    bleed: bool = False
+    per_page: int = 1            # puzzles on a page
+    solutions_per_page: int = 4
+    title: str = ""
+    author: str = ""
+    subject: str = ""
+    fields: tuple[str, ...] = ()
+    show_directions: bool = False
+    look: Look = field(default_factory=Look)
+
+    def __post_init__(self) -> None:
+        if self.trim not in TRIMS:
+            raise InputError(f'"{self.trim}" is not a trim size; use one of '
+                             f"{', '.join(TRIMS)}.", option="trim")
+        if self.per_page not in PER_PAGE:
+            raise InputError(f"a book prints 1 or 2 puzzles to a page, not {self.per_page}.",
+                             option="per_page")
+        if self.solutions_per_page not in SOLUTIONS_PER_PAGE:
+            raise InputError(f"a book prints 4 or 6 solutions to a page, not "
+                             f"{self.solutions_per_page}.", option="solutions_per_page")
+
+    @property
+    def trim_size(self) -> tuple[float, float]:
+        return TRIMS[self.trim]
+
+    @property
+    def bleed_width(self) -> float:
+        return BLEED if self.bleed else 0.0
+
+
+@dataclass(frozen=True)
+class Book:
+    options: BookOptions
+    pages: tuple[Page, ...]                   # at the trim size; drawn moved by the bleed
+    outline: tuple[tuple[str, int], ...]      # bookmark, page (1-based)
+    puzzle_pages: tuple[int, ...]             # each puzzle's page, in order
+    solution_pages: tuple[int, ...]           # each solution's page, in order
+
+    @property
+    def media_size(self) -> tuple[float, float]:
+        width, height = self.options.trim_size
+        bleed = self.options.bleed_width
+        return width + 2 * bleed, height + 2 * bleed
+
+    def warnings(self) -> list[str]:
+        if len(self.pages) >= MIN_PAGES:
+            return []
+        return [f"the book has {len(self.pages)} pages; print-on-demand services need at "
+                f"least {MIN_PAGES}. Add puzzles, or print one to a page."]
+
+
+def gutter(page_count: int) -> float:
+    """The inside margin a book of `page_count` pages needs."""
+    return next((inside for most, inside in GUTTERS if page_count <= most), WIDEST_GUTTER)
+
+
+def live_frame(number: int, page_count: int, trim: tuple[float, float]) -> Frame:
+    """The live area of page `number` (1-based): odd pages are right-hand pages, the
+    gutter on their left; even pages mirror them."""
+    inside = gutter(page_count)
+    if number % 2:
+        return Frame(inside, OUTSIDE, OUTSIDE, OUTSIDE)
+    return Frame(OUTSIDE, OUTSIDE, inside, OUTSIDE)
+
+
+def _folio(number: int, frame: Frame, size: tuple[float, float], measure: Measure) -> Text:
+    """The page number, centred at the foot of the live area, inside it."""
+    _, descent = measure.ascent_descent(FOLIO_SIZE)
+    return layout.centred(str(number), measure, FOLIO_SIZE, size[1] - frame.bottom - descent,
+                          frame.middle(size))
+
+
+def _content(frame: Frame, measure: Measure, heading: float) -> Frame:
+    """The live area less the foot kept for the page number, and less, at the top,
+    what the font's lines reach above a heading's capitals (pages place a first
+    line by its capitals; a reader boxes it by the font's ascent)."""
+    ascent, _ = measure.ascent_descent(heading, True)
+    return Frame(frame.left, frame.top + ascent - measure.cap_height(heading, True),
+                 frame.right, frame.bottom + FOLIO_ROOM)
+
+
+def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
+    """Every page of the book, laid out before any is drawn."""
+    if not sheets:
+        raise InputError("a book needs at least one puzzle.")
+    trim = options.trim_size
+    first = sheets[0].puzzle
+    family = options.look.family(first)
+    measure = Measure.of(family)
+    labels = first.labels
+    count = len(sheets)
+    # How many pages each part takes depends on the trim alone, so the page count,
+    # and with it the gutter, is known before anything is placed.
+    entry_step = CONTENTS_SIZE * CONTENTS_SPACING
+    contents_room = trim[1] - 2 * OUTSIDE - FOLIO_ROOM - layout.TITLE_SIZE * 2
+    per_contents = max(1, int(contents_room // entry_step))
+    contents_pages = math.ceil((count + 1) / per_contents)
+    puzzle_count = math.ceil(count / options.per_page)
+    solution_count = math.ceil(count / options.solutions_per_page)
+    total = 1 + contents_pages + puzzle_count + solution_count
+    first_puzzle = 2 + contents_pages
+    puzzle_page_of = [first_puzzle + k // options.per_page for k in range(count)]
+    first_solution = first_puzzle + puzzle_count
+    solution_page_of = [first_solution + k // options.solutions_per_page for k in range(count)]
+
+    made: list[Page] = [_title_page(options, count, trim, measure, family, labels)]
+    entries = [(f"{sheet.number}. {sheet.title or labels['puzzle']}", page)
+               for sheet, page in zip(sheets, puzzle_page_of)]
+    entries.append((labels["solutions"], first_solution))
+    for k in range(contents_pages):
+        number = 2 + k
+        made.append(_contents_page(entries[k * per_contents:(k + 1) * per_contents],
+                                   labels["contents"] if k == 0 else "", number, total,
+                                   trim, measure, family))
+    keys = []
+    for start in range(0, count, options.per_page):
+        number = first_puzzle + start // options.per_page
+        frame = _content(live_frame(number, total, trim), measure, options.look.style.title)
+        slots = _slots(frame, trim, len(sheets[start:start + options.per_page]))
+        parts = []
+        for sheet, slot in zip(sheets[start:start + options.per_page], slots):
+            page = layout.puzzle_page(
+                sheet.puzzle, trim, _puzzle_title(sheet, labels), options.fields,
+                options.show_directions, None, None,
+                layout.numbered(labels, "puzzle", sheet.number, count),
+                look=options.look, frame=slot)
+            parts.append((0.0, 0.0, page))
+            keys.append(Key(sheet.puzzle, _puzzle_title(sheet, labels),
+                            f"{layout.numbered(labels, 'puzzle', sheet.number, count)} · "
+                            f"{labels['page']} {number}", page.grid.cell))
+        made.append(Composite(trim, tuple(parts),
+                              (_folio(number, live_frame(number, total, trim), trim,
+                                      measure),), family))
+    for start in range(0, count, options.solutions_per_page):
+        number = first_solution + start // options.solutions_per_page
+        frame = live_frame(number, total, trim)
+        key_page, = layout.key_pages(keys[start:start + options.solutions_per_page], trim,
+                                     options.solutions_per_page, look=options.look,
+                                     frame=_content(frame, measure, layout.SMALL_HEADING_SIZE))
+        made.append(Composite(trim, ((0.0, 0.0, key_page),),
+                              (_folio(number, frame, trim, measure),), family))
+    outline = ((labels["contents"], 2), *entries)
+    return Book(options, tuple(made), outline, tuple(puzzle_page_of), tuple(solution_page_of))
+
+
+def _puzzle_title(sheet: Sheet, labels) -> str:
+    return f"{sheet.number}. {sheet.title or labels['puzzle']}"
+
+
+def _slots(frame: Frame, trim: tuple[float, float], count: int) -> list[Frame]:
+    """The frames of the puzzles on one page: the live area, or its two halves."""
+    if count == 1:
+        return [frame]
+    height = trim[1] - frame.top - frame.bottom
+    half = (height - PUZZLE_GAP) / 2
+    return [Frame(frame.left, frame.top, frame.right, frame.bottom + half + PUZZLE_GAP),
+            Frame(frame.left, frame.top + half + PUZZLE_GAP, frame.right, frame.bottom)]
+
+
+def _title_page(options: BookOptions, count: int, trim: tuple[float, float],
+                measure: Measure, family: str, labels) -> Composite:
+    frame = live_frame(1, 1, trim)
+    width, middle = frame.width(trim), frame.middle(trim)
+    title = options.title or labels["puzzle"]
+    size = layout.fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
+    y = trim[1] * 0.35
+    texts = [layout.centred(title, measure, size, y, middle, bold=True)]
+    if options.subject:
+        y += size * 1.4
+        subject = layout.fitted_line(options.subject, measure, AUTHOR_SIZE, width, False,
+                                     "subject")
+        texts.append(layout.centred(options.subject, measure, subject, y, middle))
+    if options.author:
+        author = layout.fitted_line(options.author, measure, AUTHOR_SIZE, width, False,
+                                    "author")
+        texts.append(layout.centred(options.author, measure, author, trim[1] * 0.6, middle))
+    return Composite(trim, (), tuple(texts), family)
+
+
+def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int, total: int,
+                   trim: tuple[float, float], measure: Measure, family: str) -> Composite:
+    """Each entry's title at the left, its page number at the right, and the whole
+    line a link to that page."""
+    frame = live_frame(number, total, trim)
+    left, right = frame.left, trim[0] - frame.right
+    y = _content(frame, measure, layout.TITLE_SIZE).top
+    texts = []
+    if heading:
+        y += measure.cap_height(layout.TITLE_SIZE, True)
+        texts.append(layout.centred(heading, measure, layout.TITLE_SIZE, y, frame.middle(trim),
+                                    bold=True))
+        y += layout.TITLE_SIZE
+    links = []
+    for text, page in entries:
+        y += CONTENTS_SIZE * CONTENTS_SPACING
+        digits = str(page)
+        digits_width = measure.width(digits, CONTENTS_SIZE)
+        size = layout.fitted_line(text, measure, CONTENTS_SIZE,
+                                  right - left - digits_width - CONTENTS_SIZE, False, "title")
+        texts.append(Text(text, left, y, size))
+        texts.append(Text(digits, right - digits_width, y, CONTENTS_SIZE))
+        ascent, descent = measure.ascent_descent(CONTENTS_SIZE)
+        links.append(((left, y - ascent, right - left, ascent + descent), page))
+    texts.append(_folio(number, frame, trim, measure))
+    return Composite(trim, (), tuple(texts), family, tuple(links))
+
+
+def pdf(book: Book) -> bytes:
+    """The book as one PDF: page labels as the pages are numbered, bookmarks for the
+    contents, every puzzle and the solutions, the title, author and subject, and
+    the trim and bleed boxes. No creation date, so the same book gives the same
+    bytes."""
+    options = book.options
+    out = io.BytesIO()
+    surface = cairo.PDFSurface(out, *book.media_size)
+    surface.set_metadata(cairo.PDFMetadata.TITLE, options.title or "Word search puzzles")
+    if options.author:
+        surface.set_metadata(cairo.PDFMetadata.AUTHOR, options.author)
+    if options.subject:
+        surface.set_metadata(cairo.PDFMetadata.SUBJECT, options.subject)
+    surface.set_metadata(cairo.PDFMetadata.CREATOR, f"wordsearch {version('wordsearch')}")
+    surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "")
+    ctx = cairo.Context(surface)
+    bleed = options.bleed_width
+    for number, page in enumerate(book.pages, start=1):
+        surface.set_page_label(str(number))
+        pages.mark_page(ctx, number)
+        ctx.save()
+        ctx.translate(bleed, bleed)
+        pages.draw(ctx, page)
+        ctx.restore()
+        ctx.show_page()
+    for title, page in book.outline:
+        surface.add_outline(cairo.PDF_OUTLINE_ROOT, title, f"page={page}", 0)
+    surface.finish()
+    return _boxes(out.getvalue(), options.trim_size, bleed)
+
+
+def _boxes(data: bytes, trim: tuple[float, float], bleed: float) -> bytes:
+    """Sets each page's TrimBox (where the page is cut) and BleedBox (the page and its
+    bleed), which Cairo does not write. pypdf (pure Python, kept by the py-pdf
+    project) rewrites the file; its document ID is derived from the content, so the
+    bytes stay the same for the same book."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import RectangleObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    media = RectangleObject((0, 0, trim[0] + 2 * bleed, trim[1] + 2 * bleed))
+    cut = RectangleObject((bleed, bleed, bleed + trim[0], bleed + trim[1]))
+    for page in writer.pages:
+        page.trimbox = cut
+        page.bleedbox = media
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
