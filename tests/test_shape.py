@@ -244,3 +244,17 @@ def test_an_automatic_grid_for_a_thin_line_mask_says_the_lines_are_too_thin(tmp_
     with pytest.raises(PackingError, match="is drawn with lines too thin for a puzzle: in a "
                                            "100×100 grid"):
         wordsearch.generate(["sun", "moon", "star"], mask=path, beam=16)
+
+
+def test_a_mask_from_png_bytes_is_the_mask_from_the_same_file(tmp_path):
+    """An upload is read from memory, as the file would be, and named as given."""
+    path = tmp_path / "shape.png"
+    image = Image.new("RGB", (40, 30), "white")
+    image.paste((0, 0, 0), (5, 5, 35, 25))
+    image.save(path)
+    from_file = Mask.load(path)
+    from_bytes = Mask.from_png(path.read_bytes(), "your upload")
+    assert from_bytes.name == "your upload"
+    assert np.array_equal(from_bytes.ink, from_file.ink)
+    with pytest.raises(InputError, match="cannot read mask your upload: it is not an image"):
+        Mask.from_png(b"not a png", "your upload")

@@ -141,8 +141,6 @@ class Mask:
     @classmethod
     def load(cls, spec: str | Path) -> Mask:
         """From a PNG file or, when no such file exists, a built-in mask's name."""
-        from PIL import Image, UnidentifiedImageError
-
         path = Path(spec)
         if not path.exists() and str(spec) in builtin_masks():
             path = Path(str(resources.files("wordsearch").joinpath("masks", f"{spec}.png")))
@@ -150,10 +148,24 @@ class Mask:
             raise InputError(f'no mask file "{spec}" and no built-in mask of that name; '
                              f"give a PNG file or one of: {', '.join(builtin_masks())}.",
                              option="mask")
+        return cls._read(path, str(spec))
+
+    @classmethod
+    def from_png(cls, data: bytes, name: str) -> Mask:
+        """From a PNG image's bytes (an upload), named `name` in messages: nothing is
+        written to disk, so an uploaded file can never be served or run."""
+        import io
+
+        return cls._read(io.BytesIO(data), name)
+
+    @classmethod
+    def _read(cls, source, spec: str) -> Mask:
+        from PIL import Image, UnidentifiedImageError
+
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                with Image.open(path) as image:
+                with Image.open(source) as image:
                     if image.format != "PNG":
                         raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
                                          f"save it as PNG.", option="mask")
@@ -182,7 +194,7 @@ class Mask:
                              f"transparent background.", option="mask")
         rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
         cropped = ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
-        return cls(str(spec), cropped.astype(np.uint8) * 255)
+        return cls(spec, cropped.astype(np.uint8) * 255)
 
     def fit(self, size: GridSize) -> Shape:
         """The shape scaled to fit within `size` (see cover), refused when it is drawn
