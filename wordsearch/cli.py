@@ -233,7 +233,8 @@ PUZZLE_OPTIONS = [
 @click.argument("words", nargs=-1)
 @click.option("-o", "--output",
               help="Output file: .pdf (puzzle and key), .svg or .png (one file a page), "
-                   ".json or .txt. Prints text to stdout if omitted.")
+                   ".json, .txt, or .html (a page to play it in a browser). Prints text to "
+                   "stdout if omitted.")
 @click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size: WxH in points, or letter, legal, tabloid, a5, a4, a3, each "
                    "also as NAME-landscape.")

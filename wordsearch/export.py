@@ -27,11 +27,12 @@ from pathlib import Path
 
 from wordsearch.errors import InputError, OutputError
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
-from wordsearch.render import layout, pages
+from wordsearch.render import html, layout, pages
 from wordsearch.render.layout import PageOptions
 from wordsearch.render.text import render_set_text, render_text
 
-FORMATS = {".pdf": "pdf", ".svg": "svg", ".png": "png", ".json": "json", ".txt": "text"}
+FORMATS = {".pdf": "pdf", ".svg": "svg", ".png": "png", ".json": "json", ".txt": "text",
+           ".html": "html"}
 DEFAULT_FORMAT = "text"
 # The largest PNG side: a 600 dpi A3 page is 7,016 x 9,921 pixels.
 MAX_PNG_SIDE = 12_000
@@ -75,12 +76,15 @@ def check(output: Output, *, is_set: bool) -> None:
     if output.path is not None:
         if not kind:
             raise InputError(f'cannot tell the format of "{output.path}"; end the name in '
-                             f".pdf, .svg, .png, .json or .txt.", option="output")
+                             f".pdf, .svg, .png, .json, .txt or .html.", option="output")
         if output.format is not None and output.format != kind:
             raise InputError(f'the format {output.format} does not match the output file '
                              f'"{output.path}", which is {kind}; change one of them.',
                              option="format")
     single_pages = kind in ("svg", "png") and (is_set or output.keys_path is not None)
+    if kind == "html" and (is_set or output.keys_path is not None):
+        raise InputError("a play page (HTML) holds one puzzle; write a set of puzzles as one "
+                         "PDF, NAME.pdf.", option="output")
     if single_pages:
         raise InputError(f"a set of puzzles, or puzzles with a keys file, are written as one "
                          f"PDF; name the output NAME.pdf, not {kind.upper()} "
@@ -177,6 +181,8 @@ def files(result: Puzzle | ClassSet, output: Output) -> dict[Path | None, bytes]
         result = ClassSet(result.code, (Sheet(1, options.title, "", result),))
     if kind == "json":
         return {output.path: result.to_json().encode("utf-8")}
+    if kind == "html":
+        return {output.path: html.play_page(result, options.title, static=None).encode("utf-8")}
     if kind == "text":
         text = (render_set_text(result.sheets, options.fields, options.pages)
                 if isinstance(result, ClassSet) else

@@ -1,0 +1,174 @@
+"""The play page: a puzzle to solve in a browser, served by `wordsearch serve` or
+written whole into one file (`-o puzzle.html`) for a class website or an email.
+
+The page carries the grid and the word list, but not the answers in plain sight:
+each word comes with a hash of its two end cells (salted with the puzzle's code),
+which the page compares with the hash of a selection, so a selection counts only
+when it covers exactly a word's cells, either way round. Show Answers needs the
+placements themselves, so they are there too, XORed with the salt and in base64:
+not secret (the page's script can read them, and so can anyone who runs it), but
+not readable off the page source, which is what spoils a puzzle for a child.
+
+Everything the page shows from the puzzle (the title, the labels) is escaped here
+or set as text by the script, never parsed as HTML. The served page links its
+script and style sheet (the server's Content-Security-Policy allows no inline
+script); the single file inlines them and allows exactly them by their hashes.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from importlib import resources
+
+from wordsearch.directions import COMPASS
+from wordsearch.puzzle import Puzzle
+
+STATIC = "static"  # wordsearch/static/: every file a browser is sent
+SCRIPT, STYLE = "play.js", "style.css"
+MASK32 = 0xFFFFFFFF
+
+
+def asset(name: str) -> str:
+    """The text of one of the package's browser files."""
+    return resources.files("wordsearch").joinpath(STATIC, name).read_text(encoding="utf-8")
+
+
+def _imul(a: int, b: int) -> int:
+    return (a * b) & MASK32
+
+
+def line_hash(text: str) -> str:
+    """cyrb53, a 53-bit string hash, as hex, over the UTF-16 code units JavaScript
+    sees: the twin of lineHash() in play.js, which has to be small and synchronous
+    (SubtleCrypto needs a secure origin, and a page on a class website may not be
+    one)."""
+    h1, h2 = 0xDEADBEEF, 0x41C6CE57
+    data = text.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        unit = data[i] | data[i + 1] << 8
+        h1 = _imul(h1 ^ unit, 2654435761)
+        h2 = _imul(h2 ^ unit, 1597334677)
+    h1 = _imul(h1 ^ (h1 >> 16), 2246822507)
+    h1 ^= _imul(h2 ^ (h2 >> 13), 3266489909)
+    h2 = _imul(h2 ^ (h2 >> 16), 2246822507)
+    h2 ^= _imul(h1 ^ (h1 >> 13), 3266489909)
+    return format(((h2 & 0x1FFFFF) << 32) | (h1 & MASK32), "x")
+
+
+def salt(puzzle: Puzzle) -> str:
+    """The puzzle's own salt: from its code, so the same puzzle makes the same page."""
+    return hashlib.sha256(f"wordsearch-play\0{puzzle.code}".encode()).hexdigest()[:16]
+
+
+def ends_key(salt_text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
+    """What is hashed for a line: its end cells in reading order, whichever way it
+    was traced."""
+    (r1, c1), (r2, c2) = sorted([a, b])
+    return f"{salt_text}|{r1},{c1}|{r2},{c2}"
+
+
+def veiled(value, salt_text: str) -> str:
+    """A JSON value XORed with the salt and in base64: unveil() in play.js reverses it."""
+    data = json.dumps(value, ensure_ascii=False).encode("utf-8")
+    key = salt_text.encode("ascii")
+    return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(data))).decode()
+
+
+def play_data(puzzle: Puzzle, title: str = "", links: dict[str, str] | None = None) -> dict:
+    """What the page's script is given: the grid, the words in list order each with
+    its length and the hash of its ends, the answers veiled, and links."""
+    key = salt(puzzle)
+    listed = puzzle.alphabetical()
+    data = {
+        "title": title,
+        "code": puzzle.code,
+        "language": puzzle.language,
+        "grid": list(puzzle.printed_grid),
+        "directions": [d for d in COMPASS if d in puzzle.directions],
+        "salt": key,
+        "words": [{"label": puzzle.printed(p.label), "length": len(p.word),
+                   "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
+        "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
+        "links": links or {},
+    }
+    message = getattr(puzzle, "message_label", "") or getattr(puzzle, "message", "")
+    if message:
+        data["message"] = veiled(message, key)
+    return data
+
+
+def _ends(p) -> tuple[tuple[int, int], tuple[int, int]]:
+    cells = p.cells()
+    return cells[0], cells[-1]
+
+
+def _script_json(value: dict) -> str:
+    """JSON safe inside a <script> element: no <, > or & that could end it."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None = None,
+              static: str | None = "/static") -> str:
+    """The page as HTML. With `static` (the URL the server serves the package's
+    browser files under), the script and style sheet are linked; with None, they
+    are written into the page, which then needs nothing else: no server, no network."""
+    shown = title or "Word search"
+    data = _script_json(play_data(puzzle, title, links))
+    escaped = html.escape(shown)
+    nav = "".join(f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
+                  for text, url in _nav(links or {}))
+    if static is None:
+        script, style = asset(SCRIPT), asset(STYLE)
+        policy = (f"default-src 'none'; script-src {_csp_hash(script)}; "
+                  f"style-src {_csp_hash(style)}; img-src data:; base-uri 'none'; "
+                  f"form-action 'none'")
+        head = (f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+                f"<style>{style}</style>")
+        tail = f"<script>{script}</script>"
+    else:
+        head = f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
+        tail = f'<script src="{html.escape(static)}/{SCRIPT}"></script>'
+    return f"""<!doctype html>
+<html lang="{html.escape(puzzle.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escaped}</title>
+{head}
+</head>
+<body class="play">
+<header><h1>{escaped}</h1><nav>{nav}</nav></header>
+<main>
+<p id="help">Drag across a word, or tap its first and then its last letter. Keyboard:
+arrow keys move, Enter or Space marks the first and then the last letter, Escape cancels.</p>
+<div class="status"><span id="count" aria-live="polite"></span>
+<span>Time <span id="timer" role="timer">0:00</span></span>
+<button type="button" id="show">Show answers</button></div>
+<p id="say" class="say" aria-live="assertive"></p>
+<div class="play-area">
+<div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
+<div id="grid" role="grid" aria-label="Letters" aria-describedby="help"></div></div>
+<div class="wordlist"><h2>{html.escape(puzzle.labels["find_words"])}</h2><ul id="words"></ul></div>
+</div>
+<p id="message" class="message" hidden></p>
+<noscript><p>The puzzle needs JavaScript to be played; print it instead.</p></noscript>
+</main>
+<script type="application/json" id="puzzle-data">{data}</script>
+{tail}
+</body>
+</html>
+"""
+
+
+def _nav(links: dict[str, str]) -> list[tuple[str, str]]:
+    names = (("make", "Make a puzzle"), ("pdf", "Download PDF"), ("json", "JSON"),
+             ("daily", "Daily puzzle"))
+    return [(text, links[key]) for key, text in names if key in links]

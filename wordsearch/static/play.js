@@ -1,0 +1,318 @@
+// The play page: select words in the grid by pointer (press, drag, release), by
+// tapping the first and the last letter, or by keyboard (arrow keys, Enter or
+// Space at each end, Escape). A selection counts when its end cells hash to a
+// word's (render/html.py makes the hashes), so the answers are not in the page.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+  const COMPASS = { N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1],
+                    S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1] };
+  const OPPOSITE = { N: "S", NE: "SW", E: "W", SE: "NW", S: "N", SW: "NE", W: "E", NW: "SE" };
+  const rows = data.grid.length, cols = Math.max(...data.grid.map((r) => [...r].length));
+  const letters = data.grid.map((r) => [...r]);
+  const gridEl = document.getElementById("grid");
+  const marks = document.getElementById("marks");
+  const say = document.getElementById("say");
+  const countEl = document.getElementById("count");
+  const timerEl = document.getElementById("timer");
+  const showButton = document.getElementById("show");
+  const SVG = "http://www.w3.org/2000/svg";
+  const found = new Set();       // indices of words found
+  const cellWords = new Map();   // "r,c" -> number of found words through it
+  const cells = [];              // cells[r][c] -> element
+  let cursor = [0, 0];           // the keyboard's cell
+  let start = null;              // the first cell of a tap or keyboard selection
+  let drag = null;               // {from, to, moved, id} while a pointer is down
+  let shown = false;
+  const started = Date.now();
+  let stopped = null;
+
+  // cyrb53 over UTF-16 code units: render/html.py's line_hash() is its twin.
+  function lineHash(text) {
+    let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+  }
+
+  function endsKey(a, b) {
+    const [p, q] = (a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1])) ? [a, b] : [b, a];
+    return `${data.salt}|${p[0]},${p[1]}|${q[0]},${q[1]}`;
+  }
+
+  function unveil(text) {
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    for (let i = 0; i < bytes.length; i++) bytes[i] ^= data.salt.charCodeAt(i % data.salt.length);
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  // The cells from a to b when they make a straight line in one of the puzzle's
+  // directions (or its reverse, since a word may be traced either way round).
+  function line(a, b) {
+    const dr = Math.sign(b[0] - a[0]), dc = Math.sign(b[1] - a[1]);
+    const n = Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1]));
+    if (n === 0) return [a];
+    if (!(a[0] === b[0] || a[1] === b[1] || Math.abs(b[0] - a[0]) === Math.abs(b[1] - a[1]))) {
+      return null;
+    }
+    const name = Object.keys(COMPASS).find((k) => COMPASS[k][0] === dr && COMPASS[k][1] === dc);
+    if (!data.directions.includes(name) && !data.directions.includes(OPPOSITE[name])) return null;
+    const out = [];
+    for (let k = 0; k <= n; k++) out.push([a[0] + k * dr, a[1] + k * dc]);
+    return out;
+  }
+
+  function label(r, c) {
+    const letter = letters[r][c];
+    const what = letter === "." || letter === undefined ? "blank" : letter;
+    const state = cellWords.get(`${r},${c}`) ? ", found" : "";
+    return `${what}, row ${r + 1}, column ${c + 1}${state}`;
+  }
+
+  function build() {
+    const board = gridEl.parentElement;
+    board.style.setProperty("--cols", cols);
+    board.style.setProperty("--rows", rows);
+    marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
+    for (let r = 0; r < rows; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      cells.push([]);
+      for (let c = 0; c < cols; c++) {
+        const cell = document.createElement("div");
+        const letter = letters[r][c];
+        cell.setAttribute("role", "gridcell");
+        cell.className = "cell" + (letter === "." || letter === undefined ? " outside" : "");
+        cell.textContent = letter === "." || letter === undefined ? "" : letter;
+        cell.dataset.r = r;
+        cell.dataset.c = c;
+        cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
+        cell.setAttribute("aria-label", label(r, c));
+        row.appendChild(cell);
+        cells[r].push(cell);
+      }
+      gridEl.appendChild(row);
+    }
+    const list = document.getElementById("words");
+    data.words.forEach((w, i) => {
+      const item = document.createElement("li");
+      item.id = `word-${i}`;
+      item.textContent = w.label;
+      list.appendChild(item);
+    });
+    count();
+  }
+
+  function count() {
+    countEl.textContent = `${found.size} of ${data.words.length} found`;
+  }
+
+  function highlight(path, className) {
+    for (const el of gridEl.querySelectorAll("." + className)) el.classList.remove(className);
+    for (const [r, c] of path || []) cells[r][c].classList.add(className);
+  }
+
+  function capsule(a, b, className) {
+    const el = document.createElementNS(SVG, "line");
+    el.setAttribute("x1", a[1] + 0.5);
+    el.setAttribute("y1", a[0] + 0.5);
+    el.setAttribute("x2", b[1] + 0.5);
+    el.setAttribute("y2", b[0] + 0.5);
+    el.setAttribute("class", className);
+    marks.appendChild(el);
+  }
+
+  function tell(text) {
+    say.textContent = text;
+  }
+
+  function finish(a, b) {
+    start = null;
+    highlight(null, "selecting");
+    highlight(null, "start");
+    if (a[0] === b[0] && a[1] === b[1]) return;
+    const path = line(a, b);
+    if (!path) {
+      tell("That is not a straight line in this puzzle's directions.");
+      flash(a, b);
+      return;
+    }
+    const hash = lineHash(endsKey(a, b));
+    const i = data.words.findIndex((w, k) => !found.has(k) && w.hash === hash);
+    if (i < 0) {
+      tell(data.words.some((w, k) => found.has(k) && w.hash === hash)
+        ? "You have found that word already." : "That is not one of the words.");
+      flash(a, b);
+      return;
+    }
+    mark(i, path);
+    tell(`Found ${data.words[i].label}. ${found.size} of ${data.words.length} found.`);
+    if (found.size === data.words.length) done();
+  }
+
+  function flash(a, b) {
+    const path = line(a, b) || [a, b];
+    highlight(path, "refused");
+    setTimeout(() => highlight(null, "refused"), 600);
+  }
+
+  function mark(i, path) {
+    found.add(i);
+    const item = document.getElementById(`word-${i}`);
+    item.classList.add("found");
+    item.setAttribute("aria-label", `${data.words[i].label}, found`);
+    capsule(path[0], path[path.length - 1], "found-line");
+    for (const [r, c] of path) {
+      const key = `${r},${c}`;
+      cellWords.set(key, (cellWords.get(key) || 0) + 1);
+      cells[r][c].classList.add("found");
+      cells[r][c].setAttribute("aria-label", label(r, c));
+    }
+    count();
+  }
+
+  function done() {
+    stopped = Date.now();
+    tick();
+    const time = timerEl.textContent;
+    let text = shown ? "Every word is shown." : `All ${data.words.length} found in ${time}!`;
+    tell(text);
+    if (data.message && !shown) {
+      const message = document.getElementById("message");
+      message.textContent = `Hidden message: ${unveil(data.message)}`;
+      message.hidden = false;
+    }
+  }
+
+  function showAnswers() {
+    if (shown) return;
+    shown = true;
+    const answers = unveil(data.answers);
+    answers.forEach(([r, c, d], i) => {
+      if (found.has(i)) return;
+      const n = data.words[i].length - 1;
+      const end = [r + n * COMPASS[d][0], c + n * COMPASS[d][1]];
+      capsule([r, c], end, "shown-line");
+      document.getElementById(`word-${i}`).classList.add("shown");
+    });
+    showButton.disabled = true;
+    showButton.textContent = "Answers shown";
+    stopped = stopped || Date.now();
+    tick();
+    tell("The answers are shown, outlined with dashes.");
+  }
+
+  function tick() {
+    const seconds = Math.floor(((stopped || Date.now()) - started) / 1000);
+    timerEl.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  function cellOf(target) {
+    const el = target && target.closest ? target.closest(".cell") : null;
+    return el && gridEl.contains(el) ? [Number(el.dataset.r), Number(el.dataset.c)] : null;
+  }
+
+  function same(a, b) {
+    return a && b && a[0] === b[0] && a[1] === b[1];
+  }
+
+  function moveCursor(r, c, focus) {
+    cells[cursor[0]][cursor[1]].tabIndex = -1;
+    cursor = [r, c];
+    const el = cells[r][c];
+    el.tabIndex = 0;
+    if (focus) el.focus();
+    if (start) highlight(line(start, cursor) || [start], "selecting");
+  }
+
+  gridEl.addEventListener("pointerdown", (e) => {
+    const at = cellOf(e.target);
+    if (!at || shown) return;
+    e.preventDefault();
+    drag = { from: at, to: at, moved: false, id: e.pointerId };
+    gridEl.setPointerCapture(e.pointerId);
+    moveCursor(at[0], at[1], false);
+    highlight([at], "selecting");
+  });
+
+  gridEl.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const at = cellOf(document.elementFromPoint(e.clientX, e.clientY));
+    if (!at || same(at, drag.to)) return;
+    drag.to = at;
+    drag.moved = drag.moved || !same(at, drag.from);
+    highlight(line(drag.from, at) || [drag.from], "selecting");
+  });
+
+  function release(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    const { from, to, moved } = drag;
+    drag = null;
+    if (moved) {
+      finish(from, to);
+    } else if (start && !same(start, from)) {
+      finish(start, from);
+    } else if (start) {
+      start = null;
+      highlight(null, "start");
+      highlight(null, "selecting");
+      tell("Selection cancelled.");
+    } else {
+      start = from;
+      highlight([from], "start");
+      tell(`First letter: ${letters[from[0]][from[1]]}, row ${from[0] + 1}, column ${from[1] + 1}. Now the last letter.`);
+    }
+  }
+  gridEl.addEventListener("pointerup", release);
+  gridEl.addEventListener("pointercancel", (e) => {
+    if (drag && e.pointerId === drag.id) {
+      drag = null;
+      highlight(null, "selecting");
+    }
+  });
+
+  gridEl.addEventListener("keydown", (e) => {
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (steps[e.key]) {
+      e.preventDefault();
+      const r = Math.min(rows - 1, Math.max(0, cursor[0] + steps[e.key][0]));
+      const c = Math.min(cols - 1, Math.max(0, cursor[1] + steps[e.key][1]));
+      moveCursor(r, c, true);
+    } else if (e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      moveCursor(cursor[0], e.key === "Home" ? 0 : cols - 1, true);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (shown) return;
+      if (start) {
+        finish(start, cursor);
+      } else {
+        start = cursor;
+        highlight([start], "start");
+        highlight([start], "selecting");
+        tell(`First letter: ${letters[start[0]][start[1]]}. Move to the last letter and press Enter.`);
+      }
+    } else if (e.key === "Escape" && start) {
+      e.preventDefault();
+      start = null;
+      highlight(null, "start");
+      highlight(null, "selecting");
+      tell("Selection cancelled.");
+    }
+  });
+  gridEl.addEventListener("focusin", (e) => {
+    const at = cellOf(e.target);
+    if (at && !same(at, cursor)) moveCursor(at[0], at[1], false);
+  });
+
+  showButton.addEventListener("click", showAnswers);
+  build();
+  setInterval(() => { if (!stopped) tick(); }, 1000);
+})();
