@@ -17,7 +17,8 @@ MAY_USE = {
     "solver": {"base", "lang", "puzzle", "core"},
     "render": {"base", "lang", "puzzle"},
     "export": {"base", "lang", "puzzle", "render"},
-    "cli": {"base", "lang", "puzzle", "make", "solver", "render", "export"},
+    "web": {"base", "lang", "puzzle", "make", "render", "export"},
+    "cli": {"base", "lang", "puzzle", "make", "solver", "render", "export", "web"},
 }
 
 

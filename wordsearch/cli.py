@@ -14,6 +14,7 @@ import json
 import os
 import re
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -546,6 +547,38 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
         _stopped("interrupted", EXIT_INTERRUPTED)
     except Terminated:
         _stopped("terminated", EXIT_TERMINATED)
+
+
+@main.command("serve", short_help="Serve the web page: make, print and play puzzles.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets other machines in.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on.")
+@click.option("--db", default="wordsearch.sqlite3", show_default=True,
+              help="The SQLite file every puzzle made is kept in.")
+@click.option("--workers", type=click.IntRange(1, 256),
+              help="Worker processes making puzzles and pages; default all cores.")
+@click.option("--waiting", type=click.IntRange(0, 10_000), default=8, show_default=True,
+              help="Requests that may wait for a worker; more are told the server is busy.")
+@click.option("--time-limit", type=float, default=20.0, show_default=True,
+              help="Seconds one puzzle may take.")
+def serve(host, port, db, workers, waiting, time_limit):
+    """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
+    from wordsearch.make.deadline import check_time_limit
+
+    try:
+        check_time_limit(time_limit)
+        import uvicorn
+
+        from wordsearch.web.app import Config, create_app
+        app = create_app(Config(db=db, workers=workers, waiting=waiting,
+                                time_limit=time_limit))
+    except WordsearchError as exc:
+        _fail(exc, EXIT_USAGE, serve)
+    except sqlite3.Error as exc:
+        _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
+    click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def _write_key(solution, target: export.Output) -> list[Path]:

@@ -122,7 +122,7 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
     # The workers are ended here, not when the pool is collected: after the last
     # result, at the first error, and on Ctrl-C or SIGTERM, which the main process
     # alone hears (an interrupt inside the pool's __del__ would be lost).
-    pool = multiprocessing.Pool(jobs, initializer=_worker_starts)
+    pool = multiprocessing.Pool(jobs, initializer=worker_starts)
     try:
         pending = [pool.apply_async(_made, (job,), callback=done) for job in work]
         for i, result in enumerate(pending):
@@ -135,7 +135,7 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
     return results
 
 
-def _worker_starts() -> None:
+def worker_starts() -> None:
     """A worker process leaves Ctrl-C to the main one, which ends the workers, and
     ends with the main one however that ends (Linux: the parent-death signal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

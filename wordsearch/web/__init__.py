@@ -1,0 +1,5 @@
+"""`wordsearch serve`: a web page to make, print and play puzzles, and the JSON API
+it uses. The modules follow a request: app (routes, limits, errors as JSON) ->
+options (a request's JSON to the library's arguments) -> workers (generation and
+drawing in worker processes, bounded) -> jobs (what a worker runs) -> storage
+(puzzles kept by id). daily and sets build on them."""

@@ -1,0 +1,392 @@
+"""The web app: routes, the limits on what a request may send, and errors as JSON.
+
+Starlette: small, typed, async, with a test client and static files from a
+package, and nothing else to learn; uvicorn runs it. Every answer under /api/, and
+every .json or .pdf, is JSON when it fails: {"error": message, "option": name},
+never a traceback or an HTML page. Packs and pages are made in worker processes
+(workers.py); storage is one small module behind save and load (storage.py).
+"""
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import logging
+from html import escape
+from dataclasses import dataclass
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
+                                 Response)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from wordsearch import lang
+from wordsearch.directions import COMPASS, DIFFICULTIES
+from wordsearch.errors import InputError, WordsearchError
+from wordsearch.make.shape import builtin_masks
+from wordsearch.make.words import parse_entry
+from wordsearch.puzzle import Puzzle
+from wordsearch.render import html, paper
+from wordsearch.render.html import asset
+from wordsearch.web import daily, jobs, options
+from wordsearch.web.sets import Sets
+from wordsearch.web.storage import Record, SQLiteStorage, Storage, valid_id
+from wordsearch.web.workers import Busy, Workers
+
+log = logging.getLogger("wordsearch.web")
+
+MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
+MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
+PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
+DEFAULT_TIME_LIMIT = 20.0          # seconds for one puzzle
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+INTERNAL = "something went wrong on the server; try again, and report it if it goes on."
+# The library names an option as the API spells it, except the page size (--size).
+API_NAMES = {"size": "page_size"}
+
+
+class TooLarge(Exception):
+    """The request body is over its limit: a 413 with this message."""
+
+
+@dataclass
+class Config:
+    db: str = "wordsearch.sqlite3"
+    workers: int | None = None
+    waiting: int = 8
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+
+class SecurityHeaders:
+    """The Content-Security-Policy (no inline script, nothing from elsewhere) and its
+    companions on every response."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"content-security-policy", CSP.encode()),
+                            (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"),
+                            (b"x-frame-options", b"DENY")]
+                message = dict(message, headers=headers)
+            await send(message)
+
+        await self.app(scope, receive, sending) if scope["type"] == "http" else \
+            await self.app(scope, receive, send)
+
+
+def _wants_json(request: Request) -> bool:
+    path = request.url.path
+    return path.startswith("/api/") or path.endswith((".json", ".pdf", ".svg"))
+
+
+def error(message: str, status: int, option: str | None = None, **headers) -> JSONResponse:
+    body = {"error": message}
+    if option:
+        body["option"] = API_NAMES.get(option, option)
+    return JSONResponse(body, status_code=status, headers=headers or None)
+
+
+async def _http_error(request: Request, exc: HTTPException) -> Response:
+    messages = {404: "there is nothing at this address.",
+                405: f"{request.method} is not how this address is used."}
+    message = messages.get(exc.status_code, str(exc.detail))
+    if _wants_json(request):
+        return error(message, exc.status_code)
+    return HTMLResponse(_page(f"{exc.status_code}: {message}"), status_code=exc.status_code)
+
+
+async def _crash(request: Request, exc: Exception) -> Response:
+    log.exception("%s %s failed", request.method, request.url.path)
+    if _wants_json(request):
+        return error(INTERNAL, 500)
+    return HTMLResponse(_page(INTERNAL), status_code=500)
+
+
+def _page(text: str) -> str:
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Word search'
+            f'</title><link rel="stylesheet" href="/static/style.css"></head><body><main>'
+            f'<p>{escape(text)}</p><p><a href="/">Make a puzzle</a></p></main>'
+            f"</body></html>")
+
+
+async def body_bytes(request: Request, limit: int, what: str) -> bytes:
+    """The body, refused (TooLarge) once it passes `limit`, whatever the headers say."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge(_too_large(what, limit))
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise TooLarge(_too_large(what, limit))
+    return bytes(data)
+
+
+def _too_large(what: str, limit: int) -> str:
+    size = f"{limit // 1024} KB" if limit < 1 << 20 else f"{limit >> 20} MB"
+    return f"{what} is larger than {size}, the most the server takes; send less."
+
+
+async def json_body(request: Request):
+    data = await body_bytes(request, options.MAX_BODY, "the request")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise options.BadRequest("the request is not JSON; send a JSON object such as "
+                                 '{"words": ["sun", "moon"]}.') from None
+
+
+def api(handler):
+    """Turns what a handler raises into the API's answers: the library's message
+    with 422, the request's fault with 400, too large 413, busy 503."""
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except options.BadRequest as exc:
+            return error(str(exc), 400)
+        except TooLarge as exc:
+            return error(str(exc), 413)
+        except Busy as exc:
+            return error(str(exc), 503, **{"Retry-After": "5"})
+        except WordsearchError as exc:
+            return error(str(exc), 422, exc.option)
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
+    config = config or Config()
+    storage = storage or SQLiteStorage(config.db)
+    workers = Workers(config.workers, config.waiting)
+    sets = Sets(workers, config.time_limit)
+
+    async def mask_of(name: str | None) -> tuple[str, bytes] | None:
+        """A mask's name and image: a built-in one from the package, or an upload
+        from storage. Never a path from the request."""
+        if name is None:
+            return None
+        if name.startswith(options.UPLOAD_PREFIX):
+            png = await run_in_threadpool(storage.load_mask, name[len(options.UPLOAD_PREFIX):])
+            if png is None:
+                raise InputError("the uploaded mask is not on this server any more; upload "
+                                 "it again.", option="mask")
+            return jobs.UPLOAD_NAME, png
+        return name, jobs.builtin_png(name)
+
+    async def make(request: options.Request, id: str | None = None) -> tuple[str, Record]:
+        generate = dict(request.generate)
+        mask = await mask_of(generate.pop("mask", None))
+        document = await workers.job(jobs.make, request.words, generate, mask, request.page,
+                                     config.time_limit, workers.threads)
+        record = Record(document, request.stored(), request.page)
+        return await run_in_threadpool(storage.save_puzzle, record, id), record
+
+    async def record_of(id: str) -> Record:
+        record = await run_in_threadpool(storage.load_puzzle, id) if valid_id(id) else None
+        if record is None:
+            raise HTTPException(404)
+        return record
+
+    def links(id: str) -> dict:
+        return {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
+                "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
+
+    @api
+    async def post_puzzle(request: Request) -> Response:
+        made = options.parse(await json_body(request))
+        id, record = await make(made)
+        return JSONResponse({"id": id, "puzzle": record.document, "links": links(id),
+                             "page": record.page}, status_code=201)
+
+    @api
+    async def post_words(request: Request) -> Response:
+        """Line-by-line feedback while the words are typed: each line ready, blank, a
+        duplicate of an earlier one, or refused with the library's message."""
+        body = await json_body(request)
+        made = options.parse({k: v for k, v in body.items() if k in ("words", "language")}
+                             if isinstance(body, dict) else body)
+        language = lang.resolve(made.generate.get("language"))
+        lines, seen = [], {}
+        for number, text in enumerate(made.words, start=1):
+            try:
+                word = parse_entry(text, number, language)
+            except InputError as exc:
+                lines.append({"line": number, "state": "error", "message": str(exc)})
+                continue
+            if word is None:
+                lines.append({"line": number, "state": "blank"})
+            elif word.form in seen:
+                lines.append({"line": number, "state": "duplicate", "label": word.label,
+                              "message": f"{word.where()} is the same word as line "
+                                         f"{seen[word.form]} ({word.form}); it is listed once."})
+            else:
+                seen[word.form] = number
+                lines.append({"line": number, "state": "ok", "label": word.label,
+                              "form": word.form})
+        return JSONResponse({"lines": lines, "ready": len(seen)})
+
+    @api
+    async def post_mask(request: Request) -> Response:
+        png = await body_bytes(request, MAX_UPLOAD, "the image")
+        preview = await run_in_threadpool(_preview, png)
+        id = await run_in_threadpool(storage.save_mask, png)
+        return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
+                            status_code=201)
+
+    async def builtin_mask(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in builtin_masks():
+            raise HTTPException(404)
+        return Response(jobs.builtin_png(name), media_type="image/png",
+                        headers={"Cache-Control": "max-age=86400"})
+
+    async def get_options(request: Request) -> Response:
+        return JSONResponse({
+            "masks": builtin_masks(),
+            "languages": [{"code": c, "name": lang.get(c).name} for c in lang.codes()],
+            "page_sizes": paper.names(),
+            "directions": list(COMPASS),
+            "difficulties": {k: list(v) for k, v in DIFFICULTIES.items()},
+            "limits": {"words": options.MAX_WORDS, "side": options.MAX_SIDE,
+                       "beam": options.MAX_BEAM, "copies": options.MAX_COPIES,
+                       "body": options.MAX_BODY, "upload": MAX_UPLOAD,
+                       "upload_pixels": MAX_UPLOAD_PIXELS, "time_limit": config.time_limit},
+        })
+
+    @api
+    async def post_set(request: Request) -> Response:
+        made = options.parse(await json_body(request), with_set=True)
+        generate = dict(made.generate)
+        mask = await mask_of(generate.pop("mask", None))
+        made.generate = generate
+        job = sets.start(made, mask)
+        return JSONResponse(job.progress(), status_code=202)
+
+    async def get_set(request: Request) -> Response:
+        job = sets.get(request.path_params["id"])
+        if job is None:
+            raise HTTPException(404)
+        return JSONResponse(job.progress())
+
+    async def get_set_pdf(request: Request) -> Response:
+        job = sets.get(request.path_params["id"])
+        if job is None or job.pdf is None:
+            raise HTTPException(404)
+        return Response(job.pdf, media_type="application/pdf", headers={
+            "Content-Disposition": f'attachment; filename="set-{job.code}.pdf"'})
+
+    async def play(request: Request) -> Response:
+        id = request.path_params["id"]
+        record = await record_of(id)
+        return _play(id, record)
+
+    def _play(id: str, record: Record) -> Response:
+        puzzle = Puzzle.from_dict(record.document)
+        page = html.play_page(puzzle, record.page.get("title", ""), links={
+            "make": "/", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json", "daily": "/daily"})
+        return HTMLResponse(page)
+
+    @api
+    async def document(request: Request) -> Response:
+        record = await record_of(request.path_params["id"])
+        return JSONResponse(record.document)
+
+    def drawn(kind: str, media: str):
+        @api
+        async def handler(request: Request) -> Response:
+            id = request.path_params["id"]
+            record = await record_of(id)
+            data = await workers.job(jobs.draw, record.document, record.page, kind)
+            headers = {"Content-Disposition": f'inline; filename="puzzle-{id}.{kind}"'} \
+                if kind == "pdf" else {}
+            return Response(data, media_type=media, headers=headers)
+        handler.__name__ = f"draw_{kind}"
+        return handler
+
+    async def daily_today(request: Request) -> Response:
+        return RedirectResponse(f"/daily/{datetime.date.today().isoformat()}", status_code=302)
+
+    async def daily_page(request: Request) -> Response:
+        date = daily.parse_date(request.path_params["date"])
+        if date is None:
+            return HTMLResponse(_page(f"there is a daily puzzle for each date from "
+                                      f"{daily.FIRST} to {daily.LAST}, written YYYY-MM-DD."),
+                                status_code=404)
+        id = daily.puzzle_id(date)
+        record = await run_in_threadpool(storage.load_puzzle, id)
+        if record is None:
+            try:
+                id, record = await make(options.parse(daily.request(date)), id)
+            except Busy as exc:
+                return HTMLResponse(_page(str(exc)), status_code=503,
+                                    headers={"Retry-After": "5"})
+        return _play(id, record)
+
+    async def home(request: Request) -> Response:
+        return HTMLResponse(asset("make.html"))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        workers.warm()
+        try:
+            yield
+        finally:
+            workers.close()
+
+    routes = [
+        Route("/", home),
+        Route("/api/options", get_options),
+        Route("/api/puzzles", post_puzzle, methods=["POST"]),
+        Route("/api/words", post_words, methods=["POST"]),
+        Route("/api/masks", post_mask, methods=["POST"]),
+        Route("/api/masks/{name}.png", builtin_mask),
+        Route("/api/sets", post_set, methods=["POST"]),
+        Route("/api/sets/{id}.pdf", get_set_pdf),
+        Route("/api/sets/{id}", get_set),
+        Route("/p/{id}.pdf", drawn("pdf", "application/pdf")),
+        Route("/p/{id}.key.svg", drawn("key", "image/svg+xml")),
+        Route("/p/{id}.svg", drawn("puzzle", "image/svg+xml")),
+        Route("/p/{id}.json", document),
+        Route("/p/{id}", play),
+        Route("/daily", daily_today),
+        Route("/daily/{date}", daily_page),
+        Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={HTTPException: _http_error, Exception: _crash},
+                    lifespan=lifespan)
+    app.state.workers, app.state.storage, app.state.sets = workers, storage, sets
+    return app
+
+
+def _preview(png: bytes) -> dict:
+    """The uploaded shape as the grid will have it, PREVIEW_SIDE cells across; the
+    pixel count is checked from the header before the image is decoded."""
+    import io
+
+    from PIL import Image, UnidentifiedImageError
+
+    from wordsearch.make.shape import Mask
+
+    try:
+        with Image.open(io.BytesIO(png)) as image:
+            width, height = image.size
+    except (OSError, SyntaxError, ValueError, UnidentifiedImageError):
+        width = height = 0  # Mask.from_png says what is wrong with it
+    if width * height > MAX_UPLOAD_PIXELS:
+        raise InputError(f"the image is {width:,}×{height:,} pixels; the web page takes at most "
+                         f"{MAX_UPLOAD_PIXELS:,} (2,000×2,000). Scale it down.", option="mask")
+    shape = Mask.from_png(png, jobs.UPLOAD_NAME).across(PREVIEW_SIDE)
+    return {"rows": shape.rows, "cols": shape.cols, "cells": int(shape.inside.sum()),
+            "grid": ["".join("#" if cell else "." for cell in row) for row in shape.inside]}

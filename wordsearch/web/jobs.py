@@ -1,0 +1,61 @@
+"""What a worker process runs: plain values in, plain values out (documents, page
+options as dicts, bytes), so that each crosses the process boundary cheaply and a
+library error crosses back with its message and option."""
+from __future__ import annotations
+
+from importlib import resources
+
+from wordsearch import export
+from wordsearch.make.generate import generate
+from wordsearch.make.shape import Mask
+from wordsearch.puzzle import ClassSet, Puzzle, Sheet
+from wordsearch.render import layout, paper
+
+UPLOAD_NAME = "your upload"
+
+
+def builtin_png(name: str) -> bytes:
+    """A built-in mask's image, from the package; `name` is checked against the list
+    before it gets here, and never becomes a path of its own."""
+    return resources.files("wordsearch").joinpath("masks", f"{name}.png").read_bytes()
+
+
+def page_options(page: dict, **extra) -> layout.PageOptions:
+    return layout.PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
+                              title=page.get("title", ""), fields=tuple(page.get("fields", ())),
+                              show_directions=page.get("show_directions", False), **extra)
+
+
+def make(words: list[str], options: dict, mask: tuple[str, bytes] | None, page: dict,
+         time_limit: float, threads: int) -> dict:
+    """A puzzle's document, made and laid out on its page (a grid too large to print
+    legibly is refused now, not when the PDF is asked for)."""
+    if mask is not None:
+        options = dict(options, mask=Mask.from_png(mask[1], mask[0]))
+    puzzle = generate(words, time_limit=time_limit, threads=threads, **options)
+    layout.layouts(puzzle, page_options(page))
+    return puzzle.to_dict()
+
+
+def draw(document: dict, page: dict, kind: str) -> bytes:
+    """The PDF (puzzle and key), or one page as SVG ("puzzle" or "key")."""
+    puzzle = Puzzle.from_dict(document)
+    if kind == "pdf":
+        output = export.Output(format="pdf", page=page_options(page))
+    else:
+        output = export.Output(format="svg", page=page_options(page, pages=(kind,)))
+    return export.files(puzzle, output)[None]
+
+
+def draw_set(code: str, sheets: list[tuple[str, str, dict]], page: dict,
+             keys_per_page: int) -> bytes:
+    """A class set's PDF: every puzzle page, then the keys, as the command prints them."""
+    made = ClassSet(code, tuple(Sheet(n, title, student, Puzzle.from_dict(document))
+                                for n, (title, student, document) in enumerate(sheets, 1)))
+    output = export.Output(format="pdf", page=page_options(page, keys_per_page=keys_per_page))
+    return export.files(made, output)[None]
+
+
+def warm() -> None:
+    """Loads the packer and the renderer, so the first request does not wait for them."""
+    generate(["warm", "up"], seed="warm", grid=5, beam=16, threads=1)

@@ -1,0 +1,171 @@
+"""A request's JSON to the library's arguments, with the server's limits.
+
+Options are named as the command's long options (`page_size` for --size) and pass
+through by name: one table says which go to generate() and which to the page, and
+what shape each value must have. A value of the wrong shape is the request's fault
+(BadRequest, 400); a value the library or a limit refuses is an InputError with the
+library's own message (422), so the page and the command say the same thing.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from wordsearch.errors import InputError
+from wordsearch.make.packer import DEFAULT_BEAM
+from wordsearch.make.shape import builtin_masks, parse_grid
+
+MAX_BODY = 64 * 1024              # bytes of JSON in one request
+MAX_WORDS = 100                   # entries in one list
+MAX_SIDE = 40                     # cells a side: what still prints legibly on Letter or A4
+MAX_BEAM = DEFAULT_BEAM           # the command's default is the most the server spends
+MAX_COPIES = 40                   # puzzles in one class set
+MAX_TEXT = 200                    # characters of a title, a field or a student's name
+MAX_FIELDS = 6
+UPLOAD_PREFIX = "upload:"
+
+
+class BadRequest(Exception):
+    """The request is not what the API takes (not JSON, a list where text goes, an
+    unknown option): a 400 with this message."""
+
+
+def _text(name: str, limit: int = MAX_TEXT) -> Callable:
+    def check(value):
+        if not isinstance(value, str):
+            raise BadRequest(f'"{name}" should be text, not {_kind(value)}.')
+        if len(value) > limit:
+            raise InputError(f"the {name.replace('_', ' ')} is {len(value):,} characters "
+                             f"long; the most is {limit:,}.", option=name)
+        return value
+    return check
+
+
+def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
+    one = _text(name, limit)
+
+    def check(value):
+        if not isinstance(value, list):
+            raise BadRequest(f'"{name}" should be a list of text, not {_kind(value)}.')
+        if len(value) > count:
+            raise InputError(f"{len(value):,} {name} are more than the {count:,} the web "
+                             f"page takes.", option=name)
+        return [one(item) for item in value]
+    return check
+
+
+def _flag(name: str) -> Callable:
+    def check(value):
+        if not isinstance(value, bool):
+            raise BadRequest(f'"{name}" should be true or false, not {_kind(value)}.')
+        return value
+    return check
+
+
+def _number(name: str, low: int, high: int) -> Callable:
+    def check(value):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadRequest(f'"{name}" should be a whole number, not {_kind(value)}.')
+        if not low <= value <= high:
+            raise InputError(f"a {name} of {value:,} is out of range for the web page; use "
+                             f"{low:,} to {high:,}.", option=name)
+        return value
+    return check
+
+
+def _grid(value):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise BadRequest(f'"grid" should be a number or text such as "15x12", not '
+                         f"{_kind(value)}.")
+    size = parse_grid(value)  # the library's own messages first
+    if max(size.cols, size.rows) > MAX_SIDE:
+        raise InputError(f"a grid side of {max(size.cols, size.rows)} is more than the web "
+                         f"page makes; use at most {MAX_SIDE} cells a side.", option="grid")
+    return value
+
+
+def _directions(value):
+    if isinstance(value, str):
+        return [value]
+    return _texts("directions", 8, 40)(value)
+
+
+def _mask(value):
+    if not isinstance(value, str):
+        raise BadRequest(f'"mask" should be text, not {_kind(value)}.')
+    if value.startswith(UPLOAD_PREFIX) or value in builtin_masks():
+        return value
+    raise InputError(f'there is no built-in mask called "{value[:40]}"; choose one of '
+                     f"{', '.join(builtin_masks())}, or upload a PNG image.", option="mask")
+
+
+# Each option: where it goes (generate() or the page) and how its value is checked.
+GENERATE, PAGE = "generate", "page"
+OPTIONS: dict[str, tuple[str, Callable]] = {
+    "title": (PAGE, _text("title")),
+    "fields": (PAGE, _texts("fields", MAX_FIELDS, 40)),
+    "page_size": (PAGE, _text("page_size", 40)),
+    "show_directions": (PAGE, _flag("show_directions")),
+    "grid": (GENERATE, _grid),
+    "difficulty": (GENERATE, _text("difficulty", 20)),
+    "directions": (GENERATE, _directions),
+    "mask": (GENERATE, _mask),
+    "seed": (GENERATE, _text("seed")),
+    "beam": (GENERATE, _number("beam", 1, MAX_BEAM)),
+    "language": (GENERATE, _text("language", 10)),
+    "strict": (GENERATE, _flag("strict")),
+    "lowercase": (GENERATE, _flag("lowercase")),
+    "theme": (GENERATE, _text("theme", 40)),
+    "random": (GENERATE, _number("random", 1, MAX_WORDS)),
+}
+SET_OPTIONS: dict[str, Callable] = {
+    "copies": _number("copies", 1, MAX_COPIES),
+    "students": _texts("students", MAX_COPIES),
+    "keys_per_page": _number("keys_per_page", 1, 4),
+}
+
+
+@dataclass
+class Request:
+    """A checked request: the words, generate()'s options, the page's, and a set's."""
+    words: list[str]
+    generate: dict = field(default_factory=dict)
+    page: dict = field(default_factory=dict)
+    set: dict = field(default_factory=dict)
+
+    def stored(self) -> dict:
+        """What is kept with the puzzle, to make it again: everything asked for."""
+        return {"words": self.words, **self.generate, **self.page}
+
+
+def parse(body, *, with_set: bool = False) -> Request:
+    """The checked request, options in the order given. Null means "the default"."""
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request should be a JSON object, not {_kind(body)}.")
+    known = dict.fromkeys(["words", *OPTIONS, *(SET_OPTIONS if with_set else ())])
+    unknown = [name for name in body if name not in known]
+    if unknown:
+        raise BadRequest(f'unknown option "{unknown[0][:40]}"; the options are '
+                         f"{', '.join(known)}.")
+    words = body.get("words")
+    words = [] if words is None else _texts("words", MAX_WORDS, 200)(words)
+    request = Request(words)
+    for name, value in body.items():
+        if name == "words" or value is None:
+            continue
+        if name in SET_OPTIONS:
+            request.set[name] = SET_OPTIONS[name](value)
+            continue
+        where, check = OPTIONS[name]
+        (request.generate if where == GENERATE else request.page)[name] = check(value)
+    return request
+
+
+def _kind(value) -> str:
+    """A JSON value's kind, as a message names it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {str: "text", int: "a number", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
