@@ -558,7 +558,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="The SQLite file every puzzle made is kept in.")
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Worker processes making puzzles and pages; default all cores.")
-@click.option("--waiting", type=click.IntRange(0, 10_000), default=8, show_default=True,
+@click.option("--waiting", type=click.IntRange(0, 10_000), default=32, show_default=True,
               help="Requests that may wait for a worker; more are told the server is busy.")
 @click.option("--time-limit", type=float, default=20.0, show_default=True,
               help="Seconds one puzzle may take.")

@@ -142,6 +142,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escaped}</title>
+<link rel="icon" href="data:,">
 {head}
 </head>
 <body class="play">

@@ -38,6 +38,8 @@
     for (const size of options.page_sizes) option($("page_size"), size, size);
     for (let n = 8; n <= options.limits.side; n += n < 20 ? 1 : 5) option($("grid"), n, `${n} × ${n}`);
     for (const l of options.languages) option($("language"), l.code, l.name);
+    $("language").value = options.default_language;
+    $("page_size").value = options.default_page_size;
     state.difficulties = options.difficulties;
     const box = $("directions");
     for (const d of options.directions) {

@@ -36,7 +36,7 @@ from wordsearch.render.html import asset
 from wordsearch.web import daily, jobs, options
 from wordsearch.web.sets import Sets
 from wordsearch.web.storage import Record, SQLiteStorage, Storage, valid_id
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.workers import DEFAULT_WAITING, Busy, Workers
 
 log = logging.getLogger("wordsearch.web")
 
@@ -59,7 +59,7 @@ class TooLarge(Exception):
 class Config:
     db: str = "wordsearch.sqlite3"
     workers: int | None = None
-    waiting: int = 8
+    waiting: int = DEFAULT_WAITING
     time_limit: float = DEFAULT_TIME_LIMIT
 
 
@@ -255,7 +255,9 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         return JSONResponse({
             "masks": builtin_masks(),
             "languages": [{"code": c, "name": lang.get(c).name} for c in lang.codes()],
+            "default_language": lang.DEFAULT,
             "page_sizes": paper.names(),
+            "default_page_size": paper.DEFAULT,
             "directions": list(COMPASS),
             "difficulties": {k: list(v) for k, v in DIFFICULTIES.items()},
             "limits": {"words": options.MAX_WORDS, "side": options.MAX_SIDE,

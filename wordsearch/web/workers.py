@@ -17,7 +17,7 @@ from wordsearch.make.classset import worker_starts
 from wordsearch.make.generate import usable_cores
 from wordsearch.web import jobs
 
-DEFAULT_WAITING = 8
+DEFAULT_WAITING = 32
 
 
 class Busy(Exception):

@@ -1,0 +1,394 @@
+"""The JSON API and the pages it serves, through Starlette's test client: every
+endpoint, every limit, errors as JSON with the command's own messages, the
+puzzles exactly the library's, kept across a restart, and escaped everywhere."""
+import base64
+import datetime
+import io
+import json
+import re
+import threading
+
+import pytest
+from PIL import Image
+from starlette.testclient import TestClient
+
+import wordsearch
+from conftest import pdf_pages_text, pdf_text
+from wordsearch.cli import main
+from wordsearch.make.shape import Mask
+from wordsearch.render.html import ends_key, line_hash, salt
+from wordsearch.web import daily, options
+from wordsearch.web.app import MAX_UPLOAD_PIXELS, Config, create_app
+
+NASTY = "<script>alert('x')</script> \"quoted\" {{ braces }}"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    return tmp_path_factory.mktemp("web") / "puzzles.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def client(db):
+    with TestClient(create_app(Config(db=str(db), workers=1))) as client:
+        yield client
+
+
+def make(client, **body):
+    body.setdefault("words", ["sun", "moon", "star", "comet"])
+    return client.post("/api/puzzles", json=body)
+
+
+def test_a_puzzle_is_made_with_links_and_is_the_librarys_own(client):
+    answer = make(client, words=["Ice cream", "cake", "jelly"], grid="9x7",
+                  difficulty="medium", seed="web-1", title="Party")
+    assert answer.status_code == 201
+    made = answer.json()
+    id = made["id"]
+    assert made["links"] == {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
+                             "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
+    same = wordsearch.generate(["Ice cream", "cake", "jelly"], grid="9x7",
+                               difficulty="medium", seed="web-1")
+    assert made["puzzle"] == same.to_dict()
+    assert client.get(made["links"]["json"]).json() == same.to_dict()
+
+
+def test_a_puzzle_is_kept_and_reopens_after_a_restart(client, db):
+    id = make(client, seed="kept", title="Kept").json()["id"]
+    with TestClient(create_app(Config(db=str(db), workers=1))) as again:
+        assert again.get(f"/p/{id}.json").json()["code"] == "kept"
+        assert "Kept" in again.get(f"/p/{id}").text
+        assert "code kept" in pdf_text(again.get(f"/p/{id}.pdf").content)
+
+
+def test_the_pdf_has_the_puzzle_and_its_key_with_the_code_and_page_options(client):
+    made = make(client, seed="pdf-code", title="Planets", fields=["Name", "Class"],
+                page_size="a4").json()
+    answer = client.get(made["links"]["pdf"])
+    assert answer.headers["content-type"] == "application/pdf"
+    pages = pdf_pages_text(answer.content)
+    assert len(pages) == 2 and all("code pdf-code" in page for page in pages)
+    assert "Planets" in pages[0] and "Class" in pages[0]
+
+
+def test_the_pages_are_svg_images_of_the_puzzle_and_its_key(client):
+    made = make(client, seed="svg").json()
+    puzzle, key = (client.get(made["links"][k]) for k in ("svg", "key_svg"))
+    assert puzzle.headers["content-type"] == key.headers["content-type"] == "image/svg+xml"
+    assert puzzle.content.startswith(b"<?xml") and puzzle.content != key.content
+
+
+def cli_message(run, *args):
+    """What the command says, without its "error: " and "(option ...)" additions."""
+    result = run(*args)
+    assert result.exit_code in (1, 2)
+    lines = [line.removeprefix("error: ") for line in result.output.strip().splitlines()]
+    return re.sub(r" \(option [^)]*\)$", "", "\n".join(lines))
+
+
+@pytest.mark.parametrize("body, args", [
+    ({"words": ["sun", "m00n"]}, ["sun", "m00n"]),
+    ({"words": ["sunshine"], "grid": 5, "difficulty": "easy"},
+     ["-g", "5", "--difficulty", "easy", "sunshine"]),
+    ({"words": ["sun"], "directions": ["sideways"]}, ["-d", "sideways", "sun"]),
+    ({"words": ["sun"], "page_size": "huge"}, ["-s", "huge", "sun"]),
+    ({"words": ["sun"], "seed": "tab\there"}, ["--seed", "tab\there", "sun"]),
+    ({"words": ["kansas", "arkansas"], "strict": True}, ["--strict", "kansas", "arkansas"]),
+])
+def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
+    answer = client.post("/api/puzzles", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == cli_message(run, *args)
+
+
+def test_an_error_names_the_option_at_fault_as_the_api_spells_it(client):
+    assert make(client, page_size="huge").json()["option"] == "page_size"
+    assert make(client, grid="0").json()["option"] == "grid"
+
+
+@pytest.mark.parametrize("body, message", [
+    ([1, 2], "should be a JSON object, not a list"),
+    ({"words": "sun"}, '"words" should be a list of text, not text'),
+    ({"words": ["sun"], "colour": "red"}, 'unknown option "colour"'),
+    ({"words": ["sun"], "grid": True}, '"grid" should be a number or text'),
+    ({"words": ["sun"], "beam": "wide"}, '"beam" should be a whole number'),
+    ({"words": ["sun"], "strict": "yes"}, '"strict" should be true or false'),
+    ({"words": ["sun"], "fields": [3]}, '"fields" should be text, not a number'),
+])
+def test_a_request_of_the_wrong_shape_is_400_saying_what_is_wrong(client, body, message):
+    answer = client.post("/api/puzzles", json=body)
+    assert answer.status_code == 400 and message in answer.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_400(client):
+    answer = client.post("/api/puzzles", content=b"sun moon", headers={"content-type": "text/plain"})
+    assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
+
+
+def test_a_body_over_64_kb_is_413_whether_or_not_it_says_its_length(client):
+    big = json.dumps({"words": ["a" * 100] * 700}).encode()
+    assert len(big) > options.MAX_BODY
+    answer = client.post("/api/puzzles", content=big, headers={"content-type": "application/json"})
+    assert answer.status_code == 413 and "64 KB" in answer.json()["error"]
+    chunked = client.post("/api/puzzles", content=iter([big[:40000], big[40000:]]))
+    assert chunked.status_code == 413
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"words": [f"word{chr(97 + i % 26)}{chr(97 + i // 26)}" for i in range(101)]},
+     "101 words are more than the 100 the web page takes"),
+    ({"grid": 41}, "a grid side of 41 is more than the web page makes; use at most 40"),
+    ({"beam": 8193}, "a beam of 8,193 is out of range for the web page; use 1 to 8,192"),
+    ({"title": "x" * 201}, "the title is 201 characters long; the most is 200"),
+    ({"fields": ["a"] * 7}, "7 fields are more than the 6 the web page takes"),
+    ({"mask": "../../etc/passwd"}, 'there is no built-in mask called "../../etc/passwd"'),
+    ({"mask": "upload:nothing-here"}, "the uploaded mask is not on this server any more"),
+])
+def test_the_servers_limits_are_422_with_a_clear_message(client, body, message):
+    answer = make(client, **body)
+    assert answer.status_code == 422 and message in answer.json()["error"]
+
+
+def test_a_class_set_over_40_copies_is_refused(client):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon"], "copies": 41})
+    assert answer.status_code == 422 and "use 1 to 40" in answer.json()["error"]
+
+
+def test_a_full_queue_is_503_at_once_and_the_server_goes_on(db):
+    with TestClient(create_app(Config(db=str(db), workers=1, waiting=0))) as client:
+        workers = client.app.state.workers
+        workers.admitted = workers.limit  # every place taken
+        answer = make(client)
+        assert answer.status_code == 503 and "busy" in answer.json()["error"]
+        assert answer.headers["retry-after"] == "5"
+        workers.admitted = 0
+        assert make(client).status_code == 201
+
+
+def test_a_request_beyond_the_queue_is_503_while_another_is_being_made(db):
+    """One worker and no waiting place: while a slow pack runs, a second request is
+    refused at once rather than queued."""
+    with TestClient(create_app(Config(db=str(db), workers=1, waiting=0))) as client:
+        slow = {"words": [f"{a}{b}{c}word" for a in "abc" for b in "def" for c in "ghi"],
+                "beam": 8192, "grid": 20}
+        answers = []
+        worker = threading.Thread(target=lambda: answers.append(make(client, **slow)))
+        worker.start()
+        while client.app.state.workers.admitted == 0 and worker.is_alive():
+            pass
+        refused = make(client)
+        worker.join()
+        assert refused.status_code == 503
+        assert answers[0].status_code == 201
+
+
+def test_the_time_limit_stops_a_pack_with_the_librarys_message(db):
+    with TestClient(create_app(Config(db=str(db), workers=1, time_limit=0.05))) as client:
+        words = [f"{a}{b}{c}{d}long" for a in "abcd" for b in "efgh" for c in "ij" for d in "kl"]
+        answer = make(client, words=words, beam=8192)
+        assert answer.status_code == 422
+        assert "stopped at the time limit of 0.05 s" in answer.json()["error"]
+
+
+def test_the_api_never_answers_with_html_or_a_traceback(client):
+    for method, url in [("GET", "/api/nothing"), ("GET", "/p/nothing.json"),
+                        ("GET", "/p/no.such/thing.pdf"), ("DELETE", "/api/puzzles"),
+                        ("GET", "/api/puzzles"), ("GET", "/api/sets/none"),
+                        ("GET", "/p/nothing.svg")]:
+        answer = client.request(method, url)
+        assert answer.status_code in (404, 405)
+        assert answer.headers["content-type"] == "application/json"
+        assert set(answer.json()) == {"error"}
+
+
+def test_an_unknown_page_is_a_404_page(client):
+    answer = client.get("/p/nothing")
+    assert answer.status_code == 404 and "there is nothing at this address" in answer.text
+
+
+def test_every_answer_has_a_content_security_policy_without_inline_script(client):
+    made = make(client, seed="csp").json()
+    for url in ["/", made["links"]["play"], "/static/play.js", "/api/options", "/nothing"]:
+        policy = client.get(url).headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert "default-src 'self'" in policy
+    for url in ["/", made["links"]["play"]]:
+        page = client.get(url).text
+        scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+        assert scripts and all('src="/static/' in attrs or
+                               ('type="application/json"' in attrs) for attrs, _ in scripts)
+        assert "http://" not in page and "https://" not in page  # nothing from elsewhere
+
+
+def test_titles_are_escaped_in_the_play_page_and_kept_in_the_data(client):
+    made = make(client, seed="nasty", title=NASTY).json()
+    page = client.get(made["links"]["play"]).text
+    assert NASTY not in page and "<script>alert" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot; {{ braces }}" in page
+    data = re.search(r'<script type="application/json" id="puzzle-data">(.*?)</script>',
+                     page, re.S).group(1)
+    assert json.loads(data)["title"] == NASTY
+    pages = pdf_pages_text(client.get(made["links"]["pdf"]).content)
+    assert "{{ braces }}" in pages[0]
+
+
+def test_fields_and_student_names_reach_the_pdf_as_text(client):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon"], "seed": "esc",
+                                            "students": [NASTY, "Bo"],
+                                            "fields": ['<i>"Class"</i> {{ x }}']})
+    progress = wait_for_set(client, answer.json()["id"])
+    text = pdf_text(client.get(progress["pdf"]).content)
+    assert NASTY in text and "Bo" in text and '<i>"Class"</i> {{ x }}' in text
+
+
+def test_the_answers_are_not_in_plain_sight_in_the_play_page(client):
+    made = make(client, words=["Jupiter", "Saturn", "Neptune"], seed="hidden", grid=10).json()
+    page = client.get(made["links"]["play"]).text
+    data = json.loads(re.search(r'id="puzzle-data">(.*?)</script>', page, re.S).group(1))
+    assert not re.search(r'"(row|col|direction)"', page)
+    for word in data["words"]:
+        assert set(word) == {"label", "length", "hash"}
+    puzzle = wordsearch.Puzzle.from_dict(made["puzzle"])
+    for placement, word in zip(puzzle.alphabetical(), data["words"]):
+        cells = placement.cells()
+        assert word["hash"] == line_hash(ends_key(salt(puzzle), cells[0], cells[-1]))
+        assert word["hash"] == line_hash(ends_key(salt(puzzle), cells[-1], cells[0]))
+        assert word["hash"] != line_hash(ends_key(salt(puzzle), cells[0], cells[-2]))
+    key = data["salt"].encode()
+    veiled = base64.b64decode(data["answers"])
+    answers = json.loads(bytes(b ^ key[i % len(key)] for i, b in enumerate(veiled)))
+    assert answers == [[p.row, p.col, p.direction] for p in puzzle.alphabetical()]
+
+
+def test_the_hash_is_cyrb53_as_javascript_computes_it():
+    # Values of the published cyrb53 with seed 0, as a browser prints them.
+    assert int(line_hash("a"), 16) == 7929297801672961
+    assert int(line_hash("b"), 16) == 8684336938537663
+    assert line_hash("é☃𝄞") == line_hash("é☃𝄞") and len(line_hash("")) <= 14
+
+
+def test_line_feedback_marks_errors_duplicates_and_counts_the_ready_words(client):
+    answer = client.post("/api/words", json={"words": ["sun", "", "SUN", "b@d", "ab", "Moon"]})
+    lines = answer.json()["lines"]
+    assert answer.json()["ready"] == 2
+    assert [line["state"] for line in lines] == ["ok", "blank", "duplicate", "error", "error", "ok"]
+    assert lines[3]["message"].startswith('"b@d" (line 4) has \'@\'')
+    assert lines[4]["message"] == '"ab" (line 5) has 2 letters; a word needs at least 3.'
+    assert "is the same word as line 1" in lines[2]["message"]
+    spanish = client.post("/api/words", json={"words": ["niño"], "language": "es"}).json()
+    assert spanish["lines"][0]["form"] == "NIÑO"
+
+
+def png_bytes(size=(60, 60), box=(10, 10, 50, 50)) -> bytes:
+    image = Image.new("RGB", size, "white")
+    image.paste((0, 0, 0), box)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_an_uploaded_mask_is_previewed_and_shapes_the_puzzle_as_the_library_would(client):
+    png = png_bytes(size=(80, 60), box=(0, 0, 80, 30))
+    answer = client.post("/api/masks", content=png, headers={"content-type": "image/png"})
+    assert answer.status_code == 201
+    uploaded = answer.json()
+    assert uploaded["mask"].startswith("upload:")
+    preview = uploaded["preview"]
+    assert (preview["cols"], preview["rows"]) == (20, 8) and set("".join(preview["grid"])) == {"#"}
+    made = make(client, mask=uploaded["mask"], seed="shaped").json()
+    same = wordsearch.generate(["sun", "moon", "star", "comet"], seed="shaped",
+                               mask=Mask.from_png(png, "your upload"))
+    assert made["puzzle"] == same.to_dict()
+
+
+def test_a_built_in_mask_shapes_the_puzzle_and_its_picture_is_served(client):
+    made = make(client, mask="heart", seed="love").json()
+    assert made["puzzle"] == wordsearch.generate(["sun", "moon", "star", "comet"],
+                                                 mask="heart", seed="love").to_dict()
+    picture = client.get("/api/masks/heart.png")
+    assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")
+    assert client.get("/api/masks/..%2F..%2Fsetup.py.png").status_code == 404
+
+
+@pytest.mark.parametrize("data, status, message", [
+    (b"x" * (2 * 1024 * 1024 + 1), 413, "the image is larger than 2 MB"),
+    (b"GIF89a not a png", 422, "cannot read mask your upload: it is not an image"),
+    (png_bytes(size=(2001, 2000), box=(0, 0, 10, 10)), 422,
+     f"the image is 2,001×2,000 pixels; the web page takes at most {MAX_UPLOAD_PIXELS:,}"),
+    (png_bytes(box=(0, 0, 0, 0)), 422, "has no shape in it"),
+])
+def test_a_bad_upload_is_refused_saying_why(client, data, status, message):
+    answer = client.post("/api/masks", content=data, headers={"content-type": "image/png"})
+    assert answer.status_code == status and message in answer.json()["error"]
+
+
+def test_options_list_what_the_make_page_offers(client):
+    offered = client.get("/api/options").json()
+    assert "heart" in offered["masks"] and "a4-landscape" in offered["page_sizes"]
+    assert {"code": "en", "name": "English"} in offered["languages"]
+    assert offered["difficulties"]["easy"] == ["E", "S"]
+    assert offered["limits"]["words"] == options.MAX_WORDS
+
+
+def wait_for_set(client, id):
+    for _ in range(600):
+        progress = client.get(f"/api/sets/{id}").json()
+        if progress["state"] != "working":
+            return progress
+        threading.Event().wait(0.05)
+    raise AssertionError("the set was not made in 30 s")
+
+
+def test_a_class_set_shows_progress_and_is_the_commands_set(client, run, tmp_path):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "copies": 3,
+                                            "seed": "class", "keys_per_page": 2, "grid": 7})
+    assert answer.status_code == 202
+    started = answer.json()
+    assert started["total"] == 3 and started["state"] == "working"
+    progress = wait_for_set(client, started["id"])
+    assert progress["state"] == "done" and progress["done"] == 3
+    pdf = client.get(progress["pdf"])
+    assert pdf.headers["content-type"] == "application/pdf"
+    result = run("--copies", "3", "--seed", "class", "--keys-per-page", "2", "-g", "7",
+                 "-o", str(tmp_path / "set.pdf"), "sun", "moon", "star")
+    assert result.exit_code == 0
+    assert pdf_pages_text(pdf.content) == pdf_pages_text(tmp_path / "set.pdf")
+
+
+def test_a_class_set_that_cannot_be_made_says_why(client):
+    answer = client.post("/api/sets", json={"words": ["sunshine"], "copies": 2, "grid": 5})
+    progress = wait_for_set(client, answer.json()["id"])
+    assert progress["state"] == "failed" and "longer than the 5×5 grid" in progress["error"]
+    both = client.post("/api/sets", json={"words": ["sun"], "copies": 2, "students": ["A"]})
+    assert both.status_code == 422 and "not both" in both.json()["error"]
+
+
+def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):
+    today = client.get("/daily", follow_redirects=False)
+    assert today.status_code == 302
+    assert today.headers["location"] == f"/daily/{datetime.date.today().isoformat()}"
+    first = client.get("/daily/2026-03-14")
+    assert first.status_code == 200 and "14 March 2026" in first.text
+    document = client.get("/p/daily-2026-03-14.json").json()
+    request = daily.request(datetime.date(2026, 3, 14))
+    same = wordsearch.generate(theme=request["theme"], random=daily.WORDS, seed="daily-2026-03-14",
+                               difficulty="medium")
+    assert document == same.to_dict()
+    assert client.get("/daily/2026-03-14").text == first.text
+    other = client.get("/p/daily-2026-03-15.json")
+    assert other.status_code == 404  # made only when first asked for
+    for bad in ["2026-02-30", "yesterday", "1999-01-01", "2026-3-1"]:
+        assert client.get(f"/daily/{bad}").status_code == 404
+
+
+def test_the_make_page_and_its_files_come_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/static/make.js">' in page.text
+    for name in ["make.js", "play.js", "style.css"]:
+        assert client.get(f"/static/{name}").status_code == 200
+    assert client.get("/static/../web/app.py").status_code == 404
+
+
+def test_serve_refuses_a_time_limit_no_run_can_keep(run):
+    result = run("serve", "--time-limit", "0")
+    assert result.exit_code == 2 and "a time limit of 0 s is out of range" in result.output
