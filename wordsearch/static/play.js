@@ -119,12 +119,18 @@
     for (const [r, c] of path || []) cells[r][c].classList.add(className);
   }
 
+  // A rounded outline around the cells from a to b, drawn under the letters.
   function capsule(a, b, className) {
-    const el = document.createElementNS(SVG, "line");
-    el.setAttribute("x1", a[1] + 0.5);
-    el.setAttribute("y1", a[0] + 0.5);
-    el.setAttribute("x2", b[1] + 0.5);
-    el.setAttribute("y2", b[0] + 0.5);
+    const [x1, y1, x2, y2] = [a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5];
+    const length = Math.hypot(x2 - x1, y2 - y1) + 0.8;
+    const angle = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
+    const el = document.createElementNS(SVG, "rect");
+    el.setAttribute("x", -length / 2);
+    el.setAttribute("y", -0.4);
+    el.setAttribute("width", length);
+    el.setAttribute("height", 0.8);
+    el.setAttribute("rx", 0.4);
+    el.setAttribute("transform", `translate(${(x1 + x2) / 2} ${(y1 + y2) / 2}) rotate(${angle})`);
     el.setAttribute("class", className);
     marks.appendChild(el);
   }

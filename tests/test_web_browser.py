@@ -1,0 +1,411 @@
+"""The pages in a real browser: Debian's chromium, headless, driven by Selenium
+through Debian's chromium-driver (install.sh installs both), against a real
+`wordsearch serve` on the loopback address. Screenshots of each page, at desktop
+width and at 320 px, go to $WORDSEARCH_SCREENSHOTS (or the test's own folder)."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import pdf_text
+from wordsearch.directions import STEPS
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+WORDS = ["planet", "comet", "orbit", "moon", "star", "sun"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`wordsearch serve` in its own process on a free loopback port."""
+    assert shutil.which(CHROMIUM) and shutil.which(DRIVER), \
+        "chromium and chromium-driver are missing: install.sh installs them"
+    folder = tmp_path_factory.mktemp("served")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
+                                "--db", str(folder / "db.sqlite3"), "--workers", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"{url}/api/options", timeout=1)
+            break
+        except OSError:
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.05)
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory):
+    return tmp_path_factory.mktemp("downloads")
+
+
+def browser(downloads=None, width=1280, height=900, phone=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile"})
+    if downloads is not None:
+        options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                                  "download.prompt_for_download": False})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    if not phone:  # a headless window is at least 500 px wide: narrower needs emulation
+        metrics(driver, width, height)
+    return driver
+
+
+def metrics(driver, width, height, phone=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2 if phone else 1,
+        "mobile": phone})
+
+
+@pytest.fixture
+def driver(downloads):
+    d = browser(downloads)
+    yield d
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+              and "status of 422" not in e["message"]]  # a refused puzzle, on purpose
+    d.quit()
+    assert not errors, errors
+
+
+def shot(driver, name, phone=False):
+    folder = Path(os.environ.get("WORDSEARCH_SCREENSHOTS") or Path(driver.capabilities[
+        "chrome"]["userDataDir"]).parent)
+    folder.mkdir(parents=True, exist_ok=True)
+    width, height = driver.execute_script(
+        "return [window.innerWidth, document.documentElement.scrollHeight]")
+    metrics(driver, width, min(height, 4000), phone)
+    driver.save_screenshot(str(folder / f"{name}.png"))
+
+
+def wait(driver, condition, seconds=20):
+    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+
+
+def text_of(driver, id):
+    return driver.find_element(By.ID, id).text
+
+
+def make_puzzle(server, **body):
+    body.setdefault("words", WORDS)
+    request = urllib.request.Request(f"{server}/api/puzzles", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def ends(placement):
+    dr, dc = STEPS[placement["direction"]]
+    n = len(placement["word"]) - 1
+    return (placement["row"], placement["col"]), (placement["row"] + n * dr,
+                                                  placement["col"] + n * dc)
+
+
+def cell(driver, at):
+    return driver.find_element(By.CSS_SELECTOR, f'.cell[data-r="{at[0]}"][data-c="{at[1]}"]')
+
+
+def test_make_a_puzzle_and_see_the_grid(server, driver):
+    driver.get(server)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
+    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS + ["moon", "b@d"]))
+    wait(driver, lambda d: "6 words ready, 1 line to fix, 1 listed twice." in text_of(d, "ready"))
+    assert "\"b@d\" (line 8) has '@'" in text_of(driver, "lines")
+    words = driver.find_element(By.ID, "words")
+    words.send_keys(Keys.BACKSPACE * 4)
+    wait(driver, lambda d: text_of(d, "ready") == "6 words ready, 1 listed twice.")
+    driver.find_element(By.ID, "title").send_keys("Space <script>")
+    driver.find_element(By.ID, "generate").click()
+    image = wait(driver, lambda d: d.execute_script(
+        "const i = document.getElementById('sheet'); return i.complete && i.naturalWidth && i"))
+    assert "/p/" in image.get_attribute("src") and image.get_attribute("src").endswith(".svg")
+    code = text_of(driver, "code")
+    assert code
+    shot(driver, "make-desktop")
+    driver.find_element(By.CSS_SELECTOR, "input[name=view][value=key]").click()
+    assert driver.find_element(By.ID, "sheet").get_attribute("src").endswith(".key.svg")
+
+
+@pytest.mark.slow
+def test_difficulty_presets_and_direction_boxes_follow_each_other(server, driver):
+    driver.get(server)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "input[name=direction]"))
+    difficulty = driver.find_element(By.ID, "difficulty")
+    difficulty.send_keys("Easy")
+    ticked = [b.get_attribute("value") for b in
+              driver.find_elements(By.CSS_SELECTOR, "input[name=direction]") if b.is_selected()]
+    assert ticked == ["E", "S"]
+    driver.find_element(By.CSS_SELECTOR, "input[name=direction][value=SE]").click()
+    assert difficulty.get_attribute("value") == "custom"
+    driver.find_element(By.CSS_SELECTOR, "input[name=direction][value=SW]").click()
+    assert difficulty.get_attribute("value") == "medium"
+
+
+@pytest.mark.slow
+def test_generate_again_after_a_failure_keeps_the_old_puzzle_and_says_why(server, driver):
+    driver.get(server)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid option[value='8']"))
+    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
+    driver.find_element(By.ID, "grid").send_keys("8 × 8")
+    driver.find_element(By.ID, "generate").click()
+    wait(driver, lambda d: text_of(d, "code"))
+    first = driver.find_element(By.ID, "sheet").get_attribute("src")
+    again = driver.find_element(By.ID, "again")
+    again.click()
+    wait(driver, lambda d: d.find_element(By.ID, "sheet").get_attribute("src") != first)
+    second = driver.find_element(By.ID, "sheet").get_attribute("src")
+    driver.find_element(By.ID, "words").send_keys("\nextraordinarily")
+    again.click()
+    wait(driver, lambda d: "longer than the 8×8 grid" in text_of(d, "error"))
+    assert driver.find_element(By.ID, "sheet").get_attribute("src") == second
+    assert driver.find_element(By.ID, "sheet").is_displayed()
+    assert driver.find_element(By.ID, "grid").get_attribute("aria-invalid") == "true"
+    shot(driver, "make-failure-kept")
+
+
+@pytest.mark.slow
+def test_the_downloaded_pdf_has_the_puzzles_code(server, driver, downloads):
+    driver.get(server)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
+    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
+    driver.find_element(By.CSS_SELECTOR, "#gallery input[value=heart]").find_element(
+        By.XPATH, "..").click()
+    driver.find_element(By.ID, "generate").click()
+    code = wait(driver, lambda d: text_of(d, "code"))
+    driver.find_element(By.ID, "pdf").click()
+    pdf = wait(driver, lambda d: next(iter(downloads.glob("puzzle-*.pdf")), None))
+    wait(driver, lambda d: pdf.stat().st_size > 0 and not list(downloads.glob("*.crdownload")))
+    assert f"code {code}" in pdf_text(pdf)
+
+
+@pytest.mark.slow
+def test_a_class_set_shows_its_progress_and_downloads(server, driver, downloads):
+    driver.get(server)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
+    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
+    copies = driver.find_element(By.ID, "copies")
+    copies.clear()
+    copies.send_keys("6")
+    driver.find_element(By.ID, "make-set").click()
+    wait(driver, lambda d: "6 puzzles made" in text_of(d, "set-status"), 60)
+    wait(driver, lambda d: next(iter(downloads.glob("set-*.pdf")), None))
+
+
+def play(driver, url):
+    driver.get(url)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+
+
+def found(driver):
+    return text_of(driver, "count")
+
+
+@pytest.mark.slow
+def test_play_with_a_mouse_drag_until_all_are_found(server, driver):
+    made = make_puzzle(server, seed="drag", title="Drag")
+    play(driver, server + made["links"]["play"])
+    placements = made["puzzle"]["words"]
+    assert found(driver) == f"0 of {len(placements)} found"
+    for n, placement in enumerate(placements, 1):
+        start, end = ends(placement)
+        if n % 2:
+            start, end = end, start  # either way round
+        ActionChains(driver).click_and_hold(cell(driver, start)).move_to_element(
+            cell(driver, end)).release().perform()
+        assert found(driver) == f"{n} of {len(placements)} found"
+    assert f"All {len(placements)} found in" in text_of(driver, "say")
+    struck = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
+    assert len(struck) == len(placements)
+    assert struck[0].value_of_css_property("text-decoration-line") == "line-through"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")) == len(placements)
+    start, _ = ends(placements[0])
+    assert cell(driver, start).get_attribute("aria-label").endswith(", found")
+    shot(driver, "play-desktop-all-found")
+
+
+@pytest.mark.slow
+def test_a_wrong_line_is_refused(server, driver):
+    made = make_puzzle(server, seed="wrong", difficulty="easy", grid=8)
+    play(driver, server + made["links"]["play"])
+    placement = made["puzzle"]["words"][0]
+    start, end = ends(placement)
+    short = (end[0] - (end[0] > start[0]), end[1] - (end[1] > start[1]))
+    ActionChains(driver).click_and_hold(cell(driver, start)).move_to_element(
+        cell(driver, short)).release().perform()
+    assert text_of(driver, "say") == "That is not one of the words."
+    crooked = (start[0] + 2 if start[0] + 2 < 8 else start[0] - 2,
+               start[1] + 1 if start[1] + 1 < 8 else start[1] - 1)
+    ActionChains(driver).click_and_hold(cell(driver, start)).move_to_element(
+        cell(driver, crooked)).release().perform()
+    assert text_of(driver, "say") == "That is not a straight line in this puzzle's directions."
+    diagonal = (start[0] + 1 if start[0] + 1 < 8 else start[0] - 1,
+                start[1] + 1 if start[1] + 1 < 8 else start[1] - 1)
+    ActionChains(driver).click_and_hold(cell(driver, start)).move_to_element(
+        cell(driver, diagonal)).release().perform()
+    assert text_of(driver, "say") == "That is not a straight line in this puzzle's directions."
+    assert found(driver).startswith("0 of")
+
+
+@pytest.mark.slow
+def test_play_with_the_keyboard_only(server, driver):
+    made = make_puzzle(server, seed="keys", grid=9)
+    play(driver, server + made["links"]["play"])
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(10):
+        if driver.switch_to.active_element.get_attribute("role") == "gridcell":
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("aria-label") == f"{made['puzzle']['grid'][0][0]}, row 1, column 1"
+    assert focused.value_of_css_property("outline-style") == "solid"  # focus is visible
+    at = [0, 0]
+
+    def go(target):
+        keys = []
+        keys += [Keys.ARROW_DOWN if target[0] > at[0] else Keys.ARROW_UP] * abs(target[0] - at[0])
+        keys += [Keys.ARROW_RIGHT if target[1] > at[1] else Keys.ARROW_LEFT] * abs(target[1] - at[1])
+        if keys:
+            ActionChains(driver).send_keys(*keys).perform()
+        at[:] = target
+
+    placements = made["puzzle"]["words"]
+    go((1, 1))
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert text_of(driver, "say") == "Selection cancelled."
+    for n, placement in enumerate(placements, 1):
+        start, end = ends(placement)
+        go(start)
+        ActionChains(driver).send_keys(Keys.ENTER if n % 2 else Keys.SPACE).perform()
+        go(end)
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        assert found(driver) == f"{n} of {len(placements)} found"
+    assert "All" in text_of(driver, "say")
+
+
+@pytest.mark.slow
+def test_play_by_tapping_the_first_and_last_letters(server, driver):
+    made = make_puzzle(server, seed="taps")
+    play(driver, server + made["links"]["play"])
+    placements = made["puzzle"]["words"]
+    for n, placement in enumerate(placements, 1):
+        start, end = ends(placement)
+        cell(driver, start).click()
+        assert "Now the last letter" in text_of(driver, "say")
+        cell(driver, end).click()
+        assert found(driver) == f"{n} of {len(placements)} found"
+    assert "All" in text_of(driver, "say")
+
+
+def overflow(driver):
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+@pytest.mark.slow
+def test_play_on_a_touch_phone_at_320_px(server):
+    made = make_puzzle(server, seed="phone", title="On a phone")
+    driver = browser(width=320, height=640, phone=True)
+    try:
+        play(driver, server + made["links"]["play"])
+        assert driver.execute_script("return window.innerWidth") == 320
+        assert overflow(driver) == 0
+        assert driver.execute_script("return navigator.maxTouchPoints") > 0
+        placements = made["puzzle"]["words"]
+        for n, placement in enumerate(placements, 1):
+            start, end = ends(placement)
+            finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+            finger.pointer_action.move_to(cell(driver, start)).pointer_down().pause(0.05) \
+                .move_to(cell(driver, end)).pause(0.05).pointer_up()
+            finger.perform()
+            assert found(driver) == f"{n} of {len(placements)} found"
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot(driver, "play-phone-320-all-found", phone=True)
+    finally:
+        driver.quit()
+
+
+@pytest.mark.slow
+def test_pages_fit_320_px_and_200_percent_zoom_and_show_answers(server):
+    made = make_puzzle(server, seed="narrow", title="Narrow " * 8, grid=15)
+    for width in (320, 640):  # 640 px: a 1280-px window at 200% zoom
+        driver = browser(width=width, height=800)
+        try:
+            play(driver, server + made["links"]["play"])
+            assert driver.execute_script("return window.innerWidth") == width
+            assert overflow(driver) == 0
+            driver.find_element(By.ID, "show").click()
+            assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")) == \
+                len(made["puzzle"]["words"])
+            assert "shown" in text_of(driver, "say")
+            shot(driver, f"play-{width}-answers-shown")
+            driver.get(server)
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
+            assert overflow(driver) == 0
+            shot(driver, f"make-{width}")
+        finally:
+            driver.quit()
+
+
+@pytest.mark.slow
+def test_the_grid_is_an_aria_grid_of_labelled_cells(server, driver):
+    made = make_puzzle(server, seed="aria", grid=7)
+    play(driver, server + made["links"]["play"])
+    grid = driver.find_element(By.ID, "grid")
+    assert grid.get_attribute("role") == "grid"
+    rows = grid.find_elements(By.CSS_SELECTOR, "[role=row]")
+    assert len(rows) == 7
+    third = rows[2].find_elements(By.CSS_SELECTOR, "[role=gridcell]")[4]
+    assert third.get_attribute("aria-label") == f"{made['puzzle']['grid'][2][4]}, row 3, column 5"
+    assert driver.find_element(By.ID, "count").get_attribute("aria-live") == "polite"
+
+
+@pytest.mark.slow
+def test_the_self_contained_page_plays_from_a_file_with_no_network(tmp_path, run):
+    page = tmp_path / "puzzle.html"
+    result = run("--seed", "file", "-t", "From a file", "-o", str(page), *WORDS)
+    assert result.exit_code == 0
+    document = json.loads(run("--seed", "file", "--format", "json", *WORDS).output)
+    driver = browser()
+    try:
+        play(driver, page.as_uri())
+        for n, placement in enumerate(document["words"], 1):
+            start, end = ends(placement)
+            cell(driver, start).click()
+            cell(driver, end).click()
+            assert found(driver) == f"{n} of {len(document['words'])} found"
+        fetched = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name)")
+        assert fetched == []
+        assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    finally:
+        driver.quit()
