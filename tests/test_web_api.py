@@ -392,3 +392,21 @@ def test_the_make_page_and_its_files_come_from_the_package(client):
 def test_serve_refuses_a_time_limit_no_run_can_keep(run):
     result = run("serve", "--time-limit", "0")
     assert result.exit_code == 2 and "a time limit of 0 s is out of range" in result.output
+
+
+def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(client, run):
+    made = make(client, words=["sun", "moon", "star"], message="Hi there", seed="msg").json()
+    same = wordsearch.generate(["sun", "moon", "star"], message="Hi there", seed="msg")
+    assert made["puzzle"] == same.to_dict()
+    assert made["puzzle"]["message_label"] == "Hi there"
+    assert any(word.get("added") for word in made["puzzle"]["words"])
+    page = client.get(made["links"]["play"]).text
+    assert "Hi there" not in page and "HITHERE" not in page
+    data = json.loads(re.search(r'id="puzzle-data">(.*?)</script>', page, re.S).group(1))
+    key = data["salt"].encode()
+    veiled = base64.b64decode(data["message"])
+    assert json.loads(bytes(b ^ key[i % len(key)] for i, b in enumerate(veiled))) == "Hi there"
+    refused = make(client, words=["sun", "moon"], message="Hi", no_added_words=True, grid=3)
+    assert refused.status_code == 422
+    assert refused.json()["error"] == cli_message(run, "--message", "Hi", "--no-added-words",
+                                                  "-g", "3", "sun", "moon")

@@ -409,3 +409,18 @@ def test_the_self_contained_page_plays_from_a_file_with_no_network(tmp_path, run
         assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
+
+
+@pytest.mark.slow
+def test_the_hidden_message_shows_once_every_word_is_found(server, driver):
+    made = make_puzzle(server, words=["sun", "moon", "star"], message="Hi there", seed="msg")
+    play(driver, server + made["links"]["play"])
+    message = driver.find_element(By.ID, "message")
+    placements = made["puzzle"]["words"]
+    for placement in placements:
+        assert not message.is_displayed()
+        start, end = ends(placement)
+        cell(driver, start).click()
+        cell(driver, end).click()
+    assert found(driver) == f"{len(placements)} of {len(placements)} found"
+    assert message.text == "Hidden message: Hi there"

@@ -93,9 +93,8 @@ def play_data(puzzle: Puzzle, title: str = "", links: dict[str, str] | None = No
         "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
         "links": links or {},
     }
-    message = getattr(puzzle, "message_label", "") or getattr(puzzle, "message", "")
-    if message:
-        data["message"] = veiled(message, key)
+    if puzzle.message:
+        data["message"] = veiled(puzzle.message_label or puzzle.message, key)
     return data
 
 

@@ -142,6 +142,11 @@
     else body.difficulty = preset;
     body.language = $("language").value;
     if (state.mask) body.mask = state.mask;
+    const message = $("message").value.trim();
+    if (message) {
+      body.message = message;
+      if ($("no_added_words").checked) body.no_added_words = true;
+    }
     return body;
   }
 

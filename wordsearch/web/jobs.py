@@ -10,6 +10,7 @@ from wordsearch.make.generate import generate
 from wordsearch.make.shape import Mask
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 from wordsearch.render import layout, paper
+from wordsearch.web.options import arguments
 
 UPLOAD_NAME = "your upload"
 
@@ -30,8 +31,9 @@ def make(words: list[str], options: dict, mask: tuple[str, bytes] | None, page: 
          time_limit: float, threads: int) -> dict:
     """A puzzle's document, made and laid out on its page (a grid too large to print
     legibly is refused now, not when the PDF is asked for)."""
+    options = arguments(options)
     if mask is not None:
-        options = dict(options, mask=Mask.from_png(mask[1], mask[0]))
+        options["mask"] = Mask.from_png(mask[1], mask[0])
     puzzle = generate(words, time_limit=time_limit, threads=threads, **options)
     layout.layouts(puzzle, page_options(page))
     return puzzle.to_dict()

@@ -117,7 +117,11 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "lowercase": (GENERATE, _flag("lowercase")),
     "theme": (GENERATE, _text("theme", 40)),
     "random": (GENERATE, _number("random", 1, MAX_WORDS)),
+    "message": (GENERATE, _text("message")),
+    "no_added_words": (GENERATE, _flag("no_added_words")),
 }
+# Options whose generate() argument reads the other way round from the command's flag.
+NEGATED = {"no_added_words": "added_words"}
 SET_OPTIONS: dict[str, Callable] = {
     "copies": _number("copies", 1, MAX_COPIES),
     "students": _texts("students", MAX_COPIES),
@@ -159,6 +163,12 @@ def parse(body, *, with_set: bool = False) -> Request:
         where, check = OPTIONS[name]
         (request.generate if where == GENERATE else request.page)[name] = check(value)
     return request
+
+
+def arguments(generate: dict) -> dict:
+    """generate()'s keyword arguments from the checked options."""
+    return {NEGATED.get(name, name): (not value if name in NEGATED else value)
+            for name, value in generate.items()}
 
 
 def _kind(value) -> str:
