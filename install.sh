@@ -5,11 +5,13 @@
 #
 # gcc and python3-dev build the C core; libcairo2-dev and pkg-config build pycairo,
 # which PyPI ships for Linux as source only; poppler-utils (pdftotext, pdffonts,
-# pdfinfo) lets the tests read the PDFs as a reader would.
+# pdfinfo) lets the tests read the PDFs as a reader would; chromium and
+# chromium-driver (Debian's, of matching versions) run the web page's browser tests.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(python3 python3-venv python3-dev gcc pkg-config libcairo2-dev poppler-utils)
+packages=(python3 python3-venv python3-dev gcc pkg-config libcairo2-dev poppler-utils chromium
+          chromium-driver)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -55,7 +55,11 @@ class SQLiteStorage:
                        "png BLOB)")
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)
+        """With WAL, NORMAL sync keeps the file whole after a crash and syncs at
+        checkpoints, not on every puzzle saved."""
+        db = sqlite3.connect(self.path, timeout=10)
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
 
     def save_puzzle(self, record: Record, id: str | None = None) -> str:
         """A new random id, or `id` (a daily puzzle's): kept as first saved."""

@@ -1,0 +1,148 @@
+"""A bounded load test of `wordsearch serve` on the loopback address: CLIENTS
+clients at once, each making PUZZLES puzzles through POST /api/puzzles, every
+answer checked (201, and every word reads exactly once in the grid returned, by
+the solver, which shares no code with the packer's C path). Prints the median and
+95th-percentile time of a request beside the library's own time for the same
+puzzles made one after another in this process.
+
+    .venv/bin/python benchmarks/load_web.py [--clients 20] [--puzzles 10] [--workers N]
+
+Traffic goes to 127.0.0.1 only; the run ends by itself after CLIENTS x PUZZLES
+requests, each with a 120 s timeout.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import wordsearch
+
+WORDS = ["planet", "comet", "orbit", "moon", "star", "sun", "galaxy", "meteor", "rocket",
+         "nebula", "saturn", "venus"]
+
+
+def request_body(client: int, n: int) -> dict:
+    return {"words": WORDS, "seed": f"load-{client}-{n}", "difficulty": "medium", "grid": 12}
+
+
+def start_server(folder: Path, workers: int | None) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
+               "--db", str(folder / "load.sqlite3"), "--waiting", "64"]
+    if workers:
+        command += ["--workers", str(workers)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            urllib.request.urlopen(f"{url}/api/options", timeout=1)
+            return process, url
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(process.stderr.read().decode())
+            time.sleep(0.05)
+    process.terminate()
+    raise RuntimeError("the server did not start in 20 s")
+
+
+def verified(body: dict, answer: dict) -> bool:
+    """Every word once, where the document says, by the independent solver."""
+    puzzle = wordsearch.Puzzle.from_dict(answer["puzzle"])
+    solution = wordsearch.solve(puzzle)
+    forms = [w.form for w in wordsearch.parse_words(body["words"]).words]
+    return solution.every_word_once and [p.word for p in puzzle.words] == forms
+
+
+def load(url: str, clients: int, puzzles: int) -> dict:
+    """Every client's requests, at once; the times of those that were made."""
+    times: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    start = threading.Barrier(clients)
+
+    def client(k: int) -> None:
+        start.wait()
+        for n in range(puzzles):
+            body = request_body(k, n)
+            request = urllib.request.Request(f"{url}/api/puzzles", data=json.dumps(body).encode(),
+                                             headers={"Content-Type": "application/json"})
+            began = time.perf_counter()
+            try:
+                with urllib.request.urlopen(request, timeout=120) as response:
+                    answer, status = json.load(response), response.status
+            except urllib.error.HTTPError as exc:
+                with lock:
+                    errors.append(f"{exc.code}: {exc.read().decode()[:200]}")
+                continue
+            took = time.perf_counter() - began
+            ok = status == 201 and verified(body, answer)
+            with lock:
+                (times.append(took) if ok else errors.append(f"not verified: {body['seed']}"))
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
+    began = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"times": times, "errors": errors, "wall": time.perf_counter() - began}
+
+
+def library_time(count: int) -> float:
+    """The median time of generate() alone for the same kind of puzzle, one thread."""
+    took = []
+    for n in range(count):
+        body = request_body(99, n)
+        began = time.perf_counter()
+        wordsearch.generate(body["words"], seed=body["seed"], difficulty="medium", grid=12,
+                            threads=1)
+        took.append(time.perf_counter() - began)
+    return statistics.median(took)
+
+
+def run(clients: int = 20, puzzles: int = 10, workers: int | None = None) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        process, url = start_server(Path(folder), workers)
+        try:
+            result = load(url, clients, puzzles)
+        finally:
+            process.terminate()
+            process.wait(10)
+    times = sorted(result["times"])
+    result["median"] = statistics.median(times) if times else float("nan")
+    result["p95"] = times[max(0, int(round(0.95 * len(times))) - 1)] if times else float("nan")
+    result["library"] = library_time(20)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--puzzles", type=int, default=10)
+    parser.add_argument("--workers", type=int)
+    args = parser.parse_args()
+    result = run(args.clients, args.puzzles, args.workers)
+    print(f"{args.clients} clients x {args.puzzles} puzzles: {len(result['times'])} made and "
+          f"verified, {len(result['errors'])} errors, {result['wall']:.1f} s in all")
+    print(f"request median {result['median'] * 1000:.0f} ms, 95th percentile "
+          f"{result['p95'] * 1000:.0f} ms; generate() alone {result['library'] * 1000:.1f} ms "
+          f"(median, one thread); throughput "
+          f"{len(result['times']) / result['wall']:.1f} puzzles/s")
+    for error in result["errors"][:5]:
+        print("error:", error)
+
+
+if __name__ == "__main__":
+    main()
