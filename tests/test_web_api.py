@@ -121,7 +121,8 @@ def test_a_request_of_the_wrong_shape_is_400_saying_what_is_wrong(client, body, 
 
 
 def test_a_body_that_is_not_json_is_400(client):
-    answer = client.post("/api/puzzles", content=b"sun moon", headers={"content-type": "text/plain"})
+    answer = client.post("/api/puzzles", content=b"sun moon",
+                         headers={"content-type": "text/plain"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -224,7 +225,8 @@ def test_titles_are_escaped_in_the_play_page_and_kept_in_the_data(client):
     made = make(client, seed="nasty", title=NASTY).json()
     page = client.get(made["links"]["play"]).text
     assert NASTY not in page and "<script>alert" not in page
-    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot; {{ braces }}" in page
+    assert ("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot; {{ braces }}"
+            in page)
     data = re.search(r'<script type="application/json" id="puzzle-data">(.*?)</script>',
                      page, re.S).group(1)
     assert json.loads(data)["title"] == NASTY

@@ -292,7 +292,8 @@ def test_play_with_the_keyboard_only(server, driver):
     def go(target):
         keys = []
         keys += [Keys.ARROW_DOWN if target[0] > at[0] else Keys.ARROW_UP] * abs(target[0] - at[0])
-        keys += [Keys.ARROW_RIGHT if target[1] > at[1] else Keys.ARROW_LEFT] * abs(target[1] - at[1])
+        keys += [Keys.ARROW_RIGHT if target[1] > at[1] else Keys.ARROW_LEFT] * \
+            abs(target[1] - at[1])
         if keys:
             ActionChains(driver).send_keys(*keys).perform()
         at[:] = target

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from wordsearch import export, lang
+from wordsearch import export, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
@@ -554,13 +554,14 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="Address to listen on; 0.0.0.0 lets other machines in.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-@click.option("--db", default="wordsearch.sqlite3", show_default=True,
+@click.option("--db", default=web.DEFAULT_DB, show_default=True,
               help="The SQLite file every puzzle made is kept in.")
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Worker processes making puzzles and pages; default all cores.")
-@click.option("--waiting", type=click.IntRange(0, 10_000), default=32, show_default=True,
+@click.option("--waiting", type=click.IntRange(0, 10_000), default=web.DEFAULT_WAITING,
+              show_default=True,
               help="Requests that may wait for a worker; more are told the server is busy.")
-@click.option("--time-limit", type=float, default=20.0, show_default=True,
+@click.option("--time-limit", type=float, default=web.DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds one puzzle may take.")
 def serve(host, port, db, workers, waiting, time_limit):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""

@@ -111,7 +111,8 @@ def _script_json(value: dict) -> str:
 
 
 def _csp_hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
 def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None = None,

@@ -3,3 +3,8 @@ it uses. The modules follow a request: app (routes, limits, errors as JSON) ->
 options (a request's JSON to the library's arguments) -> workers (generation and
 drawing in worker processes, bounded) -> jobs (what a worker runs) -> storage
 (puzzles kept by id). daily and sets build on them."""
+
+# The server's defaults, here so that the command can show them without loading the app.
+DEFAULT_DB = "wordsearch.sqlite3"
+DEFAULT_TIME_LIMIT = 20.0   # seconds for one puzzle
+DEFAULT_WAITING = 32        # requests that may wait for a worker

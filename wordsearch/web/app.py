@@ -33,17 +33,17 @@ from wordsearch.make.words import parse_entry
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import daily, jobs, options
+from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, daily, jobs,
+                           options)
 from wordsearch.web.sets import Sets
 from wordsearch.web.storage import Record, SQLiteStorage, Storage, valid_id
-from wordsearch.web.workers import DEFAULT_WAITING, Busy, Workers
+from wordsearch.web.workers import Busy, Workers
 
 log = logging.getLogger("wordsearch.web")
 
 MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
-DEFAULT_TIME_LIMIT = 20.0          # seconds for one puzzle
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 INTERNAL = "something went wrong on the server; try again, and report it if it goes on."
@@ -57,7 +57,7 @@ class TooLarge(Exception):
 
 @dataclass
 class Config:
-    db: str = "wordsearch.sqlite3"
+    db: str = DEFAULT_DB
     workers: int | None = None
     waiting: int = DEFAULT_WAITING
     time_limit: float = DEFAULT_TIME_LIMIT

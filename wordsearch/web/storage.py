@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from wordsearch.web import DEFAULT_DB
+
 # Ids are URL-safe and never contain a dot or a slash, so that "/p/ID.pdf" parses
 # one way only and no id can name a path.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-DEFAULT_DB = "wordsearch.sqlite3"
 
 
 @dataclass(frozen=True)

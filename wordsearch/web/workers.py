@@ -15,9 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from wordsearch.make.classset import worker_starts
 from wordsearch.make.generate import usable_cores
-from wordsearch.web import jobs
-
-DEFAULT_WAITING = 32
+from wordsearch.web import DEFAULT_WAITING, jobs
 
 
 class Busy(Exception):
