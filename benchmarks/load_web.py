@@ -43,7 +43,10 @@ def start_server(folder: Path, workers: int | None) -> tuple[subprocess.Popen, s
                "--db", str(folder / "load.sqlite3"), "--waiting", "64"]
     if workers:
         command += ["--workers", str(workers)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # From another folder, so that `-m wordsearch` is the installed package, not the
+    # source tree beside it (which has no compiled core unless installed in place).
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               cwd=folder)
     url = f"http://127.0.0.1:{port}"
     for _ in range(400):
         try:

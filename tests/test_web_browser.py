@@ -41,7 +41,8 @@ def server(tmp_path_factory):
         port = s.getsockname()[1]
     process = subprocess.Popen([sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
                                 "--db", str(folder / "db.sqlite3"), "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               cwd=folder)  # not the checkout: the installed package
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
