@@ -2,8 +2,10 @@
 shape, which may come from a PNG mask."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import numpy as np
 
 from wordsearch.directions import STEPS
 from wordsearch.errors import InputError, PackingError
+from wordsearch.make.likeness import likeness
 from wordsearch.size import GridSize, parse_wxh
 
 MIN_SIDE = 3
@@ -24,6 +27,15 @@ OPAQUE_LEVEL = 128
 CELL_COVERAGE = 0.5
 # Automatic grids for a mask are at least this many cells across, so the shape shows.
 MASK_MIN_SIDE = 10
+# ... and grow past the first size the words fit until the cells' likeness to the
+# drawing (likeness.py) is at least LIKENESS, by at most LIKENESS_GROWTH sides and
+# never past LEGIBLE_SIDE across: what the smallest named page (A5, 369 pt inside its
+# margins) prints at the smallest legible letter (7 pt, 11.7 pt a cell) is 31. At
+# 0.92 the sizes chosen are those at which the shapes were seen to read as their
+# pictures (the cat's ears, the house's chimney and eaves, the star's points).
+LIKENESS = Fraction(23, 25)
+LIKENESS_GROWTH = 8
+LEGIBLE_SIDE = 30
 # "100x100" and a little room: a longer grid size is no size at all.
 MAX_SPEC_LENGTH = 12
 # The largest mask image read, in pixels: a 5,000 x 5,000 drawing, 25 MB as it is
@@ -132,19 +144,28 @@ def builtin_masks() -> list[str]:
                   if p.name.endswith(".png"))
 
 
+@functools.lru_cache(maxsize=None)
+def _builtin(name: str) -> Mask:
+    """A built-in mask, read once: with it the likeness of each size it was asked
+    for, which a class set of thirty puzzles would otherwise work out thirty times."""
+    return Mask._read(Path(str(resources.files("wordsearch").joinpath("masks", f"{name}.png"))),
+                      name)
+
+
 @dataclass(frozen=True, eq=False)
 class Mask:
     """A shape drawn in a PNG image, cropped to its ink, to be laid over a grid."""
     name: str
     ink: np.ndarray  # uint8, 255 where the image has ink, 0 elsewhere
+    _likeness: dict[int, Fraction] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, spec: str | Path) -> Mask:
         """From a PNG file or, when no such file exists, a built-in mask's name."""
         path = Path(spec)
         if not path.exists() and str(spec) in builtin_masks():
-            path = Path(str(resources.files("wordsearch").joinpath("masks", f"{spec}.png")))
-        elif not path.exists():
+            return _builtin(str(spec))
+        if not path.exists():
             raise InputError(f'no mask file "{spec}" and no built-in mask of that name; '
                              f"give a PNG file or one of: {', '.join(builtin_masks())}.",
                              option="mask")
@@ -213,22 +234,34 @@ class Mask:
     def cover(self, size: GridSize) -> np.ndarray:
         """The cells of the shape scaled to fit within `size`, keeping its proportions:
         a cell is inside when the ink covers at least CELL_COVERAGE of it."""
-        from PIL import Image
-
-        cols, rows = size.cols, size.rows
-        height, width = self.ink.shape
-        scale = min(cols / width, rows / height)
-        scaled = (max(1, min(cols, round(width * scale))),
-                  max(1, min(rows, round(height * scale))))
-        coverage = np.asarray(Image.fromarray(self.ink).resize(scaled, Image.Resampling.BOX))
-        inside = coverage >= round(255 * CELL_COVERAGE)
+        inside = self._scaled(size)
         if not inside.any():
-            raise PackingError(f"mask {self.name} leaves no cells in a {cols}×{rows} grid; "
-                               f"use a bigger grid.", option="grid")
+            raise PackingError(f"mask {self.name} leaves no cells in a {size.cols}×"
+                               f"{size.rows} grid; use a bigger grid.", option="grid")
         # Thin edges can vanish at a small scale: drop the empty margins they leave.
         used_rows = np.flatnonzero(inside.any(axis=1))
         used_cols = np.flatnonzero(inside.any(axis=0))
         return inside[used_rows[0]:used_rows[-1] + 1, used_cols[0]:used_cols[-1] + 1]
+
+    def _scaled(self, size: GridSize) -> np.ndarray:
+        """The drawing scaled to fit within `size`, one cell a pixel: cover's cells
+        before the empty margins are cropped, spanning the whole drawing."""
+        from PIL import Image
+
+        height, width = self.ink.shape
+        scale = min(size.cols / width, size.rows / height)
+        scaled = (max(1, min(size.cols, round(width * scale))),
+                  max(1, min(size.rows, round(height * scale))))
+        coverage = np.asarray(Image.fromarray(self.ink).resize(scaled, Image.Resampling.BOX))
+        return coverage >= round(255 * CELL_COVERAGE)
+
+    def likeness(self, side: int) -> Fraction:
+        """How closely the shape `side` cells across follows the drawing (see
+        likeness.py), kept: automatic sizes ask for the same sides again and again."""
+        if side not in self._likeness:
+            self._likeness[side] = likeness(self.ink, self._scaled(GridSize(cols=side,
+                                                                            rows=side)))
+        return self._likeness[side]
 
     def across(self, side: int) -> Shape:
         """The shape with its longer side `side` cells long."""
@@ -236,8 +269,29 @@ class Mask:
 
     def automatic(self, letters: int, longest: int, directions: Iterable[str],
                   growth: int) -> Iterator[Shape]:
-        """Shapes from the first with a cell for every letter and a line for the
-        longest word, `growth` sizes on; at least MASK_MIN_SIDE across."""
+        """Shapes from automatic_side's, `growth` sizes on."""
+        first = self.automatic_side(letters, longest, directions)
+        for side in range(first, min(first + growth, MAX_SIDE) + 1):
+            yield self.across(side)
+
+    def automatic_side(self, letters: int, longest: int, directions: Iterable[str]) -> int:
+        """The side of the first automatic shape: one that looks like the drawing
+        (see likeness). It has a cell for every letter, a line for the longest word
+        and, when a size within LIKENESS_GROWTH sides and LEGIBLE_SIDE across has
+        it, a likeness of at least LIKENESS; else the likest of those sizes. At
+        least MASK_MIN_SIDE across."""
+        first = self.fitting_side(letters, longest, directions)
+        last = max(first, min(first + LIKENESS_GROWTH, LEGIBLE_SIDE, MAX_SIDE))
+        # Growth is not always for the better (a feature may fall across two cells),
+        # so each size is judged by its own likeness; of two alike, the smaller.
+        candidates = [side for side in range(first, last + 1)
+                      if not _thin(self.cover(GridSize(cols=side, rows=side)))]
+        return next((side for side in candidates if self.likeness(side) >= LIKENESS),
+                    max(candidates, key=lambda side: (self.likeness(side), -side)))
+
+    def fitting_side(self, letters: int, longest: int, directions: Iterable[str]) -> int:
+        """The first side from MASK_MIN_SIDE whose cells hold `letters` letters and a
+        line of `longest`; refused when none up to MAX_SIDE does."""
         allowed = list(directions)
         thin = None  # the last size tried, when its cells held no 2 x 2 block
         for side in range(max(MIN_SIDE, MASK_MIN_SIDE), MAX_SIDE + 1):
@@ -251,10 +305,7 @@ class Mask:
                 continue
             shape = Shape(inside, self.name)
             if shape.inside.sum() >= letters and shape.longest_line(allowed) >= longest:
-                yield shape
-                for grown in range(side + 1, min(side + growth, MAX_SIDE) + 1):
-                    yield self.across(grown)
-                return
+                return side
         if thin:
             raise self._too_thin(*thin)  # even at the largest size: the drawing is at fault
         raise PackingError(f"mask {self.name} leaves too few cells for these words even "
