@@ -145,3 +145,14 @@ def test_a_words_file_gives_each_puzzle_its_own_message(run, tmp_path):
     assert len(set(grids)) == 6  # copies of one list: the same message, other layouts
     for p in doc["puzzles"]:
         assert wordsearch.Puzzle.from_json(json.dumps(p)).leftover() == p["message"]
+
+
+def test_large_print_writes_the_message_larger(reptiles):
+    regular = layout.puzzle_page(reptiles, (612, 792))
+    large = layout.puzzle_page(reptiles, (612, 792), look=layout.Look(large_print=True))
+    assert len(large.blanks) == len(regular.blanks) == 24
+    width = large.blanks[0].x1 - large.blanks[0].x0
+    assert width > regular.blanks[0].x1 - regular.blanks[0].x0
+    assert width >= 16 * layout.BLANK_SHARE  # a blank for a letter of at least 16 pt
+    label = next(t for t in large.body if t.text == "Hidden message")
+    assert label.size >= layout.LARGE_PRINT.field

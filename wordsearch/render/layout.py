@@ -69,10 +69,13 @@ class Style:
     list_sizes: tuple[float, ...]
     min_letter: float   # the smallest grid letter allowed
     weight: float       # every line's width, as a multiple of the regular one
+    message_sizes: tuple[float, ...]  # a hidden message's blanks (see MESSAGE_SIZES)
 
 
-REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, 1.0)
-LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8)
+REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, 1.0,
+                MESSAGE_SIZES)
+LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8,
+                    (24.0, 20.0, 18.0, 16.0))
 
 
 @dataclass(frozen=True)
@@ -464,12 +467,12 @@ class MessageBlock:
 
 
 def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
-                  top: float) -> MessageBlock:
+                  top: float, style: Style = REGULAR) -> MessageBlock:
     """The block laid out from `top`, its rows centred within `width` from `left`."""
     label = puzzle.labels["hidden_message"]
-    label_size = fitted_line(label, measure, FIELD_SIZE, width, True, "note")
+    label_size = fitted_line(label, measure, style.field, width, True, "note")
     words = puzzle.message_words()
-    for size in MESSAGE_SIZES:
+    for size in style.message_sizes:
         rows = _message_rows(words, measure, size, width)
         if len(rows) <= MESSAGE_ROWS:
             break
@@ -594,8 +597,8 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     bottom = page_h - frame.bottom - style.footer * 2.5
     message = None
     if puzzle.message:
-        height = message_block(puzzle, measure, frame.left, width, 0).height
-        message = message_block(puzzle, measure, frame.left, width, bottom - height)
+        height = message_block(puzzle, measure, frame.left, width, 0, style).height
+        message = message_block(puzzle, measure, frame.left, width, bottom - height, style)
         bottom -= height + FIELD_SIZE
 
     labels = [] if look.hide_words else look.labels(puzzle)
