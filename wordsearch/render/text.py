@@ -45,13 +45,15 @@ def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> lis
 
 
 def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
-                pages: Sequence[str] = ("puzzle", "key")) -> str:
-    """The puzzle and/or its answer key (`pages`) as plain text, ending with the code."""
+                pages: Sequence[str] = ("puzzle", "key"), *, hide_words: bool = False,
+                given_order: bool = False) -> str:
+    """The puzzle and/or its answer key (`pages`) as plain text, ending with the code;
+    the word list left out (`hide_words`) or in the order given, as the pages print it."""
     out: list[str] = []
     if title:
         out += [title, ""]
     if "puzzle" in pages:
-        out += _puzzle_part(puzzle, fields)
+        out += _puzzle_part(puzzle, fields, hide_words, given_order)
     if "key" in pages:
         out += _key_part(puzzle)
     out += [puzzle.labels["grid_code"].format(cols=puzzle.cols, rows=puzzle.rows,
@@ -59,17 +61,23 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
     return "\n".join(out) + "\n"
 
 
-def _puzzle_part(puzzle: Puzzle, fields: Sequence[str]) -> list[str]:
+def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], hide_words: bool,
+                 given_order: bool) -> list[str]:
     out = [f"{field}: {_LINE}" for field in fields]
     if fields:
         out.append("")
     out += grid_lines(puzzle)
     ways = (puzzle.labels["all_ways"] if len(puzzle.directions) == len(COMPASS)
             else puzzle.labels["some_ways"].format(directions=", ".join(puzzle.directions)))
-    out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
+    if hide_words:
+        out += ["", f"{puzzle.labels['hidden_count'].format(count=len(puzzle.words))} · "
+                    f"{ways}"]
+    else:
+        out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
     if puzzle.has_inside:
         out.append(puzzle.labels["inside_note"])
-    labels = [puzzle.printed(p.label) for p in puzzle.alphabetical()]
+    placements = puzzle.words if given_order else puzzle.alphabetical()
+    labels = [] if hide_words else [puzzle.printed(p.label) for p in placements]
     out += ["  " + line for line in columns(labels)] + [""]
     if puzzle.message:
         blanks = " ".join("".join("_" * len(letters) if letters else ch for ch, letters in word)
@@ -94,12 +102,13 @@ def _key_part(puzzle: Puzzle) -> list[str]:
 
 
 def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
-                    pages: Sequence[str] = ("puzzle", "key")) -> str:
+                    pages: Sequence[str] = ("puzzle", "key"), **words) -> str:
     """Every puzzle of a set, one after another, each headed by its number and student."""
     parts = []
     for sheet in sheets:
         head = sheet.puzzle.labels["puzzle_of"].format(number=sheet.number, total=len(sheets))
         if sheet.student:
             head += f" · {sheet.student}"
-        parts.append(f"{head}\n\n{render_text(sheet.puzzle, sheet.title, fields, pages)}")
+        text = render_text(sheet.puzzle, sheet.title, fields, pages, **words)
+        parts.append(f"{head}\n\n{text}")
     return f"\n{'=' * 72}\n\n".join(parts)
