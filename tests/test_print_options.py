@@ -1,6 +1,7 @@
 """How a puzzle prints: large print, the font, the word list (hidden, in the order
 given, counted) and the answer key's style, alone and in class sets, measured on
 the PDF as a reader sees it (pdftotext -bbox, pdffonts)."""
+import json
 import math
 from pathlib import Path
 
@@ -234,3 +235,20 @@ def test_per_page_and_look_are_checked(fruit12):
         layout.Look(list_order="random")
     with pytest.raises(InputError, match='"circles" is not a style of answer key'):
         layout.Look(key_style="circles")
+
+
+CATS = ["cat", "kitten", "whiskers", "paw", "tail", "purr", "milk", "mouse", "yarn", "meow",
+        "tabby", "fur", "claw", "nap", "cream"]
+
+
+def test_an_automatic_shape_grows_no_bigger_than_large_print_can_print(run):
+    a5 = paper.page_size("a5")
+    assert layout.legible_side(a5, 1, layout.Look(large_print=True)) == 11
+    assert layout.legible_side(a5) == 30  # regular print: the likeness's own bound
+    result = run("--large-print", "-s", "a5", "-m", "cat", "--seed", "c", "-o", "cat.json",
+                 *CATS)
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(open("cat.json", encoding="utf-8").read())
+    assert max(doc["rows"], doc["cols"]) <= 11
+    regular = run("-s", "a5", "-m", "cat", "--seed", "c", "-o", "big.json", *CATS)
+    assert json.loads(open("big.json", encoding="utf-8").read())["rows"] > 11

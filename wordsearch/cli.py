@@ -340,7 +340,9 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                 jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
                 directions=directions or None, difficulty=difficulty, beam=beam,
                 time_limit=time_limit, block_words=blocked, theme=theme, random=random_count,
-                lowercase=lowercase, message=message, added_words=not no_added_words, **extra)
+                lowercase=lowercase, message=message, added_words=not no_added_words,
+                legible_side=layout.legible_side(target.page.size, target.page.per_page,
+                                                 target.page.look), **extra)
         finally:
             if bar:
                 bar.close()
@@ -421,7 +423,9 @@ def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, 
                 sections, title=title, seed=seed, mask=mask, jobs=jobs, threads=threads,
                 on_done=bar.update if bar else None, grid=grid,
                 directions=directions or None, difficulty=difficulty, beam=beam,
-                time_limit=time_limit, block_words=blocked, lowercase=lowercase)
+                time_limit=time_limit, block_words=blocked, lowercase=lowercase,
+                legible_side=layout.legible_side(options.trim_size, options.per_page,
+                                                 options.look))
         finally:
             if bar:
                 bar.close()

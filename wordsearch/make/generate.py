@@ -10,7 +10,7 @@ from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError, TimeUp
 from wordsearch.make import choose, fill, message as hidden, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
-from wordsearch.make.shape import Mask, Shape, parse_grid
+from wordsearch.make.shape import LEGIBLE_SIDE, Mask, Shape, parse_grid
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.size import GridSize
@@ -34,6 +34,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
              added_words: bool = True,
              grid: int | str | GridSize | None = None,
              mask: Mask | str | Path | None = None,
+             legible_side: int = LEGIBLE_SIDE,
              directions: Iterable[str] | str | None = None,
              difficulty: str | None = None,
              seed: str | None = None,
@@ -60,7 +61,9 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     the words alone are looked for that leave exactly the message's letters free.
     `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
     that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
-    shapes the grid: it is scaled to fit `grid`, or grown until the words fit.
+    shapes the grid: it is scaled to fit `grid`, or grown until the words fit and
+    the cells look like the drawing, to at most `legible_side` across (what the
+    pages can print; see render.layout.legible_side).
     `directions` takes compass names or aliases; or give a `difficulty` (easy,
     medium, hard); all eight by default. The same `seed` (the puzzle's code),
     words and options always give the same puzzle; the number of `threads` (at
@@ -108,9 +111,9 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     if grid is None and form is not None:
         shapes: Iterable[Shape] = (hidden.automatic_shapes if added_words
                                    else hidden.exact_shapes)(word_list.words, allowed, mask,
-                                                             len(form))
+                                                             len(form), legible_side)
     elif grid is None:
-        shapes = packer.automatic_shapes(word_list.words, allowed, mask)
+        shapes = packer.automatic_shapes(word_list.words, allowed, mask, legible_side)
     else:
         size = parse_grid(grid)
         shapes = [Shape.rectangle(size) if mask is None else mask.fit(size)]

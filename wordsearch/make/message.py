@@ -27,7 +27,7 @@ from wordsearch.lang import Language, lists
 from wordsearch.make import fill
 from wordsearch.make.blocked import Blocked
 from wordsearch.make.packer import AUTOMATIC_GROWTH, Layout, inside_arrays
-from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
+from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.puzzle import OUTSIDE
 from wordsearch.size import GridSize
 from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, Word, parse_entry, quoted
@@ -175,7 +175,7 @@ def empty_layouts(shape: Shape) -> Iterator[Layout]:
 
 
 def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
-                     letters: int) -> Iterator[Shape]:
+                     letters: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
     """Grids for the words and a message of `letters` letters, from the first guess
     upwards as packer.automatic_shapes grows them: a cell for every letter of both.
     With no words, the seed's advice read backwards: a side one less than the
@@ -183,7 +183,7 @@ def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mas
     total = sum(len(w.form) for w in words) + letters
     longest = max([len(w.form) for w in words] + [MIN_LETTERS])
     if mask is not None:
-        yield from mask.automatic(total, longest, directions, AUTOMATIC_GROWTH)
+        yield from mask.automatic(total, longest, directions, AUTOMATIC_GROWTH, legible)
         return
     first = max(MIN_SIDE, longest, math.isqrt(total - 1) + 1)
     if not words:
@@ -209,12 +209,12 @@ WIDEST, NARROWEST = 1.25, 0.5
 
 
 def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
-                 letters: int) -> Iterator[Shape]:
+                 letters: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
     """Grids whose tightest layouts should leave about `letters` cells free: the
     words' letters, less what their crossings save, and the message's, nearest
     first, and of two alike the squarer. With a mask, its sizes as they grow."""
     if mask is not None:
-        yield from automatic_shapes(words, directions, mask, letters)
+        yield from automatic_shapes(words, directions, mask, letters, legible)
         return
     total = sum(len(w.form) for w in words)
     longest = max(len(w.form) for w in words)

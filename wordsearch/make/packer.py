@@ -16,7 +16,7 @@ from wordsearch.errors import Disturbed, InputError, NoRoom, NoUnique, PackingEr
 from wordsearch.lang.alphabet import Alphabet
 from wordsearch.make.blocked import Blocked
 from wordsearch.make.deadline import Deadline
-from wordsearch.make.shape import MAX_SIDE, MIN_SIDE, Mask, Shape
+from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.make.words import Word
 from wordsearch.size import GridSize
 
@@ -218,14 +218,15 @@ def first_side(words: Sequence[Word]) -> int:
 
 
 def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
-                     mask: Mask | None = None) -> Iterator[Shape]:
+                     mask: Mask | None = None,
+                     legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
     """Grids from the first guess upwards, one cell at a time, a bounded number of
     times: a list that fits none of them is not going to fit at all. Square grids,
     or the mask's shape at growing sizes."""
     if mask is not None:
         yield from mask.automatic(sum(len(w.form) for w in words),
                                   max(len(w.form) for w in words), directions,
-                                  AUTOMATIC_GROWTH)
+                                  AUTOMATIC_GROWTH, legible)
         return
     first = first_side(words)
     if first > MAX_SIDE:

@@ -268,20 +268,22 @@ class Mask:
         return self.fit(GridSize(cols=side, rows=side))
 
     def automatic(self, letters: int, longest: int, directions: Iterable[str],
-                  growth: int) -> Iterator[Shape]:
+                  growth: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
         """Shapes from automatic_side's, `growth` sizes on."""
-        first = self.automatic_side(letters, longest, directions)
+        first = self.automatic_side(letters, longest, directions, legible)
         for side in range(first, min(first + growth, MAX_SIDE) + 1):
             yield self.across(side)
 
-    def automatic_side(self, letters: int, longest: int, directions: Iterable[str]) -> int:
+    def automatic_side(self, letters: int, longest: int, directions: Iterable[str],
+                       legible: int = LEGIBLE_SIDE) -> int:
         """The side of the first automatic shape: one that looks like the drawing
         (see likeness). It has a cell for every letter, a line for the longest word
-        and, when a size within LIKENESS_GROWTH sides and LEGIBLE_SIDE across has
-        it, a likeness of at least LIKENESS; else the likest of those sizes. At
-        least MASK_MIN_SIDE across."""
+        and, when a size within LIKENESS_GROWTH sides and `legible` across (the
+        most the pages print: LEGIBLE_SIDE, or fewer in large print) has it, a
+        likeness of at least LIKENESS; else the likest of those sizes. At least
+        MASK_MIN_SIDE across."""
         first = self.fitting_side(letters, longest, directions)
-        last = max(first, min(first + LIKENESS_GROWTH, LEGIBLE_SIDE, MAX_SIDE))
+        last = max(first, min(first + LIKENESS_GROWTH, legible, LEGIBLE_SIDE, MAX_SIDE))
         # Growth is not always for the better (a feature may fall across two cells),
         # so each size is judged by its own likeness; of two alike, the smaller.
         candidates = [side for side in range(first, last + 1)

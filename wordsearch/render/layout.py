@@ -752,6 +752,22 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     return pages
 
 
+def legible_side(size: tuple[float, float], per_page: int = 1, look: Look = Look()) -> int:
+    """The most cells across a grid can have on pages of `size`, `per_page` puzzles a
+    page, with letters of the look's smallest size: what an automatic shape may grow
+    to. The room inside the margins, less HEADER_SHARE of its height for the title,
+    fields and word list: a long list may still refuse a grid of this side."""
+    across, down = key_grid(per_page, size)
+    edge = margin(size)
+    room = min((size[0] - 2 * edge) / across,
+               (size[1] - 2 * edge) * (1 - HEADER_SHARE) / down)
+    return max(1, math.floor(room * LETTER_SHARE / look.style.min_letter))
+
+
+# The share of a page's height legible_side leaves to the title, fields and list.
+HEADER_SHARE = 0.35
+
+
 def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
                   smallest: float = MIN_LETTER, what: str = "grid") -> None:
     if cell * LETTER_SHARE < smallest:
