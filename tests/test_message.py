@@ -333,7 +333,7 @@ def make_and_check(case) -> bool:
     except PackingError as exc:
         assert "the message has" in str(exc) or "spelled" in str(exc) or \
             "did not fit" in str(exc) or "longer than" in str(exc) or \
-            "cells free for the message" in str(exc), str(exc)
+            "free for the message" in str(exc), str(exc)
         return False
     check_puzzle(puzzle, words, code, message.message_form(text, lang.get(code)))
     return True

@@ -230,8 +230,9 @@ def _unhidden(why: hidden.Unhidden, shape: Shape, form: str) -> str:
     if why.form:
         return (f"every way of hiding the message in the {shape.describe()} spelled "
                 f"{why.form} twice")
-    return (f"no words of the dictionary left exactly {len(form)} cells free for the message "
-            f"in the {shape.describe()}")
+    cells = "1 cell" if len(form) == 1 else f"{len(form)} cells"
+    return (f"no words of the dictionary left exactly {cells} free for the message in the "
+            f"{shape.describe()}")
 
 
 def _pack_purpose(attempt: int) -> str:
