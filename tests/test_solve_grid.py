@@ -69,6 +69,19 @@ def test_the_text_pdftotext_takes_from_our_pdf():
     assert solve(grid, [p.label for p in puzzle.words]).every_word_once
 
 
+@pytest.mark.parametrize("title, words", [
+    ("Fruit", ["apple", "mango", "lemon", "grape", "peach"]),  # a title that reads as a row
+    ("My fruit", ["apple", "banana", "cherry", "grape", "lemon", "mango", "melon",
+                  "peach", "pear", "plum", "kiwi", "orange"]),  # more words than rows
+])
+def test_the_pdf_text_grid_is_its_spaced_rows_not_the_title_or_the_word_list(title, words):
+    puzzle = wordsearch.generate(words, seed="pdf-rows")
+    assert len(words) > puzzle.rows or " " not in title
+    grid = read_grid(pdf_text(pdf_of(puzzle, title=title)))
+    assert grid.rows == puzzle.grid
+    assert solve(grid, words).every_word_once
+
+
 def test_our_document_is_read_without_checking_its_key():
     puzzle = wordsearch.generate(["río", "niño", "sol"], language="es", seed="doc", grid=8)
     grid = read_grid(puzzle.to_json())

@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -218,10 +218,22 @@ def read_text(text: str, language: lang.Language, name: str = "the grid") -> Gri
 
 
 def _longest_block(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The page's grid: the longest run of lines with spaced-out letters, as our
+    text output and our PDFs print every row, when there is one of two lines or
+    more; else the longest run of lines that look like rows. A one-word title just
+    above the grid, or a word list of one word a line (as pdftotext gives it) with
+    more words than the grid has rows, look like rows too, but are not spaced out."""
+    spaced = _longest_run(numbered, lambda line: _row_like(line) and (
+        _spaced(line) or len(line.strip()) == 1))  # a shape's row of one cell
+    return spaced if len(spaced) >= 2 else _longest_run(numbered, _row_like)
+
+
+def _longest_run(numbered: list[tuple[int, str]],
+                 row: Callable[[str], bool]) -> list[tuple[int, str]]:
     best: list[tuple[int, str]] = []
     run: list[tuple[int, str]] = []
     for n, line in numbered + [(0, "")]:
-        if _row_like(line):
+        if row(line):
             run.append((n, line))
             continue
         if len(run) > len(best):
