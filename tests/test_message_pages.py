@@ -125,8 +125,10 @@ def test_with_no_added_words_the_grid_is_chosen_to_fit_or_the_run_says_what_to_c
     assert ("the message has 8 letters, but no grid and layout of the words alone leave "
             "exactly that many cells free (the nearest leave ") in failed.stderr
     assert "Give a message of " in failed.stderr
+    assert failed.stderr.rstrip().endswith("(option --no-added-words)")
     alone = run("--message", "hi", "--no-added-words")
     assert alone.exit_code == 2 and "needs words of your own" in alone.stderr
+    assert alone.stderr.rstrip().endswith("(option --no-added-words)")
     lost = run("--no-added-words", "sun")
     assert lost.exit_code == 2 and "--no-added-words goes with --message" in lost.stderr
 

@@ -412,3 +412,7 @@ def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(clien
     assert refused.status_code == 422
     assert refused.json()["error"] == cli_message(run, "--message", "Hi", "--no-added-words",
                                                   "-g", "3", "sun", "moon")
+    unfit = make(client, words=["apple", "banana", "cherry", "grape", "lemon"], message="Good",
+                 no_added_words=True)
+    assert unfit.status_code == 422 and "let dictionary words be added" in unfit.json()["error"]
+    assert unfit.json()["option"] == "no_added_words"  # the request's own field

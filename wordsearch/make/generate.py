@@ -95,7 +95,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     if form is not None and not added_words and not word_list.words:
         raise InputError("a hidden message with no words added needs words of your own "
                          "to hide it among; give words, or let dictionary words be added.",
-                         option="added_words")
+                         option="no_added_words")
     blocked = (block_words if isinstance(block_words, Blocked)
                else blocked_words(language, block_words, blocklist=blocklist))
     allowed = compass.resolve(directions, difficulty)
@@ -183,7 +183,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
                               theme=theme or "", lowercase=lowercase)
             failure = _unfilled(filled, shape)
     if nearest and len(form) not in nearest:
-        raise PackingError(_not_exact(nearest, form), option="added_words")
+        raise PackingError(_not_exact(nearest, form), option="no_added_words")
     advice = (["a bigger grid"] if grid is not None else []) + \
         (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + \
         (["fewer words"] if word_list.words else []) + \
