@@ -1,4 +1,6 @@
 """Words files that hold several puzzles: # lines, titles, and where errors point."""
+import re
+
 import pytest
 
 from conftest import numbered
@@ -64,3 +66,19 @@ def test_a_quoted_line_gives_its_puzzle_a_hidden_message():
     assert third.message == "Only a message" and third.entries == ()
     assert split_sections(numbered("sun\n# Week 2\nstar"))[1].message is None
     assert split_sections(["> not a message line"])[0].message is None  # words, not a file
+
+
+@pytest.mark.parametrize("text, language, message", [
+    ("# Week 1\n> Meet at 3\nsun\nmoon", "en",
+     "line 2: the message \"Meet at 3\" has the digit '3': a grid holds letters only"),
+    ("# Week 1\nsun\n# Week 2\n> Adiós, niño\nsol", "en", None),  # English folds them
+    ("# Woche 1\n> Grüße\nHund", "fr", "line 2: the message \"Grüße\" has 'ß'"),
+])
+def test_a_quoted_lines_message_is_refused_naming_its_line_not_the_option(text, language,
+                                                                          message):
+    if message is None:
+        assert split_sections(numbered(text), language=language)[1].message == "Adiós, niño"
+        return
+    with pytest.raises(InputError, match=re.escape(message)) as caught:
+        split_sections(numbered(text), language=language)
+    assert caught.value.option is None  # the file's line, not --message

@@ -42,6 +42,16 @@ class Section:
             raise InputError(f"in {self.where()}:\n{exc}") from None
 
 
+def _check_message(message: str, line: int, language: lang.Language) -> None:
+    """A > line's message refused where it is written (a digit, a letter the
+    language does not use), naming its line: it is the file's, not --message's."""
+    from wordsearch.make.message import message_form  # the fill's C core, only here
+    try:
+        message_form(message, language)
+    except InputError as exc:
+        raise InputError(f"line {line}: {exc}") from None
+
+
 def split_sections(entries: Iterable[str | tuple[int, str]], *,
                    language: lang.Language | str | None = None,
                    strict: bool = False) -> list[Section]:
@@ -68,6 +78,7 @@ def split_sections(entries: Iterable[str | tuple[int, str]], *,
             if not message:
                 raise InputError(f"line {entry[0]}: a > line needs the hidden message after "
                                  f"the >, such as > See you at the zoo.")
+            _check_message(message, entry[0], language)
         else:
             current.append(entry)
     sections.append(Section(title, line, tuple(current), language, strict, message))
