@@ -84,7 +84,9 @@ def test_the_key_tints_and_numbers_the_message_cells_and_prints_the_message(rept
 
 def test_the_text_page_has_the_blanks_and_the_key_the_message(reptiles):
     out = render_text(reptiles)
-    assert "Hidden message: ___ ______? ____ ____ _______.\n" in out
+    # Each letter's blank apart, so that a child can count them and write in each.
+    assert ("Hidden message: _ _ _   _ _ _ _ _ _?   _ _ _ _   _ _ _ _   _ _ _ _ _ _ _.\n"
+            in out)
     assert f"Hidden message: {PUNCHLINE} (TWOSNAKESTHEYWERELIZARDS)\n" in out
 
 

@@ -80,10 +80,28 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], hide_words: bool,
     labels = [] if hide_words else [puzzle.printed(p.label) for p in placements]
     out += ["  " + line for line in columns(labels)] + [""]
     if puzzle.message:
-        blanks = " ".join("".join("_" * len(letters) if letters else ch for ch, letters in word)
-                          for word in puzzle.message_words())
+        blanks = "   ".join(_blanks(word) for word in puzzle.message_words())
         out += [f"{puzzle.labels['hidden_message']}: {blanks}", ""]
     return out
+
+
+def _blanks(word) -> str:
+    """One word of the message as blanks a letter can be counted and written on,
+    "_ _ _?": each letter's blank apart, punctuation against its neighbour."""
+    parts: list[str] = []
+    before = ""  # punctuation before the word's first letter, as in "¡Hola"
+    for ch, letters in word:
+        if not letters:
+            if parts:
+                parts[-1] += ch
+            else:
+                before += ch
+            continue
+        parts += ["_"] * len(letters)
+        if before:
+            parts[-len(letters)] = before + "_"
+            before = ""
+    return " ".join(parts) + before
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
