@@ -163,6 +163,16 @@ def test_every_solution_matches_its_puzzle_by_code_and_page(made):
 def test_a_book_under_24_pages_gets_a_warning(made):
     assert "warning: the book has 9 pages; print-on-demand services need at least 24." \
         in made[2]
+    # Printed one to a page already: the warning asks only for more puzzles.
+    assert "need at least 24. Add puzzles.\n" in made[2]
+
+
+def test_a_book_two_to_a_page_is_told_it_may_print_one_instead(tmp_path, run):
+    source = words_file(tmp_path / "l.txt", {"Sky": "sun moon star", "Sea": "fish crab seal"})
+    result = run("book", "--words-file", str(source), "--seed", "two", "--beam", "32",
+                 "--per-page", "2", "-o", "b.pdf")
+    assert result.exit_code == 0, result.output
+    assert "Add puzzles, or print one to a page." in result.output
 
 
 def test_a_book_of_24_pages_or_more_gets_none(tmp_path, run):

@@ -96,8 +96,9 @@ class Book:
     def warnings(self) -> list[str]:
         if len(self.pages) >= MIN_PAGES:
             return []
+        one = ", or print one to a page" if self.options.per_page > 1 else ""
         return [f"the book has {len(self.pages)} pages; print-on-demand services need at "
-                f"least {MIN_PAGES}. Add puzzles, or print one to a page."]
+                f"least {MIN_PAGES}. Add puzzles{one}."]
 
 
 def gutter(page_count: int) -> float:
