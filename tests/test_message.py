@@ -206,7 +206,8 @@ from wordsearch import lang  # noqa: E402
 from wordsearch.directions import COMPASS  # noqa: E402
 from wordsearch.errors import InputError, PackingError  # noqa: E402
 from wordsearch.lang import lists  # noqa: E402
-from wordsearch.make import message  # noqa: E402
+from wordsearch.make import choose, message  # noqa: E402
+from wordsearch.make.blocked import blocked_words, free_of  # noqa: E402
 
 
 @pytest.mark.parametrize("code, text, form", [
@@ -362,3 +363,19 @@ def test_threads_do_not_change_a_message_puzzle_and_picked_lists_take_a_message(
     drawn = wordsearch.generate(random=5, message="Great work", seed="t", beam=64)
     assert len([p for p in drawn.words if not p.added]) == 5
     check_puzzle(drawn, [p.label for p in drawn.words if not p.added], "en", "GREATWORK")
+
+
+def test_no_word_the_program_adds_or_draws_holds_a_blocked_word_either_way_round():
+    english = lang.get("en")
+    added = {w.form for w in message.lexicon(english, blocked_words(english)).words}
+    drawn = {english.fold(w) for w in choose.drawable(english)}
+    for form in ("GOSSIP", "BRAGGING", "PREPARE", "PLAYGROUND", "ASSEMBLE", "CLASS"):
+        assert form in {english.fold(w) for w in lists.dictionary("en")}
+        assert form not in added and form not in drawn
+    assert "GARDEN" in added and "GARDEN" in drawn
+    riddle = wordsearch.generate([], message="See you at the zoo soon", grid=15,
+                                 seed="uqf7-m43y")  # spelled PISS inside GOSSIP before
+    forms = [p.word for p in riddle.words]
+    assert all(free_of(forms, blocked_forms("en"), english))
+    puzzle = wordsearch.generate(random=12, seed="r", beam=64)
+    assert all(free_of([p.word for p in puzzle.words], blocked_forms("en"), english))

@@ -7,7 +7,7 @@ every reading of all of them in one walk over the grid's lines.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -94,3 +94,36 @@ def _blocked(language: Language, entries: list, blocklist: bool) -> Blocked:
     fitting = {f for f in forms if MIN_LETTERS <= len(f) <= MAX_LETTERS
                and all(language.alphabet.is_letter(ch) for ch in f)}
     return Blocked(tuple(sorted(fitting | own)), language, blocklist, tuple(sorted(own)))
+
+
+# The row the dictionary is laid out in to be scanned for blocked words.
+SCAN_WIDTH = 4096
+
+
+def free_of(forms: Sequence[str], blocked: Sequence[str], language: Language) -> list[bool]:
+    """For each grid form, whether it holds no blocked word forwards or backwards:
+    the words laid out in rows, an empty cell after each, scanned once by the
+    blocked words' automaton; only readings along a row (E or W) are a word's own."""
+    if not blocked:
+        return [True] * len(forms)
+    if not forms:
+        return []
+    width = max(SCAN_WIDTH, max(len(f) for f in forms) + 1)
+    grid, owner, row, col = [], {}, [], 0
+    for i, form in enumerate(forms):
+        if col + len(form) + 1 > width:
+            grid.append(row + [0] * (width - len(row)))
+            row, col = [], 0
+        for k in range(len(form)):
+            owner[len(grid) * width + col + k] = i
+        row.extend(language.alphabet.encode(form).tolist() + [0])
+        col += len(form) + 1
+    grid.append(row + [0] * (width - len(row)))
+    letters, offsets = language.alphabet.encode_list(list(blocked))
+    _, starts, dirs = _core.Blocklist(letters, offsets, len(language.alphabet)).scan(
+        np.array(grid, dtype=np.uint8))
+    clean = [True] * len(forms)
+    for start, d in zip(starts.tolist(), dirs.tolist()):
+        if COMPASS[d] in ("E", "W"):
+            clean[owner[start]] = False
+    return clean

@@ -3,11 +3,13 @@ dictionary, picked with the puzzle's own seed so that its code makes the same pi
 again and each copy of a set picks its own."""
 from __future__ import annotations
 
+from functools import cache
 from typing import NoReturn
 
 from wordsearch import _core
 from wordsearch.errors import InputError
 from wordsearch.lang import Language, lists
+from wordsearch.make.blocked import blocked_words, free_of
 from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
 
 # The longest word a pick takes: it fits a 15x15 grid with room to spare.
@@ -35,7 +37,7 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
     if theme is not None:
         pool, where = list(theme_words(language, theme).words), f'the theme "{theme}"'
     else:
-        pool, where = list(lists.dictionary(language.code)), f"the {language.name} dictionary"
+        pool, where = list(drawable(language)), f"the {language.name} dictionary"
     fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
     if count is None:
         if len(fits) < len(pool):
@@ -51,6 +53,18 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
                          f"{' or use a bigger grid' if len(fits) < len(pool) else ''}.",
                          option="random")
     return chosen
+
+
+@cache
+def drawable(language: Language) -> tuple[str, ...]:
+    """The dictionary's words a draw may take: those holding no word of the
+    language's blocklist, forwards or backwards (BRAGGING holds a slur read right to
+    left). A listed word's own letters may spell a blocked word, but a drawn word is
+    the program's choice, not the teacher's."""
+    words = lists.dictionary(language.code)
+    blocked = blocked_words(language).forms
+    return tuple(w for w, clean in zip(words, free_of([language.fold(w) for w in words],
+                                                       blocked, language)) if clean)
 
 
 def _too_long(where: str, pool: list[str], fits: list[str], longest: int) -> NoReturn:

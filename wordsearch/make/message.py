@@ -25,7 +25,7 @@ from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, NoMessage, PackingError
 from wordsearch.lang import Language, lists
 from wordsearch.make import fill
-from wordsearch.make.blocked import Blocked
+from wordsearch.make.blocked import Blocked, free_of
 from wordsearch.make.packer import AUTOMATIC_GROWTH, Layout, inside_arrays
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.puzzle import OUTSIDE
@@ -41,9 +41,9 @@ LAYOUTS = 8
 class Lexicon:
     """A language's dictionary as the fill takes it: each grid form once, sorted
     by length and then by form, with the word the list prints for it. Left out:
-    blocked words themselves (either way round), and words that hold a teacher's
-    own blocked word. A word of the language's blocklist inside a dictionary word
-    (ASS in ASSEMBLE) is that listed word's own letters, as for the user's words."""
+    every word that holds a blocked word, forwards or backwards (GOSSIP, which
+    reads PISS right to left): a blocked word inside a teacher's own word is that
+    word's letters, but the program chooses these, and a child reads them."""
     words: tuple[Word, ...]
     core: _core.Lexicon
 
@@ -58,6 +58,8 @@ def lexicon(language: Language, blocked: Blocked | None = None) -> Lexicon:
 
 @lru_cache(maxsize=16)
 def _lexicon(language: Language, blocked: tuple[str, ...], own: tuple[str, ...]) -> Lexicon:
+    """`blocked`: every blocked grid form (`own`, the teacher's among them, only keys
+    the cache apart)."""
     words: dict[str, Word] = {}
     for text in lists.dictionary(language.code):
         try:
@@ -66,48 +68,15 @@ def _lexicon(language: Language, blocked: tuple[str, ...], own: tuple[str, ...])
             continue  # the data test keeps these out; a changed alphabet may not
         if word is not None and MIN_LETTERS <= len(word.form) <= MAX_LETTERS:
             words.setdefault(word.form, word)
-    refused = set(blocked) | {form[::-1] for form in blocked}
-    kept = sorted((w for w in words.values() if w.form not in refused),
-                  key=lambda w: (len(w.form), w.form))
-    if own:
-        kept = [w for w, clean in zip(kept, _free_of(kept, own, language)) if clean]
+    kept = sorted(words.values(), key=lambda w: (len(w.form), w.form))
+    if blocked:
+        kept = [w for w, clean in zip(kept, free_of([w.form for w in kept], blocked, language))
+                if clean]
     if kept:
         letters, offsets = language.alphabet.encode_list([w.form for w in kept])
     else:
         letters, offsets = np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int32)
     return Lexicon(tuple(kept), _core.Lexicon(letters, offsets, len(language.alphabet)))
-
-
-# The row the dictionary is laid out in to be scanned for blocked words.
-SCAN_WIDTH = 4096
-
-
-def _free_of(words: list[Word], blocked: tuple[str, ...], language: Language) -> list[bool]:
-    """For each word, whether it holds no blocked word forwards or backwards: the
-    words laid out in rows, an empty cell after each, scanned once by the blocked
-    words' automaton; only readings along a row (E or W) are a word's own."""
-    forms = [w.form for w in words]
-    if not forms:
-        return []
-    width = max(SCAN_WIDTH, max(len(f) for f in forms) + 1)
-    grid, owner, row, col = [], {}, [], 0
-    for i, form in enumerate(forms):
-        if col + len(form) + 1 > width:
-            grid.append(row + [0] * (width - len(row)))
-            row, col = [], 0
-        for k in range(len(form)):
-            owner[len(grid) * width + col + k] = i
-        row.extend(language.alphabet.encode(form).tolist() + [0])
-        col += len(form) + 1
-    grid.append(row + [0] * (width - len(row)))
-    letters, offsets = language.alphabet.encode_list(list(blocked))
-    _, starts, dirs = _core.Blocklist(letters, offsets, len(language.alphabet)).scan(
-        np.array(grid, dtype=np.uint8))
-    clean = [True] * len(words)
-    for start, d in zip(starts.tolist(), dirs.tolist()):
-        if COMPASS[d] in ("E", "W"):
-            clean[owner[start]] = False
-    return clean
 
 
 def message_form(text: str, language: Language) -> str:
