@@ -105,8 +105,10 @@ def test_the_command_hides_a_message_and_warns_of_its_length(run):
     doc = json.loads(open("p.json", encoding="utf-8").read())
     assert doc["message"] == "TWOSNAKESTHEYWERELIZARDS" and doc["message_label"] == PUNCHLINE
     assert any(w.get("added") for w in doc["words"])
+    assert "warning" not in result.stderr  # an automatic grid is the words' own size
+    fixed = run("--seed", "c", "--message", PUNCHLINE, "-g", "9", "-o", "f.json", *REPTILES)
     assert "warning: the hidden message has 24 letters and the grid is 9×9: a message of 9 " \
-           "to 13 letters hides best in it" in result.stderr
+           "to 13 letters hides best in it" in fixed.stderr
     alone = run("--seed", "c", "--message", "See you at the zoo", "-g", "15", "-o", "d.json")
     assert alone.exit_code == 0, alone.stderr
     doc = json.loads(open("d.json", encoding="utf-8").read())

@@ -348,7 +348,9 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
                 bar.close()
             if status:
                 status.close()
-        if not quiet:
+        # The advice is for a grid the user chose: an automatic one is the words' size,
+        # and --no-added-words has lengths the layouts dictate.
+        if not quiet and grid is not None and not no_added_words:
             advice = ((sheet.title, hidden.length_advice(sheet.puzzle)) for sheet in made.sheets)
             for title, warning in dict.fromkeys((t, a) for t, a in advice if a):
                 where = f'in the puzzle "{title}": ' if is_set and title else ""
