@@ -1,6 +1,7 @@
 """The command's door: Ctrl-C while the program is still loading, or a second one
 while it is already stopping, ends it as any interrupted run ends (exit 130, one
-line), not with a traceback from whatever module was being imported."""
+line), not with a traceback from whatever module was being imported; one after the
+run is through changes nothing."""
 from __future__ import annotations
 
 import signal
@@ -17,3 +18,9 @@ def run() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a further Ctrl-C changes nothing now
         sys.stderr.write("error: interrupted; nothing was written.\n")
         sys.exit(EXIT_INTERRUPTED)
+    except SystemExit:
+        # The run is through (its files written, its status chosen): a Ctrl-C while
+        # the interpreter shuts down would otherwise end it by the signal, after the
+        # work, or reach click as "Aborted!" and exit 1.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise
