@@ -10,6 +10,7 @@ speak of things, and the command adds the option's name where that helps.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -18,6 +19,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -228,6 +230,20 @@ PUZZLE_OPTIONS = [
 ]
 
 
+def _stoppable(command: Callable) -> Callable:
+    """Ctrl-C and SIGTERM end every command alike, wherever in it they come: one line,
+    exit 130 or 143 (the output step is all or nothing, so nothing was written)."""
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            _stopped("interrupted", EXIT_INTERRUPTED)
+        except Terminated:
+            _stopped("terminated", EXIT_TERMINATED)
+    return run
+
+
 @main.command(DEFAULT_COMMAND, cls=DefaultCommand,
               short_help="Make puzzles from words (the default command).")
 @puzzle_options
@@ -272,6 +288,7 @@ PUZZLE_OPTIONS = [
 @click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="Puzzles printed on one page, each with its title, "
                                       "list and code.")
+@_stoppable
 def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
          key_only, show_directions, strict, language, theme, random_count, list_themes,
          block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam,
@@ -366,10 +383,6 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         _fail(exc, EXIT_NO_PUZZLE)
     except WordsearchError as exc:
         _fail(exc, EXIT_NO_PUZZLE)
-    except KeyboardInterrupt:
-        _stopped("interrupted", EXIT_INTERRUPTED)
-    except Terminated:
-        _stopped("terminated", EXIT_TERMINATED)
 
 
 @main.command("book", short_help="Make a puzzle book's interior: a print-ready PDF.")
@@ -388,6 +401,7 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
 @click.option("--author", default="", help="The author, on the title page and in the metadata.")
 @click.option("--subject", default="", help="A subtitle, on the title page and in the "
                                             "metadata's subject.")
+@_stoppable
 def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, author,
                  subject, title, fields, mask, directions, difficulty, grid, strict, language,
                  block_words, no_blocklist, lowercase, seed, beam, threads, jobs, time_limit,
@@ -444,10 +458,6 @@ def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, 
         _fail(exc, EXIT_NO_PUZZLE, book_command)
     except WordsearchError as exc:
         _fail(exc, EXIT_NO_PUZZLE, book_command)
-    except KeyboardInterrupt:
-        _stopped("interrupted", EXIT_INTERRUPTED)
-    except Terminated:
-        _stopped("terminated", EXIT_TERMINATED)
 
 
 # A grid file may be this large: the largest grid the core takes (2^20 cells), spaced
@@ -486,6 +496,7 @@ KEY_FORMATS = ("pdf", "svg", "png")
 @click.option("--dpi", type=int, default=layout.DEFAULT_DPI, show_default=True,
               help="Resolution of a PNG answer key.")
 @click.option("-q", "--quiet", is_flag=True, help="No report on standard error.")
+@_stoppable
 def solve_command(file, words, words_file, find_all, dictionary_file, min_length, free_path,
                   language, fmt, output, title, page_size, dpi, quiet):
     """Find WORDS (or --words-file, or the document's words) in the grid in FILE
@@ -549,10 +560,6 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
         # Exit 1 says that a word does not read once; anything else that stops the
         # command (a bad file, a key too large for the page or not writable) is 2.
         _fail(exc, EXIT_USAGE, solve_command)
-    except KeyboardInterrupt:
-        _stopped("interrupted", EXIT_INTERRUPTED)
-    except Terminated:
-        _stopped("terminated", EXIT_TERMINATED)
 
 
 @main.command("serve", short_help="Serve the web page: make, print and play puzzles.")
