@@ -246,16 +246,6 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out)
     return WS_OK;
 }
 
-int32_t ws_dict_child(const ws_dict *dict, int32_t node, uint8_t letter)
-{
-    return ws_dict_step(dict, node, letter);
-}
-
-int32_t ws_dict_word_at(const ws_dict *dict, int32_t node)
-{
-    return dict->nodes[node].word;
-}
-
 int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len)
 {
     if (!dict || len < 1 || !letters)

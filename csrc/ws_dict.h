@@ -57,12 +57,6 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out);
 
 void ws_dict_free(ws_dict *dict);
 
-/* The child of `node` along letter code `letter`, or WS_DICT_NONE. */
-int32_t ws_dict_child(const ws_dict *dict, int32_t node, uint8_t letter);
-
-/* The index of the word that ends at `node` (its first listing), or -1. */
-int32_t ws_dict_word_at(const ws_dict *dict, int32_t node);
-
 /* The index of the word spelled by `len` letter codes (its first listing), or -1
  * when the list does not hold it. */
 int32_t ws_dict_find(const ws_dict *dict, const uint8_t *letters, int32_t len);

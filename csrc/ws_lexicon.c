@@ -130,8 +130,6 @@ ws_words ws_lexicon_words(const ws_lexicon *lex)
     return words;
 }
 
-int32_t ws_lexicon_letters(const ws_lexicon *lex) { return lex->nletters; }
-
 int32_t ws_lexicon_longest(const ws_lexicon *lex) { return lex->longest; }
 
 int32_t ws_lexicon_group(const ws_lexicon *lex, int32_t len, int32_t *count)

@@ -29,9 +29,6 @@ void ws_lexicon_free(ws_lexicon *lex);
 /* The words, as built (sorted by length). */
 ws_words ws_lexicon_words(const ws_lexicon *lex);
 
-/* The number of letter codes the words are written in. */
-int32_t ws_lexicon_letters(const ws_lexicon *lex);
-
 /* The longest word's length (0 for an empty lexicon). */
 int32_t ws_lexicon_longest(const ws_lexicon *lex);
 

@@ -544,17 +544,6 @@ cdef class Trie:
         self.room = room
         return 0
 
-    def lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length):
-        """Every straight reading of a word of min_length letters or more in the grid
-        (rows*cols letter codes, row by row): (word index, first cell, direction)
-        arrays, a palindrome's once (N, NE, E or SE)."""
-        cdef int32_t found = self._lines(grid, rows, cols, min_length)
-        return (np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_word, 4 * found),
-                              np.int32),
-                np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_start, 4 * found),
-                              np.int32),
-                np.frombuffer(PyBytes_FromStringAndSize(<char *>self.out_dir, found), np.uint8))
-
     cdef void _sort(self, int32_t found, bint ranked) noexcept:
         """Orders the readings found by word (by rank, or by index), each word's in
         the order found: self.keys[i] & KEY_READING is the i-th reading."""
