@@ -3,6 +3,32 @@
 Messages are written for the person who typed the words: they name the word or
 line at fault and say what to change. The command line prints them as they are.
 """
+from __future__ import annotations
+
+import unicodedata
+
+# Problems listed in one message; the rest are counted.
+MAX_PROBLEMS = 20
+# How much of an entry a message quotes.
+QUOTE_LENGTH = 60
+
+
+def quoted(text: str) -> str:
+    """`text` as a message quotes it: in double quotes, control characters shown as
+    escapes (a stray ESC must not reach the terminal), cut short if long."""
+    cut = text[:QUOTE_LENGTH]
+    shown = "".join(ch if unicodedata.category(ch)[0] != "C"
+                    and unicodedata.category(ch) not in ("Zl", "Zp") else
+                    ch.encode("unicode_escape").decode("ascii") for ch in cut)
+    return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
+
+
+def capped(lines: list[str]) -> list[str]:
+    """At most MAX_PROBLEMS lines, and a count of the others."""
+    if len(lines) <= MAX_PROBLEMS:
+        return lines
+    return lines[:MAX_PROBLEMS] + [f"… and {len(lines) - MAX_PROBLEMS:,} more."]
+
 
 
 class WordsearchError(Exception):

@@ -15,9 +15,9 @@ import numpy as np
 
 from wordsearch import _core
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, capped
 from wordsearch.lang import Language, lists
-from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, capped, parse_entry
+from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, parse_entry
 
 # A teacher's own list may be this long: every puzzle's check stays quick.
 MAX_BLOCK_WORDS = 10_000

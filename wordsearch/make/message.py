@@ -22,7 +22,7 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError, NoMessage, PackingError
+from wordsearch.errors import InputError, NoMessage, PackingError, quoted
 from wordsearch.lang import Language, lists
 from wordsearch.make import fill
 from wordsearch.make.blocked import Blocked, free_of
@@ -30,7 +30,7 @@ from wordsearch.make.packer import AUTOMATIC_GROWTH, Layout, inside_arrays
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.puzzle import OUTSIDE
 from wordsearch.size import GridSize
-from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, Word, parse_entry, quoted
+from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, Word, parse_entry
 
 
 # Layouts of one pack the fill is tried on before the grid is given up.
@@ -51,15 +51,12 @@ class Lexicon:
 def lexicon(language: Language, blocked: Blocked | None = None) -> Lexicon:
     """The language's dictionary, built once per process for each set of blocked
     words."""
-    if blocked is None:
-        return _lexicon(language, (), ())
-    return _lexicon(language, blocked.forms, blocked.extra)
+    return _lexicon(language, blocked.forms if blocked is not None else ())
 
 
 @lru_cache(maxsize=16)
-def _lexicon(language: Language, blocked: tuple[str, ...], own: tuple[str, ...]) -> Lexicon:
-    """`blocked`: every blocked grid form (`own`, the teacher's among them, only keys
-    the cache apart)."""
+def _lexicon(language: Language, blocked: tuple[str, ...]) -> Lexicon:
+    """`blocked`: every blocked grid form, the teacher's among them."""
     words: dict[str, Word] = {}
     for text in lists.dictionary(language.code):
         try:

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from wordsearch import lang
 from wordsearch.inside import containers as forms_inside
-from wordsearch.errors import InputError
+from wordsearch.errors import MAX_PROBLEMS, InputError, capped, quoted
 
 MIN_LETTERS = 3
 # The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
@@ -22,27 +22,6 @@ _JOINERS = "-'’"
 # A puzzle's list may have this many words: the largest grid (100 x 100) holds
 # about a thousand words of average length, and every check stays quick.
 MAX_WORDS = 2000
-# Problems listed in one message; the rest are counted.
-MAX_PROBLEMS = 20
-# How much of an entry a message quotes.
-QUOTE_LENGTH = 60
-
-
-def quoted(text: str) -> str:
-    """`text` as a message quotes it: in double quotes, control characters shown as
-    escapes (a stray ESC must not reach the terminal), cut short if long."""
-    cut = text[:QUOTE_LENGTH]
-    shown = "".join(ch if unicodedata.category(ch)[0] != "C"
-                    and unicodedata.category(ch) not in ("Zl", "Zp") else
-                    ch.encode("unicode_escape").decode("ascii") for ch in cut)
-    return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
-
-
-def capped(lines: list[str]) -> list[str]:
-    """At most MAX_PROBLEMS lines, and a count of the others."""
-    if len(lines) <= MAX_PROBLEMS:
-        return lines
-    return lines[:MAX_PROBLEMS] + [f"… and {len(lines) - MAX_PROBLEMS:,} more."]
 
 
 @dataclass(frozen=True)

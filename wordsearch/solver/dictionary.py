@@ -18,36 +18,18 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from wordsearch import _core, lang
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, capped, quoted
 from wordsearch.lang import lists
 
 # Characters a word may have that are not letters and leave no cell.
 JOINERS = " -'’\t"
 # A word's longest form: WS_MAX_WORD in csrc/ws_common.h.
 MAX_LETTERS = _core.MAX_WORD
-# Problems one message lists; the rest are counted.
-MAX_PROBLEMS = 20
-QUOTE_LENGTH = 60
 # Marks a character that folds to no letter: never a letter code (1..254) nor a
 # line end, so one search of the folded text finds every bad word.
 _BAD = "\x00"
 
 Entry = str | tuple[int, str]
-
-
-def quoted(text: str) -> str:
-    """`text` in double quotes, control characters escaped, cut short if long."""
-    cut = text[:QUOTE_LENGTH]
-    shown = "".join(ch if unicodedata.category(ch)[0] != "C" and
-                    unicodedata.category(ch) not in ("Zl", "Zp")
-                    else ch.encode("unicode_escape").decode("ascii") for ch in cut)
-    return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
-
-
-def capped(problems: list[str]) -> list[str]:
-    if len(problems) <= MAX_PROBLEMS:
-        return problems
-    return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS:,} more."]
 
 
 def _split(entries: Iterable[Entry]) -> tuple[list[int | None] | None, list[str]]:

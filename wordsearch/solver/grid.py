@@ -19,9 +19,9 @@ from functools import lru_cache
 
 from wordsearch import _core, lang
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, quoted
 from wordsearch.puzzle import FORMAT, OUTSIDE, Puzzle
-from wordsearch.solver.dictionary import letter_codes, quoted
+from wordsearch.solver.dictionary import letter_codes
 
 # A grid may be this large: the C core's limit on a side.
 MAX_SIDE = 4096

@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from wordsearch import lang
 from wordsearch.directions import COMPASS, STEPS
-from wordsearch.errors import InputError, SearchSpent
+from wordsearch.errors import InputError, SearchSpent, capped
 from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
-from wordsearch.solver.dictionary import Dictionary, Entry, capped, fold_entries
+from wordsearch.solver.dictionary import Dictionary, Entry, fold_entries
 from wordsearch.solver.grid import GridFile, encode_grid, encoded, from_puzzle, grid_rows
 from wordsearch.solver.solution import Cell, Found, Reading, Solution, direction_of
 
