@@ -1,4 +1,5 @@
 from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.render.layout import Look
 from wordsearch.render.text import columns, grid_lines, render_text
 
 
@@ -42,11 +43,11 @@ def test_the_text_page_speaks_the_puzzles_language():
 def test_the_text_page_hides_the_list_or_keeps_the_order_given_as_the_pages_do(run):
     puzzle = Puzzle("k4", ("ZOO", "ABC", "MNO"), ("E", "S"),
                     (Placement("Zoo", "ZOO", 0, 0, "E"), Placement("Abc", "ABC", 1, 0, "E")))
-    hidden = render_text(puzzle, hide_words=True)
+    hidden = render_text(puzzle, look=Look(hide_words=True))
     assert "Hidden words: 2 (no list: find them all) · directions: E, S\n" in hidden
     assert "Find these words" not in hidden and "  Zoo   " not in hidden.split("Answer key")[0]
     assert "Find these words (2; directions: E, S):\n  Zoo   Abc\n" in render_text(
-        puzzle, given_order=True)
+        puzzle, look=Look(list_order="given"))
     assert "  Abc   Zoo\n" in render_text(puzzle)
     result = run("--seed", "t", "--hide-words", "--copies", "2", "sun", "moon", "star")
     assert result.exit_code == 0, result.stderr

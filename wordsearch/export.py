@@ -184,11 +184,9 @@ def files(result: Puzzle | ClassSet, output: Output) -> dict[Path | None, bytes]
     if kind == "html":
         return {output.path: html.play_page(result, options.title, static=None).encode("utf-8")}
     if kind == "text":
-        words = {"hide_words": options.look.hide_words,
-                 "given_order": options.look.list_order == "given"}
-        text = (render_set_text(result.sheets, options.fields, options.pages, **words)
+        text = (render_set_text(result.sheets, options.fields, options.pages, options.look)
                 if isinstance(result, ClassSet) else
-                render_text(result, options.title, options.fields, options.pages, **words))
+                render_text(result, options.title, options.fields, options.pages, options.look))
         return {output.path: text.encode("utf-8")}
     if isinstance(result, ClassSet):
         puzzle_pages, key_pages = layout.sheet_layouts(result.sheets, options)

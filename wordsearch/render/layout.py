@@ -18,7 +18,6 @@ from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.puzzle import Puzzle, Sheet
 from wordsearch.render import font, paper
-from wordsearch.render.text import balanced
 
 MARGIN_SHARE = 0.06      # of the page's shorter side
 MIN_MARGIN, MAX_MARGIN = 18.0, 54.0
@@ -55,6 +54,14 @@ DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 36, 600
 
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+def balanced(items: Sequence[str], across: int) -> list[list[str]]:
+    """Items in at most `across` columns of equal length (the last may be shorter),
+    filled top to bottom; as few columns as that length needs. Used by the printed
+    word list too."""
+    down = -(-len(items) // max(1, min(across, len(items))))
+    return [list(items[c:c + down]) for c in range(0, len(items), down)]
 
 
 @dataclass(frozen=True)

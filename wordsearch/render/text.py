@@ -6,16 +6,9 @@ from collections.abc import Sequence
 from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
+from wordsearch.render.layout import Look, balanced, list_heading
 
 _LINE = "_" * 24
-
-
-def balanced(items: Sequence[str], across: int) -> list[list[str]]:
-    """Items in at most `across` columns of equal length (the last may be shorter),
-    filled top to bottom; as few columns as that length needs. Used by the printed
-    word list too."""
-    down = -(-len(items) // max(1, min(across, len(items))))
-    return [list(items[c:c + down]) for c in range(0, len(items), down)]
 
 
 def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
@@ -45,15 +38,14 @@ def grid_lines(puzzle: Puzzle, shown: set[tuple[int, int]] | None = None) -> lis
 
 
 def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
-                pages: Sequence[str] = ("puzzle", "key"), *, hide_words: bool = False,
-                given_order: bool = False) -> str:
+                pages: Sequence[str] = ("puzzle", "key"), look: Look = Look()) -> str:
     """The puzzle and/or its answer key (`pages`) as plain text, ending with the code;
-    the word list left out (`hide_words`) or in the order given, as the pages print it."""
+    the word list as the look has it (hidden, or in the order given)."""
     out: list[str] = []
     if title:
         out += [title, ""]
     if "puzzle" in pages:
-        out += _puzzle_part(puzzle, fields, hide_words, given_order)
+        out += _puzzle_part(puzzle, fields, look)
     if "key" in pages:
         out += _key_part(puzzle)
     out += [puzzle.labels["grid_code"].format(cols=puzzle.cols, rows=puzzle.rows,
@@ -61,23 +53,20 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
     return "\n".join(out) + "\n"
 
 
-def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], hide_words: bool,
-                 given_order: bool) -> list[str]:
+def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], look: Look) -> list[str]:
     out = [f"{field}: {_LINE}" for field in fields]
     if fields:
         out.append("")
     out += grid_lines(puzzle)
     ways = (puzzle.labels["all_ways"] if len(puzzle.directions) == len(COMPASS)
             else puzzle.labels["some_ways"].format(directions=", ".join(puzzle.directions)))
-    if hide_words:
-        out += ["", f"{puzzle.labels['hidden_count'].format(count=len(puzzle.words))} · "
-                    f"{ways}"]
+    if look.hide_words:
+        out += ["", f"{list_heading(puzzle, True)} · {ways}"]
     else:
         out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
     if puzzle.has_inside:
         out.append(puzzle.labels["inside_note"])
-    placements = puzzle.words if given_order else puzzle.alphabetical()
-    labels = [] if hide_words else [puzzle.printed(p.label) for p in placements]
+    labels = [] if look.hide_words else look.labels(puzzle)
     out += ["  " + line for line in columns(labels)] + [""]
     if puzzle.message:
         blanks = "   ".join(_blanks(word) for word in puzzle.message_words())
@@ -120,13 +109,13 @@ def _key_part(puzzle: Puzzle) -> list[str]:
 
 
 def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
-                    pages: Sequence[str] = ("puzzle", "key"), **words) -> str:
+                    pages: Sequence[str] = ("puzzle", "key"), look: Look = Look()) -> str:
     """Every puzzle of a set, one after another, each headed by its number and student."""
     parts = []
     for sheet in sheets:
         head = sheet.puzzle.labels["puzzle_of"].format(number=sheet.number, total=len(sheets))
         if sheet.student:
             head += f" · {sheet.student}"
-        text = render_text(sheet.puzzle, sheet.title, fields, pages, **words)
+        text = render_text(sheet.puzzle, sheet.title, fields, pages, look)
         parts.append(f"{head}\n\n{text}")
     return f"\n{'=' * 72}\n\n".join(parts)
