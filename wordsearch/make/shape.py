@@ -160,11 +160,20 @@ class Mask:
     _likeness: dict[int, Fraction] = field(default_factory=dict, repr=False)
 
     @classmethod
+    def builtin(cls, name: str) -> Mask:
+        """A built-in mask by its name alone (never a path: the web page's way in),
+        read once a process."""
+        if name not in builtin_masks():
+            raise InputError(f'no built-in mask "{name}"; the built-in masks are: '
+                             f"{', '.join(builtin_masks())}.", option="mask")
+        return _builtin(name)
+
+    @classmethod
     def load(cls, spec: str | Path) -> Mask:
         """From a PNG file or, when no such file exists, a built-in mask's name."""
         path = Path(spec)
         if not path.exists() and str(spec) in builtin_masks():
-            return _builtin(str(spec))
+            return cls.builtin(str(spec))
         if not path.exists():
             raise InputError(f'no mask file "{spec}" and no built-in mask of that name; '
                              f"give a PNG file or one of: {', '.join(builtin_masks())}.",

@@ -171,9 +171,9 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
     workers = Workers(config.workers, config.waiting)
     sets = Sets(workers, config.time_limit)
 
-    async def mask_of(name: str | None) -> tuple[str, bytes] | None:
-        """A mask's name and image: a built-in one from the package, or an upload
-        from storage. Never a path from the request."""
+    async def mask_of(name: str | None) -> tuple[str, bytes | None] | None:
+        """A mask's name and image: an upload's from storage, or a built-in one's name
+        alone (the worker reads it from the package). Never a path from the request."""
         if name is None:
             return None
         if name.startswith(options.UPLOAD_PREFIX):
@@ -182,7 +182,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
                 raise InputError("the uploaded mask is not on this server any more; upload "
                                  "it again.", option="mask")
             return jobs.UPLOAD_NAME, png
-        return name, jobs.builtin_png(name)
+        return name, None
 
     async def make(request: options.Request, id: str | None = None) -> tuple[str, Record]:
         generate = dict(request.generate)

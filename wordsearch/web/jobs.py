@@ -27,13 +27,16 @@ def page_options(page: dict, **extra) -> layout.PageOptions:
                               show_directions=page.get("show_directions", False), **extra)
 
 
-def make(words: list[str], options: dict, mask: tuple[str, bytes] | None, page: dict,
-         time_limit: float, threads: int) -> dict:
+def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
+         page: dict, time_limit: float, threads: int) -> dict:
     """A puzzle's document, made and laid out on its page (a grid too large to print
-    legibly is refused now, not when the PDF is asked for)."""
+    legibly is refused now, not when the PDF is asked for). `mask`: an upload's name
+    and image, or a built-in mask's name and None (read once a worker, with its
+    likenesses, not again for every puzzle of a set)."""
     options = arguments(options)
     if mask is not None:
-        options["mask"] = Mask.from_png(mask[1], mask[0])
+        name, png = mask
+        options["mask"] = Mask.builtin(name) if png is None else Mask.from_png(png, name)
     puzzle = generate(words, time_limit=time_limit, threads=threads, **options)
     layout.layouts(puzzle, page_options(page))
     return puzzle.to_dict()

@@ -56,7 +56,7 @@ class Sets:
     def get(self, id: str) -> SetJob | None:
         return self.jobs.get(id)
 
-    def start(self, request: Request, mask: tuple[str, bytes] | None) -> SetJob:
+    def start(self, request: Request, mask: tuple[str, bytes | None] | None) -> SetJob:
         """Admits the set (or raises Busy) and starts making it."""
         students = request.set.get("students", [])
         copies = request.set.get("copies", 1)
@@ -79,7 +79,7 @@ class Sets:
         return job
 
     async def _make(self, job: SetJob, request: Request, options: dict,
-                    mask: tuple[str, bytes] | None, plan: list[tuple[str, str]]) -> None:
+                    mask: tuple[str, bytes | None] | None, plan: list[tuple[str, str]]) -> None:
         at_once = asyncio.Semaphore(self.workers.processes)
 
         async def one(code: str) -> dict:
