@@ -7,6 +7,9 @@
 /* Letter codes a table indexed by code covers: 0..255, the two reserved ones
  * (WS_EMPTY, WS_BLOCKED) always leading nowhere. */
 #define CODES 256
+/* The table of four-letter prefixes is made when it takes at most this many
+ * bits a node (with its counts, at most four bytes). */
+#define QUAD_BITS_A_NODE 21
 
 /* The tree as it grows, one pass over the words: first child and next sibling,
  * each sibling list in order of letter codes; the root's children by code. */
@@ -24,7 +27,8 @@ void ws_dict_free(ws_dict *dict)
     free(dict->nodes);
     free(dict->letter);
     free(dict->dense);
-    free(dict->triple);
+    free(dict->quad_bits);
+    free(dict->quad_rank);
     free(dict);
 }
 
@@ -164,26 +168,49 @@ static ws_status add_tables(ws_dict *dict)
     return WS_OK;
 }
 
-/* The table of three-letter prefixes, when the trie has at least as many nodes
- * as it has entries (ws_dict_internal.h). */
-static ws_status add_triples(ws_dict *dict)
+/* The table of four-letter prefixes, when some word has four letters or more and
+ * it costs at most four bytes a node (ws_dict_internal.h); made before the tables of children, while each node's
+ * `first` still says where its children are. */
+static ws_status add_quads(ws_dict *dict)
 {
-    const size_t width = (size_t)dict->width;
-    if (width * width * width > (size_t)dict->nnodes)
+    const uint64_t width = (uint64_t)dict->width;
+    const uint64_t bits = width * width * width * width;
+    if (bits > QUAD_BITS_A_NODE * (uint64_t)dict->nnodes)
         return WS_OK;
-    dict->triple = malloc(sizeof(int32_t) * width * width * width);
-    if (!dict->triple)
+    const size_t blocks = (size_t)(bits + 63) / 64;
+    dict->quad_bits = calloc(blocks, sizeof(uint64_t));
+    dict->quad_rank = malloc(sizeof(int32_t) * blocks);
+    if (!dict->quad_bits || !dict->quad_rank)
         return WS_NO_MEMORY;
-    int32_t *entry = dict->triple;
-    for (size_t a = 0; a < width; a++) {
-        const int32_t first = dict->root[a];
-        for (size_t b = 0; b < width; b++) {
-            const int32_t second =
-                first == WS_DICT_NONE ? WS_DICT_NONE : ws_dict_below(dict, first, (uint8_t)b);
-            for (size_t c = 0; c < width; c++)
-                *entry++ = second == WS_DICT_NONE ? WS_DICT_NONE
-                                                  : ws_dict_below(dict, second, (uint8_t)c);
-        }
+    const ws_node *nodes = dict->nodes;
+    const uint8_t *letter = dict->letter;
+    dict->quad_first = -1;
+#define CHILDREN(child, parent) \
+    (int32_t child = nodes[parent].first; child < nodes[parent].first + nodes[parent].nchildren; \
+     child++)
+    for CHILDREN(a, WS_DICT_ROOT)
+        for CHILDREN(b, a)
+            for CHILDREN(c, b)
+                for CHILDREN(d, c) {
+                    const uint64_t index =
+                        ((letter[a] * width + letter[b]) * width + letter[c]) * width + letter[d];
+                    dict->quad_bits[index >> 6] |= UINT64_C(1) << (index & 63);
+                    if (dict->quad_first < 0)
+                        dict->quad_first = d;
+                }
+#undef CHILDREN
+    if (dict->quad_first < 0) { /* no word of four letters or more: no table */
+        free(dict->quad_bits);
+        free(dict->quad_rank);
+        dict->quad_bits = NULL;
+        dict->quad_rank = NULL;
+        return WS_OK;
+    }
+    int32_t before = 0;
+    for (size_t k = 0; k < blocks; k++) {
+        dict->quad_rank[k] = before;
+        for (uint64_t x = dict->quad_bits[k]; x; x &= x - 1)
+            before++;
     }
     return WS_OK;
 }
@@ -235,9 +262,9 @@ ws_status ws_dict_build(const ws_words *words, ws_dict **out)
     lay_out(&g, dict, order);
     free(order);
     growing_free(&g);
-    ws_status status = add_tables(dict);
+    ws_status status = add_quads(dict);
     if (status == WS_OK)
-        status = add_triples(dict);
+        status = add_tables(dict);
     if (status != WS_OK) {
         ws_dict_free(dict);
         return status;
@@ -303,15 +330,15 @@ int32_t ws_dict_nodes(const ws_dict *dict)
     return dict->nnodes;
 }
 
-int64_t ws_dict_triples(const ws_dict *dict)
+int64_t ws_dict_quads(const ws_dict *dict)
 {
     const int64_t width = dict->width;
-    return dict->triple ? width * width * width : 0;
+    return dict->quad_bits ? width * width * width * width : 0;
 }
 
 size_t ws_dict_bytes(const ws_dict *dict)
 {
     return sizeof *dict + (size_t)dict->nnodes * (sizeof(ws_node) + 1) +
            (size_t)dict->ndense * (size_t)dict->width * sizeof(int32_t) +
-           (size_t)ws_dict_triples(dict) * sizeof(int32_t);
+           (size_t)(ws_dict_quads(dict) + 63) / 64 * (sizeof(uint64_t) + sizeof(int32_t));
 }

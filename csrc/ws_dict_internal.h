@@ -28,11 +28,15 @@ struct ws_dict {
     int32_t *dense;    /* ndense tables of width entries */
     int32_t ndense;
     int32_t root[256]; /* the root's child along each code, or WS_DICT_NONE */
-    /* When there are at least width^3 nodes (so at most one entry a node): the node
-     * of every three-letter prefix, triple[(a * width + b) * width + c], or
-     * WS_DICT_NONE; else NULL. A straight walk through a large dictionary mostly
-     * ends within three letters, and this takes it there in one lookup. */
-    int32_t *triple;
+    /* When the trie has at least width^4 / 21 nodes (so that this costs at most
+     * four bytes a node): which four-letter prefixes there are, one bit each at
+     * ((a * width + b) * width + c) * width + d, with the count of bits set before
+     * each 64 of them. The nodes of four-letter prefixes lie together in that
+     * order (breadth first, children in order of their codes): the k-th prefix
+     * set is node quad_first + k. Else NULL. */
+    uint64_t *quad_bits;
+    int32_t *quad_rank;
+    int32_t quad_first;
 };
 
 /* The child of a node other than the root along `letter`, or WS_DICT_NONE. */
@@ -60,15 +64,25 @@ static inline int32_t ws_dict_below(const ws_dict *dict, int32_t node, uint8_t l
     return WS_DICT_NONE;
 }
 
-/* Prefixes the triple table covers: its letters. */
-#define WS_DICT_TRIPLE 3
+/* Letters of the prefixes the table of four-letter prefixes holds. */
+#define WS_DICT_QUAD 4
 
-/* The node of the prefix a, b, c (a a letter leading from the root), or
- * WS_DICT_NONE; only when dict->triple is there. */
-static inline int32_t ws_dict_triple(const ws_dict *dict, uint8_t a, uint8_t b, uint8_t c)
+/* Whether prefix `index` (see quad_bits) is the start of some word. */
+static inline int ws_dict_quad_has(const ws_dict *dict, size_t index)
 {
-    const size_t width = (size_t)dict->width;
-    return b < width && c < width ? dict->triple[(a * width + b) * width + c] : WS_DICT_NONE;
+    return (int)((dict->quad_bits[index >> 6] >> (index & 63)) & 1u);
+}
+
+/* The node of the four-letter prefix `index`, which ws_dict_quad_has. */
+static inline int32_t ws_dict_quad_node(const ws_dict *dict, size_t index)
+{
+    uint64_t below = dict->quad_bits[index >> 6] & ((UINT64_C(1) << (index & 63)) - 1);
+    /* The bits set, counted in parallel (C99 has no popcount). */
+    below -= (below >> 1) & UINT64_C(0x5555555555555555);
+    below = (below & UINT64_C(0x3333333333333333)) + ((below >> 2) & UINT64_C(0x3333333333333333));
+    below = (below + (below >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return dict->quad_first + dict->quad_rank[index >> 6] +
+           (int32_t)((below * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 static inline int32_t ws_dict_step(const ws_dict *dict, int32_t node, uint8_t letter)

@@ -14,21 +14,79 @@ static int grid_ok(const uint8_t *grid, int32_t rows, int32_t cols)
            (int64_t)rows * cols <= WS_MAX_CELLS;
 }
 
-/* Whether the `len` cells from `start`, `step` apart, read the same both ways. */
-static int line_palindrome(const uint8_t *grid, int32_t start, int32_t step, int32_t len)
+/* Whether the `len` cells from `at`, `step` apart, read the same both ways. */
+static int line_palindrome(const uint8_t *cells, int32_t at, int32_t step, int32_t len)
 {
     for (int32_t i = 0, j = len - 1; i < j; i++, j--)
-        if (grid[start + i * step] != grid[start + j * step])
+        if (cells[at + i * step] != cells[at + j * step])
             return 0;
     return 1;
 }
 
-/* Cells from (r, c) to the grid's edge in direction `dir`, (r, c) included. */
-static int32_t reach(int32_t r, int32_t c, int32_t rows, int32_t cols, int dir)
+/* The grid inside a border of cells holding no letter (code 0, as is every code
+ * no word uses), so that a walk needs no bounds check: it ends where the trie
+ * has no child along 0, at the first cell past the edge, and the first
+ * WS_DICT_QUAD letters of any line may be read before looking. BORDER rows
+ * above and below, BORDER columns to the right that are also the columns left
+ * of the next row, and BORDER cells before the first. */
+#define BORDER (WS_DICT_QUAD - 1)
+
+typedef struct {
+    uint8_t *cells;
+    int32_t width;               /* of a row, with its border */
+    int32_t step[WS_NDIRS];      /* from a cell to the next in each direction */
+} bordered;
+
+static ws_status border(const ws_dict *dict, const uint8_t *grid, int32_t rows, int32_t cols,
+                        bordered *b)
 {
-    const int32_t down = WS_DROW[dir] > 0 ? rows - r : WS_DROW[dir] < 0 ? r + 1 : INT32_MAX;
-    const int32_t across = WS_DCOL[dir] > 0 ? cols - c : WS_DCOL[dir] < 0 ? c + 1 : INT32_MAX;
-    return down < across ? down : across;
+    b->width = cols + BORDER;
+    b->cells = calloc((size_t)BORDER + (size_t)(rows + 2 * BORDER) * (size_t)b->width, 1);
+    if (!b->cells)
+        return WS_NO_MEMORY;
+    for (int32_t r = 0; r < rows; r++)
+        for (int32_t c = 0; c < cols; c++) {
+            const uint8_t code = grid[r * cols + c];
+            b->cells[BORDER + (r + BORDER) * b->width + c] = code < dict->width ? code : 0;
+        }
+    for (int dir = 0; dir < WS_NDIRS; dir++)
+        b->step[dir] = WS_DROW[dir] * b->width + WS_DCOL[dir];
+    return WS_OK;
+}
+
+/* Output: at most `capacity` readings written, every one counted. */
+typedef struct {
+    int32_t *word, *start;
+    uint8_t *dir;
+    int32_t capacity, found;
+} readings;
+
+static void report_line(readings *out, int32_t w, int32_t start, int dir)
+{
+    if (out->found < out->capacity) {
+        out->word[out->found] = w;
+        out->start[out->found] = start;
+        out->dir[out->found] = (uint8_t)dir;
+    }
+    out->found++;
+}
+
+/* Every reading along the line from cell `at` (of the bordered grid; `start` in
+ * the grid's own numbering) in direction `dir`, from the node of its first
+ * `len` letters on. */
+static void walk(const ws_dict *dict, const bordered *b, int32_t min_length, int32_t node,
+                 int32_t len, int32_t at, int32_t start, int dir, readings *out)
+{
+    const int32_t step = b->step[dir];
+    int32_t end = at + (len - 1) * step;
+    for (; node != WS_DICT_NONE; len++) {
+        const int32_t w = dict->nodes[node].word;
+        if (w >= 0 && len >= min_length &&
+            (dir < FIRST_HALF || !line_palindrome(b->cells, at, step, len)))
+            report_line(out, w, start, dir);
+        end += step;
+        node = ws_dict_below(dict, node, b->cells[end]);
+    }
 }
 
 ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
@@ -42,56 +100,50 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
     if (!dict || !grid_ok(grid, rows, cols) || min_length < 1 || capacity < 0 ||
         (capacity > 0 && (!out_word || !out_start || !out_dir)))
         return WS_BAD_ARGUMENT;
-    /* No word shorter than three letters is wanted: each walk may start at its
-     * third letter, in one lookup. */
-    const int by_triple = dict->triple && min_length >= WS_DICT_TRIPLE;
-    const int32_t skipped = by_triple ? WS_DICT_TRIPLE - 1 : 1;
-    int32_t n = 0;
+    bordered b;
+    const ws_status status = border(dict, grid, rows, cols, &b);
+    if (status != WS_OK)
+        return status;
+    readings out = {.word = out_word, .start = out_start, .dir = out_dir,
+                    .capacity = capacity};
+    /* With no word shorter than four letters wanted, each line's first four are
+     * looked up in the table of four-letter prefixes, for every direction at once
+     * and without a branch, and only the lines some word starts are walked. */
+    const int by_quad = dict->quad_bits && min_length >= WS_DICT_QUAD;
+    const size_t width = (size_t)dict->width;
     for (int32_t r = 0; r < rows; r++) {
         for (int32_t c = 0; c < cols; c++) {
-            const int32_t start = r * cols + c;
-            const int32_t first = dict->root[grid[start]];
-            if (first == WS_DICT_NONE)
+            const int32_t start = r * cols + c, at = BORDER + (r + BORDER) * b.width + c;
+            const uint8_t first = b.cells[at];
+            if (by_quad) {
+                unsigned going = 0;
+                size_t index[WS_NDIRS];
+                for (int dir = 0; dir < WS_NDIRS; dir++) {
+                    const int32_t step = b.step[dir];
+                    index[dir] = ((first * width + b.cells[at + step]) * width +
+                                  b.cells[at + 2 * step]) * width + b.cells[at + 3 * step];
+                    going |= (unsigned)ws_dict_quad_has(dict, index[dir]) << dir;
+                }
+                for (int dir = 0; going; dir++, going >>= 1)
+                    if (going & 1u)
+                        walk(dict, &b, min_length, ws_dict_quad_node(dict, index[dir]),
+                             WS_DICT_QUAD, at, start, dir, &out);
                 continue;
-            if (min_length == 1 && dict->nodes[first].word >= 0) {
-                if (n < capacity) {
-                    out_word[n] = dict->nodes[first].word;
-                    out_start[n] = start;
-                    out_dir[n] = ONE_LETTER_DIR;
-                }
-                n++;
             }
-            for (int dir = 0; dir < WS_NDIRS; dir++) {
-                const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
-                const int32_t most = reach(r, c, rows, cols, dir);
-                if (most <= skipped)
-                    continue;
-                /* The walk needs no bounds check: it stops at `most` cells. */
-                int32_t len = skipped + 1, at = start + skipped * step;
-                int32_t node = by_triple
-                                   ? ws_dict_triple(dict, grid[start], grid[start + step], grid[at])
-                                   : ws_dict_below(dict, first, grid[at]);
-                for (; node != WS_DICT_NONE; len++) {
-                    const int32_t w = dict->nodes[node].word;
-                    if (w >= 0 && len >= min_length &&
-                        (dir < FIRST_HALF || !line_palindrome(grid, start, step, len))) {
-                        if (n < capacity) {
-                            out_word[n] = w;
-                            out_start[n] = start;
-                            out_dir[n] = (uint8_t)dir;
-                        }
-                        n++;
-                    }
-                    if (len == most)
-                        break;
-                    at += step;
-                    node = ws_dict_below(dict, node, grid[at]);
-                }
-            }
+            const int32_t node = dict->root[first];
+            if (node == WS_DICT_NONE)
+                continue;
+            if (min_length == 1 && dict->nodes[node].word >= 0)
+                report_line(&out, dict->nodes[node].word, start, ONE_LETTER_DIR);
+            for (int dir = 0; dir < WS_NDIRS; dir++)
+                walk(dict, &b, min_length < 2 ? 2 : min_length,
+                     ws_dict_below(dict, node, b.cells[at + b.step[dir]]), 2, at, start,
+                     dir, &out);
         }
     }
-    *found = n;
-    return n > capacity ? WS_NO_CAPACITY : WS_OK;
+    free(b.cells);
+    *found = out.found;
+    return out.found > capacity ? WS_NO_CAPACITY : WS_OK;
 }
 
 /* The state of one free-path search. */

@@ -35,7 +35,7 @@
  *       the free paths that a plain brute force finds (each word on its own, cell
  *       by cell), each once, with every min_length from 1 to 4; too small an
  *       output must say so with the same totals, and a spent budget must stop.
- *       Some of these tries have the table of three-letter prefixes and some do
+ *       Some of these tries have the table of four-letter prefixes and some do
  *       not (the walk differs): both must be among the cases. ws_dict_ranks must
  *       give each word's place among the words sorted by their codes;
  *   (g) MESSAGE_CASES hidden-message fills (ws_message.h) on random grids up to
@@ -986,7 +986,7 @@ static void same_readings(const char *what, int32_t n, reading *got, int64_t ngo
 
 /* Sweep (e): the trie and both searches against brute force. Returns the readings
  * checked; *most is the most paths one case had, *tabled the cases whose trie
- * has the table of three-letter prefixes. */
+ * has the table of four-letter prefixes. */
 static int64_t solve_sweep(ws_rng *rng, int32_t *most, int32_t *tabled)
 {
     static uint8_t letters[SOLVE_WORDS * SOLVE_MAX_LEN], grid[SOLVE_CELLS];
@@ -1027,7 +1027,7 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most, int32_t *tabled)
             fail("dict build", n, "refused a valid list");
             continue;
         }
-        *tabled += dict->triple != NULL;
+        *tabled += dict->quad_bits != NULL;
         check_ranks(dict, letters, offsets, count, n);
         for (int32_t w = 0; w < count; w++) {
             const int32_t len = offsets[w + 1] - offsets[w];
@@ -1637,12 +1637,12 @@ int main(int argc, char **argv)
     ws_rng_seed(&solve_rng, SWEEP_SEED + 1);
     int32_t most_paths = 0, tabled = 0;
     const int64_t solved = solve_sweep(&solve_rng, &most_paths, &tabled);
-    printf("solver: %d dictionaries (%d with the table of three-letter prefixes), %" PRId64
+    printf("solver: %d dictionaries (%d with the table of four-letter prefixes), %" PRId64
            " readings (straight and free paths, min_length 1-%d; at most %d paths in a case), "
            "each as a brute force finds it\n", SOLVE_CASES, tabled, solved, SOLVE_MIN_LENGTHS,
            most_paths);
     if (tabled == 0 || tabled == SOLVE_CASES)
-        fail("solve sweep", SOLVE_CASES, "%d of %d tries with the table of three-letter "
+        fail("solve sweep", SOLVE_CASES, "%d of %d tries with the table of four-letter "
              "prefixes: both kinds are needed", tabled, SOLVE_CASES);
     message_bad_arguments();
     ws_rng message_rng;

@@ -235,7 +235,7 @@ def test_the_trie_is_compact_and_finds_its_words():
     words = [f"{a}{b}{c}" for a in "ABCDEFGH" for b in "ABCDEFGH" for c in "ABCDEFGH"]
     dictionary = Dictionary(words)
     trie = dictionary.trie
-    assert trie.nodes == 1 + 8 + 64 + 512 and trie.triples == 0  # 9^3 entries > nodes
+    assert trie.nodes == 1 + 8 + 64 + 512 and trie.quads == 0  # no word has 4 letters
     # A record and a letter a node, and tables of children costing at most 16 bytes
     # a node (csrc/ws_dict.h).
     assert trie.nbytes <= (12 + 1 + 16) * trie.nodes + 2048
@@ -247,9 +247,9 @@ def test_the_trie_is_compact_and_finds_its_words():
         _core.Trie(np.array([0], dtype=np.uint8), np.array([0, 1], dtype=np.int32))
 
 
-# Every word of one to four letters over ABC: a trie of 121 nodes, at least the
-# width^3 = 64 entries its table of three-letter prefixes takes, so that walks
-# start at their third letter (csrc/ws_dict.h) whenever min_length is 3 or more.
+# Every word of one to four letters over ABC: a trie of 121 nodes, enough for the
+# width^4 = 256 bits of the table of four-letter prefixes, so that the lines from
+# a cell are looked up in it (csrc/ws_dict.h) whenever min_length is 4 or more.
 EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat=n)]
 
 
@@ -258,7 +258,7 @@ EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat
 def test_a_trie_with_the_table_of_prefixes_reads_what_a_brute_force_finds(grid, min_length):
     rows, _ = grid
     dictionary = Dictionary(EVERY_ABC_WORD)
-    assert dictionary.trie.triples == 4 ** 3
+    assert dictionary.trie.quads == 4 ** 4
     solution = solve(rows, dictionary=dictionary, min_length=min_length)
     assert as_found(solution.found) == brute_lines(rows, EVERY_ABC_WORD, min_length)
 

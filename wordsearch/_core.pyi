@@ -41,7 +41,7 @@ class Trie:
     lengths: npt.NDArray[np.int32]
     nodes: int
     nbytes: int
-    triples: int
+    quads: int
     def __init__(self, letters: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32]) -> None: ...
     def find(self, word: npt.NDArray[np.uint8]) -> int: ...
     def grouped_lines(self, grid: bytes, rows: int, cols: int, min_length: int,

@@ -11,7 +11,8 @@ import numpy as np
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
 from libc.stdint cimport INT32_MAX, int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import signal
@@ -82,7 +83,7 @@ cdef extern from "ws_dict.h":
     int32_t ws_dict_find(const ws_dict *d, const uint8_t *letters, int32_t length)
     int32_t ws_dict_nodes(const ws_dict *d)
     size_t ws_dict_bytes(const ws_dict *d)
-    int64_t ws_dict_triples(const ws_dict *d)
+    int64_t ws_dict_quads(const ws_dict *d)
     ws_status ws_dict_ranks(const ws_dict *d, int32_t *rank) nogil
 
 cdef extern from "Python.h":
@@ -415,13 +416,10 @@ cdef class Blocklist:
                                      &words[0], &starts[0], &dirs[0], words.shape[0], found)
 
 
-# A sort key's low half: the reading's place in the search's output.
-cdef int64_t KEY_READING = 0xFFFFFFFF
-
-
-cdef int _by_key(const void *a, const void *b) noexcept nogil:
-    cdef int64_t x = (<const int64_t *>a)[0], y = (<const int64_t *>b)[0]
-    return (x > y) - (x < y)
+# Readings are sorted by word a digit of this many bits at a time (least first).
+cdef enum:
+    SORT_BITS = 8
+    SORT_BUCKETS = 1 << SORT_BITS
 
 
 cdef inline object _named(type cls, Py_ssize_t n):
@@ -458,7 +456,8 @@ cdef class Trie:
     cdef int32_t *out_word
     cdef int32_t *out_start
     cdef uint8_t *out_dir
-    cdef int64_t *keys  # scratch for grouping readings by word
+    cdef int32_t *order  # the readings grouped by word (_sort): their places in out_*
+    cdef int32_t *sorting  # scratch for _sort
     cdef const int32_t[::1] length  # self.lengths, for C
 
     def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets):
@@ -486,7 +485,8 @@ cdef class Trie:
         free(self.out_word)
         free(self.out_start)
         free(self.out_dir)
-        free(self.keys)
+        free(self.order)
+        free(self.sorting)
 
     @property
     def nodes(self):
@@ -499,9 +499,9 @@ cdef class Trie:
         return ws_dict_bytes(self.ptr)
 
     @property
-    def triples(self):
-        """Entries of the trie's table of three-letter prefixes (0: it has none)."""
-        return ws_dict_triples(self.ptr)
+    def quads(self):
+        """Entries (bits) of the trie's table of four-letter prefixes (0: it has none)."""
+        return ws_dict_quads(self.ptr)
 
     def find(self, const uint8_t[::1] word):
         """The index of the word these letter codes spell (its first listing), or -1."""
@@ -536,28 +536,56 @@ cdef class Trie:
         cdef uint8_t *dirs = <uint8_t *>realloc(self.out_dir, room)
         if dirs != NULL:
             self.out_dir = dirs
-        cdef int64_t *keys = <int64_t *>realloc(self.keys, sizeof(int64_t) * room)
-        if keys != NULL:
-            self.keys = keys
-        if words == NULL or starts == NULL or dirs == NULL or keys == NULL:
+        cdef int32_t *order = <int32_t *>realloc(self.order, sizeof(int32_t) * room)
+        if order != NULL:
+            self.order = order
+        cdef int32_t *sorting = <int32_t *>realloc(self.sorting, sizeof(int32_t) * room)
+        if sorting != NULL:
+            self.sorting = sorting
+        if words == NULL or starts == NULL or dirs == NULL or order == NULL or sorting == NULL:
             raise MemoryError("the solver ran out of memory")
         self.room = room
         return 0
 
     cdef void _sort(self, int32_t found, bint ranked) noexcept:
-        """Orders the readings found by word (by rank, or by index), each word's in
-        the order found: self.keys[i] & KEY_READING is the i-th reading."""
-        cdef int32_t k
-        cdef int64_t word
+        """Groups the readings found by word (in order of rank, or of index), each
+        word's in the order found: self.order[i] is the i-th reading. A radix sort,
+        stable, a digit of SORT_BITS at a time: a search finds some dozens of
+        readings, where a sort that compares would cost more than the search."""
+        cdef int32_t k, digit, shift = 0, total
+        cdef int32_t count[SORT_BUCKETS]
+        cdef int32_t *source = self.order
+        cdef int32_t *target = self.sorting
+        cdef int32_t *swap
+        cdef int32_t *key = self.rank if ranked else NULL
         for k in range(found):
-            word = self.rank[self.out_word[k]] if ranked else self.out_word[k]
-            self.keys[k] = (word << 32) | k
-        qsort(self.keys, found, sizeof(int64_t), _by_key)
+            self.order[k] = k
+        while ((self.count - 1) >> shift) > 0:
+            memset(count, 0, sizeof(count))
+            for k in range(found):
+                digit = ((key[self.out_word[source[k]]] if ranked else self.out_word[source[k]])
+                         >> shift) & (SORT_BUCKETS - 1)
+                count[digit] += 1
+            total = 0
+            for digit in range(SORT_BUCKETS):
+                total += count[digit]
+                count[digit] = total - count[digit]
+            for k in range(found):
+                digit = ((key[self.out_word[source[k]]] if ranked else self.out_word[source[k]])
+                         >> shift) & (SORT_BUCKETS - 1)
+                target[count[digit]] = source[k]
+                count[digit] += 1
+            swap = source
+            source = target
+            target = swap
+            shift += SORT_BITS
+        if source != self.order:
+            memcpy(self.order, source, sizeof(int32_t) * found)
 
     cdef int32_t _word_end(self, int32_t first, int32_t found) noexcept:
-        """Past the sorted readings first.. of one word."""
-        cdef int32_t w = self.out_word[self.keys[first] & KEY_READING], last = first + 1
-        while last < found and self.out_word[self.keys[last] & KEY_READING] == w:
+        """Past the grouped readings first.. of one word."""
+        cdef int32_t w = self.out_word[self.order[first]], last = first + 1
+        while last < found and self.out_word[self.order[last]] == w:
             last += 1
         return last
 
@@ -567,10 +595,10 @@ cdef class Trie:
         cdef tuple out = PyTuple_New(last - first), path
         cdef object item
         cdef int32_t i, j, k, start, step
-        cdef int32_t n = self.length[self.out_word[self.keys[first] & KEY_READING]]
+        cdef int32_t n = self.length[self.out_word[self.order[first]]]
         cdef uint8_t d
         for i in range(first, last):
-            k = <int32_t>(self.keys[i] & KEY_READING)
+            k = self.order[i]
             start = self.out_start[k]
             d = self.out_dir[k]
             step = WS_DROW[d] * cols + WS_DCOL[d]
@@ -602,7 +630,7 @@ cdef class Trie:
         cdef int32_t first = 0, last
         while first < found:
             last = self._word_end(first, found)
-            out[self.out_word[self.keys[first] & KEY_READING]] = self._readings(
+            out[self.out_word[self.order[first]]] = self._readings(
                 first, last, cols, cells, compass, reading)
             first = last
         return out
@@ -625,7 +653,7 @@ cdef class Trie:
         cdef int32_t first = 0, last, w
         while first < n:
             last = self._word_end(first, n)
-            w = self.out_word[self.keys[first] & KEY_READING]
+            w = self.out_word[self.order[first]]
             item = _named(found, 4)
             _put(item, 0, forms[w])
             _put(item, 1, labels[w])
