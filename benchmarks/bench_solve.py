@@ -6,7 +6,9 @@ The seed (../shared/seeds/003_*.txt) solves grids three ways, written out below 
 it describes them: a brute force (every word from every cell in every direction),
 a trie of dicts walked along the eight lines from each cell, and A* over states
 (cell, letters matched) for one word along free paths. Ours is wordsearch.solve
-over the C trie (csrc/ws_dict.c, csrc/ws_solve.c); its C kernel alone is timed too.
+over the C trie (csrc/ws_dict.c, csrc/ws_solve.c); its C search alone is timed too:
+for straight lines by benchmarks/solve_kernel.c, built here with the core's sources
+and flags (setup.py) by the system's C compiler, for free paths by _core.Trie.paths.
 
 Cases (the issue's "Fast" section): listed words on 15x15 and 40x40 puzzles made by
 wordsearch.generate; every word of a 100,000-word dictionary on 15x15 and 40x40
@@ -26,14 +28,19 @@ grids only, as it takes seconds a grid.
 from __future__ import annotations
 
 import argparse
+import ast
 import heapq
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from functools import cache
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
 
 import wordsearch  # noqa: E402
 from wordlists import draw  # noqa: E402
@@ -178,6 +185,36 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
+@cache
+def kernel_program() -> Path:
+    """benchmarks/solve_kernel.c built with the C core as setup.py builds it."""
+    setup = {node.targets[0].id: ast.literal_eval(node.value)
+             for node in ast.parse((ROOT / "setup.py").read_text()).body
+             if isinstance(node, ast.Assign) and node.targets[0].id in ("C_SOURCES", "C_FLAGS")}
+    program = Path(tempfile.mkdtemp(prefix="solve-kernel-")) / "solve_kernel"
+    subprocess.run(["cc", *setup["C_FLAGS"], f"-I{ROOT / 'csrc'}", "-o", str(program),
+                    str(ROOT / "benchmarks" / "solve_kernel.c"),
+                    *(str(ROOT / source) for source in setup["C_SOURCES"])], check=True)
+    return program
+
+
+def kernel_times(dictionary: Dictionary, grids: list[bytes], shape: tuple[int, int],
+                 min_length: int, repeat: int) -> list[tuple[int, float]]:
+    """Median microseconds of the C straight search of each grid, and the readings
+    it found (checked against what solve() lists)."""
+    letters, offsets = encode(dictionary.forms, dictionary.language)
+    with tempfile.TemporaryDirectory() as folder:
+        files = [Path(folder) / name for name in ("letters", "offsets", "grids")]
+        files[0].write_bytes(letters.tobytes())
+        files[1].write_bytes(offsets.astype("=i4").tobytes())
+        files[2].write_bytes(b"".join(grids))
+        out = subprocess.run([str(kernel_program()), *map(str, files), *map(str, shape),
+                              str(min_length), str(repeat)], check=True, capture_output=True,
+                             text=True).stdout.split("\n")
+    results = [line.split() for line in out if line]
+    return [(int(found), float(micro)) for found, micro in results]
+
+
 def row(name: str, ours: float, kernel: float, seed: float, seed_name: str) -> None:
     print(f"  {name:<32} {ours:9.3f} {kernel:9.3f} {seed:11.3f} {seed / ours:8.0f}× "
           f"{seed / kernel:8.0f}×  ({seed_name})")
@@ -208,7 +245,8 @@ def main() -> None:
     print()
     print(f"  {'case':<32} {'ours ms':>9} {'C alone':>9} {'seed ms':>11} {'ours/seed':>9} "
           f"{'C/seed':>9}")
-    print("  (ours: wordsearch.solve, values out; C alone: the kernel through _core.Trie)")
+    print("  (ours: wordsearch.solve, values out; C alone: the search, for straight lines "
+          "without Python)")
 
     # Listed words in generated puzzles.
     for side, count in ((15, 20), (40, 150)):
@@ -218,25 +256,31 @@ def main() -> None:
         grid = list(puzzle.grid)
         ours = timed(lambda: solve(grid, forms), args.repeat)
         own = Dictionary(forms)
-        cells = encode_grid(grid, own.language)
-        kernel = timed(lambda: own.trie.lines(cells, side, side, 1), args.repeat)
+        [(found, kernel)] = kernel_times(own, [encode_grid(grid, own.language)],
+                                         (side, side), 1, args.repeat * 10)
+        kernel /= 1000
         seed = timed(lambda: seed_solve(grid, forms), args.seed_repeat)
-        assert all(f.count == 1 for f in solve(grid, forms).listed)
+        solution = solve(grid, forms)
+        assert all(f.count == 1 for f in solution.listed)
+        assert found >= len(forms)  # and the readings inside longer words
         row(f"{count} listed words, {side}x{side}", ours, kernel, seed, "brute force")
 
     # Every dictionary word, straight lines.
     seed_root = build_trie([w.upper() for w in dictionary.forms])
     for side in (15, 40):
         grids = [letters_grid(side, 100 + k) for k in range(5)]
-        ours_t, kernel_t, seed_t = [], [], []
-        for grid in grids:
-            cells = encode_grid(grid, dictionary.language)
+        ours_t, seed_t = [], []
+        kernel = kernel_times(dictionary, [encode_grid(g, dictionary.language) for g in grids],
+                              (side, side), 4, args.repeat * 10)
+        kernel_t = [micro / 1000 for _, micro in kernel]
+        for grid, (readings, _) in zip(grids, kernel):
             ours_t.append(timed(lambda: solve(grid, dictionary=dictionary), args.repeat))
-            kernel_t.append(timed(lambda: trie.lines(cells, side, side, 4), args.repeat))
             seed_t.append(timed(lambda: find_all_words(grid, seed_root), args.seed_repeat))
-            found = {f.word for f in solve(grid, dictionary=dictionary).found}
+            solution = solve(grid, dictionary=dictionary)
+            found = {f.word for f in solution.found}
             seeds = {w for w in find_all_words(grid, seed_root) if len(w) >= 4}
             assert found == seeds, (found ^ seeds)
+            assert readings == sum(f.count for f in solution.found)
         row(f"--all, 100k words, {side}x{side}", statistics.median(ours_t),
             statistics.median(kernel_t), statistics.median(seed_t), "trie")
 

@@ -150,10 +150,9 @@ def test_word_search_generator_files_are_solved_to_its_own_key(tmp_path, form, i
         start = (word.start_row - top, word.start_column - left)
         found = by_word[word.text]
         assert (start, word.direction.name) in [(r.start, r.direction) for r in found.readings]
+    # Its JSON key counts before the crop, its CSV's in the cropped grid from 1: both
+    # are read as positions in the grid the file holds.
     keyed = {k.word: k for k in grid.key}
     for word in puzzle.placed_words:
         k = keyed[word.text]
-        if form == "csv":  # the CSV's key counts in the cropped grid, from 1
-            assert (k.row, k.col) == (word.start_row - top, word.start_column - left)
-        else:
-            assert (k.row, k.col) == (word.start_row, word.start_column)
+        assert (k.row, k.col) == (word.start_row - top, word.start_column - left)

@@ -619,10 +619,11 @@ cdef class Trie:
 
     def grouped_lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
                       tuple cells, tuple compass, type reading):
-        """The straight readings that lines() finds, as values made in one pass (a
-        dictionary search makes a hundred in microseconds): {word index: tuple of
-        readings, in the order found}, each reading the named tuple `reading` of
-        (cells, compass[direction]), cells[k] being the value of cell k."""
+        """Every straight reading of every word of min_length letters or more
+        (csrc/ws_solve.h), as values made in one pass (a dictionary search makes a
+        hundred in microseconds): {word index: tuple of readings, in the order
+        found}, each reading the named tuple `reading` of (cells,
+        compass[direction]), cells[k] being the value of cell k."""
         self._values_check(rows, cols, cells, compass, reading)
         cdef int32_t found = self._lines(grid, rows, cols, min_length)
         self._sort(found, False)

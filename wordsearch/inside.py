@@ -8,14 +8,17 @@ from collections.abc import Sequence
 
 def containers(forms: Sequence[str]) -> tuple[tuple[int, ...], ...]:
     """For each grid form, the indices of the other forms in which it, or its
-    reversal, is a run of letters. Found through every run of every form, so that a
-    long list costs its letters, not its pairs."""
+    reversal, is a run of letters. Found through every run of every form that is as
+    long as some form, so that a long list costs its letters, not its pairs."""
     index = {form: i for i, form in enumerate(forms)}
+    lengths = sorted(set(map(len, forms)))
     found: list[set[int]] = [set() for _ in forms]
     for j, other in enumerate(forms):
-        for start in range(len(other)):
-            for end in range(start + 1, len(other) + 1):
-                run = other[start:end]
+        for length in lengths:
+            if length > len(other):
+                break
+            for start in range(len(other) - length + 1):
+                run = other[start:start + length]
                 for i in (index.get(run), index.get(run[::-1])):
                     if i is not None and i != j:
                         found[i].add(j)

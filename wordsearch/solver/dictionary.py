@@ -28,6 +28,9 @@ MAX_LETTERS = _core.MAX_WORD
 # Marks a character that folds to no letter: never a letter code (1..254) nor a
 # line end, so one search of the folded text finds every bad word.
 _BAD = "\x00"
+# Characters of text from which translating through a table of bytes pays (it
+# takes some 10 us to make; measured: even at 1,000).
+_BYTES_FROM = 1000
 
 Entry = str | tuple[int, str]
 
@@ -66,9 +69,11 @@ def _fold_table(chars: set[str], language: lang.Language) -> dict[int, str]:
 
 
 def _translate(text: str, table: dict[int, str]) -> str:
-    """text.translate(table), through bytes when both are ASCII one for one (a
-    table of 256 bytes is many times quicker than a dict)."""
-    if text.isascii() and all(len(v) <= 1 and v.isascii() for v in table.values()):
+    """text.translate(table), through bytes when both are ASCII one for one and the
+    text is long (a table of 256 bytes is many times quicker than a dict, once it is
+    made)."""
+    if len(text) >= _BYTES_FROM and text.isascii() and \
+            all(len(v) <= 1 and v.isascii() for v in table.values()):
         ascii_table = bytes(ord(table[b][0]) if b in table and table[b] else b
                             for b in range(256))
         gone = bytes(b for b, v in table.items() if not v)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from wordsearch import _core, lang
-from wordsearch.directions import COMPASS
+from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError, quoted
 from wordsearch.puzzle import FORMAT, OUTSIDE, Puzzle
 from wordsearch.solver.dictionary import letter_codes
@@ -332,7 +332,26 @@ def _peer_json(doc: dict, language: lang.Language, name: str) -> GridFile:
         if isinstance(where, dict) and isinstance(where.get("start_row"), int) and \
                 isinstance(where.get("start_col"), int) and where.get("direction") in COMPASS:
             key.append(KeyEntry(word, where["start_row"], where["start_col"], where["direction"]))
-    return GridFile(rows, tuple(words), None, tuple(key), "word-search-generator json")
+    return GridFile(rows, tuple(words), None, _cropped(rows, key), "word-search-generator json")
+
+
+def _cropped(rows: tuple[str, ...], key: list[KeyEntry]) -> tuple[KeyEntry, ...]:
+    """word-search-generator's JSON key in the grid it wrote. The key counts from
+    the grid before a mask cropped it, and the file does not say by how much: the
+    shift taken is the one at which the most entries spell their words (the key
+    as it is when none does better)."""
+    def spelled(entry: KeyEntry, up: int, left: int) -> bool:
+        dr, dc = STEPS[entry.direction]
+        r, c = entry.row - up, entry.col - left
+        return all(0 <= r + i * dr < len(rows) and 0 <= c + i * dc < len(rows[0]) and
+                   rows[r + i * dr][c + i * dc] == ch for i, ch in enumerate(entry.word))
+
+    starts = {(k.row - r, k.col - c) for k in key for r, row in enumerate(rows)
+              for c, ch in enumerate(row) if k.word[:1] == ch}
+    shifts = sorted((up, left) for up, left in starts | {(0, 0)} if up >= 0 and left >= 0)
+    up, left = max(shifts, key=lambda shift: (sum(spelled(k, *shift) for k in key),
+                                              shift == (0, 0)))
+    return tuple(KeyEntry(k.word, k.row - up, k.col - left, k.direction) for k in key)
 
 
 # ---- CSV: word-search-generator's ----

@@ -12,12 +12,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from wordsearch import lang
+from wordsearch import _core, lang
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError, SearchSpent, capped
 from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
-from wordsearch.solver.dictionary import Dictionary, Entry, fold_entries
+from wordsearch.solver.dictionary import Dictionary, Entry, encode, fold_entries
 from wordsearch.solver.grid import GridFile, encode_grid, encoded, from_puzzle, grid_rows
 from wordsearch.solver.solution import Cell, Found, Reading, Solution, direction_of
 
@@ -37,7 +37,7 @@ def checked_grid(grid: GridLike, language: lang.Language) -> tuple[GridFile, byt
     if isinstance(grid, Puzzle):
         grid = from_puzzle(grid)
     given = grid.rows if isinstance(grid, GridFile) else grid
-    if isinstance(given, str) or not all(isinstance(row, str) for row in given):
+    if isinstance(given, str) or not set(map(type, given)) <= {str}:
         raise InputError("a grid is a list of rows, each a string of letters "
                          f"({OUTSIDE!r} for a cell outside the shape), or a Puzzle.")
     cells = encoded(given, language)
@@ -135,14 +135,13 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
         dictionary = Dictionary(dictionary, language)
 
     entries = list(grid_file.words if words is None else words)
-    forms, labels, problems = fold_entries(entries, language)
+    forms, labels, problems = fold_entries(entries, language) if entries else ([], [], [])
     if problems:
         raise InputError("\n".join(capped(problems)), option="words")
     listed: tuple[Found, ...] = ()
     if forms:
-        own = Dictionary(list(zip(range(1, len(forms) + 1), forms)), language,
-                         source="the words")
-        readings = _search(own.trie, cells, grid_file.shape, 1, free_path, budget)
+        own = _core.Trie(*encode(forms, language))
+        readings = _search(own, cells, grid_file.shape, 1, free_path, budget)
         listed = _apply_inside(forms, labels, readings, _placements(grid_file, forms))
     found: tuple[Found, ...] = ()
     if dictionary is not None:
