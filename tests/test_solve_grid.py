@@ -10,7 +10,7 @@ from wordsearch import lang
 from wordsearch.errors import InputError
 from wordsearch.render.text import render_text
 from wordsearch.solver import read_grid, solve
-from conftest import pdf_of, pdf_text
+from conftest import pdf_of, pdf_text, poppler
 
 EN = lang.get("en")
 
@@ -61,12 +61,26 @@ def test_our_text_output_is_read_with_its_word_list(mask):
     assert solve(grid).every_word_once
 
 
-def test_the_text_pdftotext_takes_from_our_pdf():
-    puzzle = wordsearch.generate(["sun", "moon", "star", "planet", "comet"], grid=9,
-                                 seed="pdf")
-    grid = read_grid(pdf_text(pdf_of(puzzle, title="Space", fields=("Name",))))
+@pytest.mark.parametrize("language, words", [
+    ("en", ["sun", "moon", "star", "planet", "comet", "ice cream"]),
+    ("de", ["Sonne", "Mond", "Stern", "Straße", "Komet"]),
+])
+def test_the_text_pdftotext_takes_from_our_pdf_with_its_word_list_and_code(language, words):
+    puzzle = wordsearch.generate(words, grid=9, seed="pdf", language=language)
+    grid = read_grid(pdf_text(pdf_of(puzzle, title="Space", fields=("Name",))),
+                     language=language)
     assert grid.rows == puzzle.grid
-    assert solve(grid, [p.label for p in puzzle.words]).every_word_once
+    assert sorted(grid.words) == sorted(p.label for p in puzzle.words)
+    assert grid.code == puzzle.code
+    assert solve(grid).every_word_once
+
+
+def test_text_from_pdftotext_s_other_modes_is_refused_saying_to_take_it_with_raw():
+    puzzle = wordsearch.generate(["Kansas", "Arkansas", "Texas", "Ohio", "Iowa", "Utah",
+                                  "Maine", "Nevada"], seed="j6vk-sewq")
+    layout = poppler("pdftotext", "-layout", "@", "-", source=pdf_of(puzzle, title="States"))
+    with pytest.raises(InputError, match="take it with pdftotext -raw"):
+        read_grid(layout)
 
 
 @pytest.mark.parametrize("title, words", [

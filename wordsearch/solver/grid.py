@@ -31,7 +31,6 @@ MAX_CELLS = 1 << 20
 PEER_CSV_HEADING = "WORD SEARCH"
 _PEER_KEY = re.compile(r"^\*?(?P<word>.+?) (?P<dir>[NESW]{1,2}) @ \((?P<col>\d+), (?P<row>\d+)\)$")
 # The last line of our own text output: "12×10 grid · code k3x9-q2mf (...)".
-_OUR_FOOTER = re.compile(r"^(?P<cols>\d+)×(?P<rows>\d+) grid · code ")
 
 
 @dataclass(frozen=True)
@@ -200,12 +199,14 @@ def read_text(text: str, language: lang.Language, name: str = "the grid") -> Gri
     if _is_page(lines):
         block = _longest_block(numbered)
         if not block:
-            raise InputError(f"{name} has no grid: no line reads as a row of letters.")
-        words = _our_word_list(lines, language)
-        code = next((line.split("· code ", 1)[1].split(" ")[0] for line in lines
-                     if _OUR_FOOTER.match(line)), "")
-        return GridFile(_text_rows(block, language, name), words, None, kind="text",
-                        code=code)
+            raise InputError(f"{name} has no grid: no line reads as a row of letters."
+                             f"{_FROM_PDF}")
+        try:
+            rows = _text_rows(block, language, name)
+        except InputError as exc:
+            raise InputError(f"{exc}{_FROM_PDF}") from None
+        words = _our_word_list(lines, language) or _pdf_word_list(lines)
+        return GridFile(rows, words, None, kind="text", code=_our_code(lines))
     rows = [(n, line) for n, line in numbered if line.strip()]
     if not rows:
         raise InputError(f"{name} is empty: give the grid, one row of letters a line.")
@@ -252,10 +253,56 @@ def _text_rows(rows: list[tuple[int, str]], language: lang.Language, name: str) 
     return grid_rows(cells, language, name, [n for n, _ in rows])
 
 
+# What a page's text that does not read may need: pdftotext's own modes (its
+# default and -layout) move a grid's letters into columns of their own.
+_FROM_PDF = (" If the text came from a PDF, take it with pdftotext -raw, which keeps each "
+             "row of the grid on one line.")
+
+
+def _labels(key: str) -> set[str]:
+    """A label of our pages in every language."""
+    return {lang.get(code).labels[key] for code in lang.codes()}
+
+
+def _our_code(lines: list[str]) -> str:
+    """The puzzle's code, from the footer of our text output ("10×10 grid · code X
+    (…)") or of our PDF's pages ("Puzzle · code X"), in any language; "" without."""
+    footer = re.compile(r" · (?:%s) (\S+)" % "|".join(map(re.escape, _labels("code"))))
+    return next((match[1] for match in map(footer.search, lines) if match), "")
+
+
+def _pdf_word_list(lines: list[str]) -> tuple[str, ...]:
+    """The word list of our PDF's puzzle page in the text pdftotext -raw takes from
+    it: the N words after the heading "Words to find: N" (in any language), up to
+    the footer or the hidden message. pdftotext puts words side by side on one line
+    when they share a row of the list, so the list is read a word a line, or a word
+    a space, whichever gives N; none when neither does (a word with a space in a
+    row of several), and the words are then given as for any grid."""
+    headings = [re.compile(re.escape(label).replace(re.escape("{count}"), r"(\d+)"))
+                for label in _labels("word_count")]
+    ends = re.compile(r" · (?:%s) |^(?:%s)$|^[_ ]+$" % (
+        "|".join(map(re.escape, _labels("code"))),
+        "|".join(map(re.escape, _labels("hidden_message")))))
+    for k, line in enumerate(lines):
+        match = next((m for m in (h.fullmatch(line.strip()) for h in headings) if m), None)
+        if not match:
+            continue
+        count, entries = int(match[1]), []
+        for entry in lines[k + 1:k + 1 + int(match[1])]:
+            if not entry.strip() or ends.search(entry):
+                break
+            entries.append(entry.strip())
+        for words in (entries, " ".join(entries).split()):
+            if len(words) == count:
+                return tuple(words)
+        return ()
+    return ()
+
+
 def _our_word_list(lines: list[str], language: lang.Language) -> tuple[str, ...]:
     """The word list of our own text output: the indented lines after the heading
     "Find these words (N; ...):" in any language, entries three or more spaces apart."""
-    headings = {lang.get(code).labels["find_words"] for code in lang.codes()}
+    headings = _labels("find_words")
     for k, line in enumerate(lines):
         if any(line.startswith(f"{heading} (") for heading in headings) and line.endswith(":"):
             words = []
