@@ -6,9 +6,9 @@ The seed (../shared/seeds/003_*.txt) solves grids three ways, written out below 
 it describes them: a brute force (every word from every cell in every direction),
 a trie of dicts walked along the eight lines from each cell, and A* over states
 (cell, letters matched) for one word along free paths. Ours is wordsearch.solve
-over the C trie (csrc/ws_dict.c, csrc/ws_solve.c); its C search alone is timed too:
-for straight lines by benchmarks/solve_kernel.c, built here with the core's sources
-and flags (setup.py) by the system's C compiler, for free paths by _core.Trie.paths.
+over the C trie (csrc/ws_dict.c, csrc/ws_solve.c); its C search alone is timed too,
+by benchmarks/solve_kernel.c, built here with the core's sources and flags (setup.py)
+by the system's C compiler.
 
 Cases (the issue's "Fast" section): listed words on 15x15 and 40x40 puzzles made by
 wordsearch.generate; every word of a 100,000-word dictionary on 15x15 and 40x40
@@ -199,16 +199,17 @@ def kernel_program() -> Path:
 
 
 def kernel_times(dictionary: Dictionary, grids: list[bytes], shape: tuple[int, int],
-                 min_length: int, repeat: int) -> list[tuple[int, float]]:
-    """Median microseconds of the C straight search of each grid, and the readings
-    it found (checked against what solve() lists)."""
+                 min_length: int, repeat: int, search: str = "lines",
+                 ) -> list[tuple[int, float]]:
+    """For each grid, the readings the C search ("lines" or "paths") finds (checked
+    against what solve() lists) and its median microseconds."""
     letters, offsets = encode(dictionary.forms, dictionary.language)
     with tempfile.TemporaryDirectory() as folder:
         files = [Path(folder) / name for name in ("letters", "offsets", "grids")]
         files[0].write_bytes(letters.tobytes())
         files[1].write_bytes(offsets.astype("=i4").tobytes())
         files[2].write_bytes(b"".join(grids))
-        out = subprocess.run([str(kernel_program()), *map(str, files), *map(str, shape),
+        out = subprocess.run([str(kernel_program()), search, *map(str, files), *map(str, shape),
                               str(min_length), str(repeat)], check=True, capture_output=True,
                              text=True).stdout.split("\n")
     results = [line.split() for line in out if line]
@@ -245,8 +246,7 @@ def main() -> None:
     print()
     print(f"  {'case':<32} {'ours ms':>9} {'C alone':>9} {'seed ms':>11} {'ours/seed':>9} "
           f"{'C/seed':>9}")
-    print("  (ours: wordsearch.solve, values out; C alone: the search, for straight lines "
-          "without Python)")
+    print("  (ours: wordsearch.solve, values out; C alone: the search without Python)")
 
     # Listed words in generated puzzles.
     for side, count in ((15, 20), (40, 150)):
@@ -288,17 +288,20 @@ def main() -> None:
     for side in (5, 10, 15):
         grids = [letters_grid(side, 200 + k) for k in range(max(1, args.astar_grids))]
         ours_t, kernel_t, seed_t = [], [], []
-        for grid in grids:
-            cells = encode_grid(grid, dictionary.language)
-            repeat = max(5, args.repeat // (side // 5) ** 2)
+        repeat = max(5, args.repeat // (side // 5) ** 2)
+        kernel = kernel_times(dictionary, [encode_grid(g, dictionary.language) for g in grids],
+                              (side, side), 4, repeat, "paths")
+        for grid, (paths, micro) in zip(grids, kernel):
             ours_t.append(timed(lambda: solve(grid, dictionary=dictionary, free_path=True),
                                 repeat))
-            kernel_t.append(timed(lambda: trie.paths(cells, side, side, 4, 10**12), repeat))
+            kernel_t.append(micro / 1000)
             long_words = [w for w in dictionary.forms if len(w) >= 4]
             seed_t.append(timed(lambda: [astar_find_word(grid, w) for w in long_words], 1))
-            ours_words = {f.word for f in solve(grid, dictionary=dictionary, free_path=True).found}
+            solution = solve(grid, dictionary=dictionary, free_path=True)
+            ours_words = {f.word for f in solution.found}
             seed_words = {w for w in long_words if astar_find_word(grid, w)}
             assert ours_words == seed_words, (ours_words ^ seed_words)
+            assert paths == sum(f.count for f in solution.found)
         row(f"free paths, --all, {side}x{side}", statistics.median(ours_t),
             statistics.median(kernel_t), statistics.median(seed_t), "A*, every word")
 

@@ -11,10 +11,19 @@ import wordsearch
 from wordsearch import _core
 from wordsearch.errors import InputError
 from wordsearch.solver import Dictionary, solve
-from wordsearch.solver.solution import direction_of
 
 COMPASS = [("N", -1, 0), ("NE", -1, 1), ("E", 0, 1), ("SE", 1, 1), ("S", 1, 0),
            ("SW", 1, -1), ("W", 0, -1), ("NW", -1, -1)]
+
+
+def direction_of(cells):
+    """The compass code of cells along a straight line, None for a path that turns
+    or a single cell."""
+    steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:])}
+    if len(cells) < 2 or len(steps) != 1:
+        return None
+    (step,) = steps
+    return next(code for code, dr, dc in COMPASS if (dr, dc) == step)
 
 
 def letter(rows, r, c):

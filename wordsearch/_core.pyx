@@ -439,6 +439,48 @@ def _check_named(type cls, Py_ssize_t n):
         raise TypeError(f"{cls.__name__} is not a named tuple of {n} fields")
 
 
+cdef struct found_readings:
+    # What a search found, reading k being word word[k]: on a straight line from
+    # cell start[k] in direction dir[k]; along a free path, the cells from
+    # cells[at[k]] on (cells is NULL for straight lines). order and sorting have
+    # room for count: the readings grouped by word (Trie._sort).
+    int32_t count
+    int32_t *word
+    int32_t *start
+    uint8_t *dir
+    int32_t *cells
+    int64_t *at
+    int32_t *order
+    int32_t *sorting
+
+
+cdef void _free_paths(found_readings *out) noexcept:
+    free(out.word)
+    free(out.cells)
+    free(out.at)
+    free(out.order)
+    free(out.sorting)
+    out.word = out.cells = out.order = out.sorting = NULL
+    out.at = NULL
+
+
+cdef int _direction(const int32_t *path, int32_t n, int32_t cols) noexcept:
+    """The direction of a path of n cells when it runs along a straight line, else
+    -1 (a path that turns, or a single cell)."""
+    if n < 2:
+        return -1
+    cdef int32_t dr = path[1] // cols - path[0] // cols, dc = path[1] % cols - path[0] % cols
+    cdef int32_t i
+    for i in range(2, n):
+        if path[i] // cols - path[i - 1] // cols != dr or path[i] % cols - path[i - 1] % cols != dc:
+            return -1
+    cdef int d
+    for d in range(WS_NDIRS_COUNT):
+        if WS_DROW[d] == dr and WS_DCOL[d] == dc:
+            return d
+    return -1
+
+
 cdef class Trie:
     """The words of a dictionary as one trie (csrc/ws_dict.h), built once and
     searched in many grids (csrc/ws_solve.h). Readings name a word by its index in
@@ -509,10 +551,9 @@ cdef class Trie:
             return -1
         return ws_dict_find(self.ptr, &word[0], word.shape[0])
 
-    cdef int32_t _lines(self, bytes grid, int32_t rows, int32_t cols,
-                        int32_t min_length) except -1:
-        """Runs the straight search into the trie's buffers; returns the readings."""
-        _check_grid(grid, rows, cols, min_length)
+    cdef int _lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                    found_readings *out) except -1:
+        """Runs the straight search into the trie's buffers, which `out` then names."""
         cdef const uint8_t *cells = grid
         cdef int32_t found = 0
         cdef ws_status status
@@ -523,7 +564,13 @@ cdef class Trie:
                 break
             self._grow(found)
         _raise_for(status)
-        return found
+        out.count = found
+        out.word = self.out_word
+        out.start = self.out_start
+        out.dir = self.out_dir
+        out.order = self.order
+        out.sorting = self.sorting
+        return 0
 
     cdef int _grow(self, int32_t room) except -1:
         room = max(room, 2 * self.room, 64)
@@ -547,23 +594,73 @@ cdef class Trie:
         self.room = room
         return 0
 
-    cdef void _sort(self, int32_t found, bint ranked) noexcept:
+    cdef int _paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                    int64_t budget, found_readings *out) except -1:
+        """Runs the free-path search, without the GIL (it may take a second), into
+        buffers of its own that `out` names and _free_paths frees. Raises
+        SearchSpent when it takes more than `budget` steps."""
+        if budget < 1:
+            raise ValueError("budget must be at least 1")
+        cdef const uint8_t *cells = grid
+        cdef int64_t found = 0, found_cells = 0, at = 0
+        cdef int32_t capacity = max(64, self.hint), k
+        cdef int64_t cell_capacity = 8 * <int64_t>capacity
+        cdef ws_status status
+        while True:
+            _free_paths(out)
+            out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
+            out.cells = <int32_t *>malloc(sizeof(int32_t) * cell_capacity)
+            if out.word == NULL or out.cells == NULL:
+                raise MemoryError("the solver ran out of memory")
+            with nogil:
+                status = ws_solve_paths(self.ptr, cells, rows, cols, min_length, budget,
+                                        out.word, out.cells, capacity, cell_capacity, &found,
+                                        &found_cells)
+            if status != WS_NO_CAPACITY:
+                break
+            if found > INT32_MAX:
+                raise MemoryError(f"{found:,} paths: more than one search can list")
+            capacity = max(capacity, <int32_t>found)
+            cell_capacity = max(cell_capacity, found_cells)
+        if status == WS_STOPPED:
+            raise SearchSpent(budget)
+        _raise_for(status)
+        self.hint = max(self.hint, <int32_t>found)
+        out.count = <int32_t>found
+        out.at = <int64_t *>malloc(sizeof(int64_t) * max(1, found))
+        out.order = <int32_t *>malloc(sizeof(int32_t) * max(1, found))
+        out.sorting = <int32_t *>malloc(sizeof(int32_t) * max(1, found))
+        if out.at == NULL or out.order == NULL or out.sorting == NULL:
+            raise MemoryError("the solver ran out of memory")
+        for k in range(out.count):
+            out.at[k] = at
+            at += self.length[out.word[k]]
+        return 0
+
+    cdef int _search(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                     bint free_path, int64_t budget, found_readings *out) except -1:
+        _check_grid(grid, rows, cols, min_length)
+        if free_path:
+            return self._paths(grid, rows, cols, min_length, budget, out)
+        return self._lines(grid, rows, cols, min_length, out)
+
+    cdef void _sort(self, found_readings *out, bint ranked) noexcept:
         """Groups the readings found by word (in order of rank, or of index), each
-        word's in the order found: self.order[i] is the i-th reading. A radix sort,
+        word's in the order found: out.order[i] is the i-th reading. A radix sort,
         stable, a digit of SORT_BITS at a time: a search finds some dozens of
         readings, where a sort that compares would cost more than the search."""
-        cdef int32_t k, digit, shift = 0, total
+        cdef int32_t k, digit, shift = 0, total, found = out.count
         cdef int32_t count[SORT_BUCKETS]
-        cdef int32_t *source = self.order
-        cdef int32_t *target = self.sorting
+        cdef int32_t *source = out.order
+        cdef int32_t *target = out.sorting
         cdef int32_t *swap
-        cdef int32_t *key = self.rank if ranked else NULL
+        cdef int32_t *word = out.word
         for k in range(found):
-            self.order[k] = k
+            source[k] = k
         while ((self.count - 1) >> shift) > 0:
             memset(count, 0, sizeof(count))
             for k in range(found):
-                digit = ((key[self.out_word[source[k]]] if ranked else self.out_word[source[k]])
+                digit = ((self.rank[word[source[k]]] if ranked else word[source[k]])
                          >> shift) & (SORT_BUCKETS - 1)
                 count[digit] += 1
             total = 0
@@ -571,7 +668,7 @@ cdef class Trie:
                 total += count[digit]
                 count[digit] = total - count[digit]
             for k in range(found):
-                digit = ((key[self.out_word[source[k]]] if ranked else self.out_word[source[k]])
+                digit = ((self.rank[word[source[k]]] if ranked else word[source[k]])
                          >> shift) & (SORT_BUCKETS - 1)
                 target[count[digit]] = source[k]
                 count[digit] += 1
@@ -579,37 +676,41 @@ cdef class Trie:
             source = target
             target = swap
             shift += SORT_BITS
-        if source != self.order:
-            memcpy(self.order, source, sizeof(int32_t) * found)
+        if source != out.order:
+            memcpy(out.order, source, sizeof(int32_t) * found)
 
-    cdef int32_t _word_end(self, int32_t first, int32_t found) noexcept:
-        """Past the grouped readings first.. of one word."""
-        cdef int32_t w = self.out_word[self.order[first]], last = first + 1
-        while last < found and self.out_word[self.order[last]] == w:
-            last += 1
-        return last
-
-    cdef tuple _readings(self, int32_t first, int32_t last, int32_t cols, tuple cells,
-                         tuple compass, type reading):
-        """The sorted readings first..last-1 (of one word) as `reading` values."""
-        cdef tuple out = PyTuple_New(last - first), path
-        cdef object item
-        cdef int32_t i, j, k, start, step
-        cdef int32_t n = self.length[self.out_word[self.order[first]]]
-        cdef uint8_t d
-        for i in range(first, last):
-            k = self.order[i]
-            start = self.out_start[k]
-            d = self.out_dir[k]
-            step = WS_DROW[d] * cols + WS_DCOL[d]
+    cdef tuple _readings(self, const found_readings *out, int32_t first, int32_t *last,
+                         int32_t cols, tuple cells, tuple compass, type reading):
+        """The grouped readings of one word from `first` on, as `reading` values;
+        sets *last past them."""
+        cdef int32_t w = out.word[out.order[first]], end = first + 1
+        while end < out.count and out.word[out.order[end]] == w:
+            end += 1
+        last[0] = end
+        cdef tuple result = PyTuple_New(end - first), path
+        cdef object item, direction
+        cdef int32_t i, j, k, start, step, n = self.length[w]
+        cdef int d
+        for i in range(first, end):
+            k = out.order[i]
             path = PyTuple_New(n)
-            for j in range(n):
-                _put(path, j, cells[start + j * step])
+            if out.cells == NULL:
+                start = out.start[k]
+                d = out.dir[k]
+                step = WS_DROW[d] * cols + WS_DCOL[d]
+                for j in range(n):
+                    _put(path, j, cells[start + j * step])
+                direction = compass[d]
+            else:
+                for j in range(n):
+                    _put(path, j, cells[out.cells[out.at[k] + j]])
+                d = _direction(out.cells + out.at[k], n, cols)
+                direction = None if d < 0 else compass[d]
             item = _named(reading, 2)
             _put(item, 0, path)
-            _put(item, 1, compass[d])
-            _put(out, i - first, item)
-        return out
+            _put(item, 1, direction)
+            _put(result, i - first, item)
+        return result
 
     def _values_check(self, int32_t rows, int32_t cols, tuple cells, tuple compass,
                       type reading):
@@ -617,29 +718,36 @@ cdef class Trie:
         if len(cells) != <Py_ssize_t>rows * cols or len(compass) != WS_NDIRS_COUNT:
             raise ValueError("cells needs one value a cell, and compass one a direction")
 
-    def grouped_lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
-                      tuple cells, tuple compass, type reading):
-        """Every straight reading of every word of min_length letters or more
-        (csrc/ws_solve.h), as values made in one pass (a dictionary search makes a
-        hundred in microseconds): {word index: tuple of readings, in the order
-        found}, each reading the named tuple `reading` of (cells,
-        compass[direction]), cells[k] being the value of cell k."""
+    def grouped(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                bint free_path, int64_t budget, tuple cells, tuple compass, type reading):
+        """Every reading of every word of min_length letters or more, along straight
+        lines or with free_path along free paths (csrc/ws_solve.h; a free-path search
+        raises SearchSpent after `budget` steps), as values made in one pass (a
+        dictionary search makes a hundred in microseconds): {word index: tuple of
+        readings, in the order found}, each reading the named tuple `reading` of
+        (cells, its direction: compass[d] on a straight line, else None), cells[k]
+        being the value of cell k."""
         self._values_check(rows, cols, cells, compass, reading)
-        cdef int32_t found = self._lines(grid, rows, cols, min_length)
-        self._sort(found, False)
-        cdef dict out = {}
+        cdef found_readings out
+        memset(&out, 0, sizeof(out))
+        cdef dict result = {}
         cdef int32_t first = 0, last
-        while first < found:
-            last = self._word_end(first, found)
-            out[self.out_word[self.order[first]]] = self._readings(
-                first, last, cols, cells, compass, reading)
-            first = last
-        return out
+        try:
+            self._search(grid, rows, cols, min_length, free_path, budget, &out)
+            self._sort(&out, False)
+            while first < out.count:
+                result[out.word[out.order[first]]] = self._readings(&out, first, &last, cols,
+                                                                     cells, compass, reading)
+                first = last
+        finally:
+            if free_path:
+                _free_paths(&out)
+        return result
 
-    def found_lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
-                    tuple cells, tuple compass, type reading, type found, tuple forms,
-                    tuple labels):
-        """As grouped_lines, but each word that reads as the named tuple `found` of
+    def found(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+              bint free_path, int64_t budget, tuple cells, tuple compass, type reading,
+              type found, tuple forms, tuple labels):
+        """As grouped, but each word that reads as the named tuple `found` of
         (forms[w], labels[w], its readings, ()), in the order of the words' letter
         codes (ws_dict_ranks: the order of the forms as strings when the codes
         follow code points), so that no word is compared."""
@@ -647,68 +755,28 @@ cdef class Trie:
         _check_named(found, 4)
         if len(forms) != self.count or len(labels) != self.count:
             raise ValueError("forms and labels need one value a word")
-        cdef int32_t n = self._lines(grid, rows, cols, min_length)
-        self._sort(n, True)
-        cdef list out = []
+        cdef found_readings out
+        memset(&out, 0, sizeof(out))
+        cdef list result = []
         cdef object item
         cdef int32_t first = 0, last, w
-        while first < n:
-            last = self._word_end(first, n)
-            w = self.out_word[self.order[first]]
-            item = _named(found, 4)
-            _put(item, 0, forms[w])
-            _put(item, 1, labels[w])
-            _put(item, 2, self._readings(first, last, cols, cells, compass, reading))
-            _put(item, 3, ())
-            out.append(item)
-            first = last
-        return tuple(out)
-
-    def paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length, int64_t budget):
-        """Every free path (eight neighbours, no cell twice) of a word of min_length
-        letters or more: (word index, cell offsets, cells) arrays, path k being
-        cells[offsets[k]:offsets[k + 1]], a palindrome's once. Raises SearchSpent
-        when the search takes more than `budget` steps."""
-        _check_grid(grid, rows, cols, min_length)
-        if budget < 1:
-            raise ValueError("budget must be at least 1")
-        cdef const uint8_t *cells = grid
-        cdef int64_t found = 0, found_cells = 0
-        cdef int32_t capacity = max(64, self.hint)
-        cdef int64_t cell_capacity = 8 * <int64_t>capacity
-        cdef int32_t *words = NULL
-        cdef int32_t *path_cells = NULL
-        cdef ws_status status
         try:
-            while True:
-                words = <int32_t *>realloc(words, sizeof(int32_t) * capacity)
-                path_cells = <int32_t *>realloc(path_cells, sizeof(int32_t) * cell_capacity)
-                if words == NULL or path_cells == NULL:
-                    raise MemoryError("the solver ran out of memory")
-                with nogil:
-                    status = ws_solve_paths(self.ptr, cells, rows, cols, min_length, budget,
-                                            words, path_cells, capacity, cell_capacity, &found,
-                                            &found_cells)
-                if status != WS_NO_CAPACITY:
-                    break
-                if found > INT32_MAX:
-                    raise MemoryError(f"{found:,} paths: more than one search can list")
-                capacity = max(capacity, <int32_t>found)
-                cell_capacity = max(cell_capacity, found_cells)
-            if status == WS_STOPPED:
-                raise SearchSpent(budget)
-            _raise_for(status)
-            self.hint = max(self.hint, <int32_t>found)
-            found_words = np.frombuffer(PyBytes_FromStringAndSize(<char *>words, 4 * found),
-                                        np.int32)
-            all_cells = np.frombuffer(
-                PyBytes_FromStringAndSize(<char *>path_cells, 4 * found_cells), np.int32)
+            self._search(grid, rows, cols, min_length, free_path, budget, &out)
+            self._sort(&out, True)
+            while first < out.count:
+                w = out.word[out.order[first]]
+                item = _named(found, 4)
+                _put(item, 0, forms[w])
+                _put(item, 1, labels[w])
+                _put(item, 2, self._readings(&out, first, &last, cols, cells, compass,
+                                             reading))
+                _put(item, 3, ())
+                result.append(item)
+                first = last
         finally:
-            free(words)
-            free(path_cells)
-        offsets = np.zeros(found + 1, dtype=np.int64)
-        np.cumsum(self.lengths[found_words], out=offsets[1:])
-        return found_words, offsets, all_cells
+            if free_path:
+                _free_paths(&out)
+        return tuple(result)
 
 
 def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):

@@ -503,7 +503,8 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
     (- reads standard input), and say how often and where each reads.
 
     FILE is plain text (one row a line, letters optionally separated by single
-    spaces, . for a cell outside the shape; our own text output works too), our
+    spaces, . for a cell outside the shape; our own text output, and the text
+    "pdftotext -raw" takes from our PDFs, work too, with their word lists), our
     JSON document, or the JSON or CSV that word-search-generator writes.
 
     Exits 0 when every word reads exactly once, 1 when a word is missing or reads

@@ -8,7 +8,6 @@ C finds into plain values (solution.py).
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -19,7 +18,7 @@ from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.solver.dictionary import Dictionary, Entry, encode, fold_entries
 from wordsearch.solver.grid import GridFile, encode_grid, encoded, from_puzzle, grid_rows
-from wordsearch.solver.solution import Cell, Found, Reading, Solution, direction_of
+from wordsearch.solver.solution import Cell, Found, Reading, Solution
 
 DEFAULT_MIN_LENGTH = 4
 # Steps a free-path search may take (a step is one cell added to a path): about a
@@ -63,7 +62,7 @@ def _language(grid: GridLike, dictionary, language) -> lang.Language:
 
 
 # By word index: only the words that read.
-Readings = dict[int, tuple[Reading, ...]] | dict[int, list[Reading]]
+Readings = dict[int, tuple[Reading, ...]]
 
 
 @lru_cache(maxsize=16)
@@ -72,34 +71,10 @@ def _cells(rows: int, cols: int) -> tuple[Cell, ...]:
     return tuple((r, c) for r in range(rows) for c in range(cols))
 
 
-def _readings_lines(trie, grid: bytes, rows: int, cols: int, min_length: int) -> Readings:
-    return trie.grouped_lines(grid, rows, cols, min_length, _cells(rows, cols), COMPASS,
-                              Reading)
-
-
-def _readings_paths(trie, grid: bytes, rows: int, cols: int, min_length: int,
-                    budget: int) -> Readings:
-    try:
-        words, offsets, cells = trie.paths(grid, rows, cols, min_length, budget)
-    except SearchSpent:
-        raise InputError(f"this grid has more free paths than a search can follow (over "
-                         f"{budget:,} steps): it repeats a few letters too often. Search "
-                         f"along straight lines, or for longer words only.",
-                         option="free_path") from None
-    out: dict[int, list[Reading]] = defaultdict(list)
-    flat = [divmod(cell, cols) for cell in cells.tolist()]
-    bounds = offsets.tolist()
-    for k, w in enumerate(words.tolist()):
-        path = tuple(flat[bounds[k]:bounds[k + 1]])
-        out[w].append(Reading(path, direction_of(path)))
-    return out
-
-
-def _search(trie, grid: bytes, shape: tuple[int, int], min_length: int, free_path: bool,
-            budget: int) -> Readings:
-    if free_path:
-        return _readings_paths(trie, grid, *shape, min_length, budget)
-    return _readings_lines(trie, grid, *shape, min_length)
+def _spent(budget: int) -> InputError:
+    return InputError(f"this grid has more free paths than a search can follow (over "
+                      f"{budget:,} steps): it repeats a few letters too often. Search "
+                      f"along straight lines, or for longer words only.", option="free_path")
 
 
 def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
@@ -141,7 +116,11 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
     listed: tuple[Found, ...] = ()
     if forms:
         own = _core.Trie(*encode(forms, language))
-        readings = _search(own, cells, grid_file.shape, 1, free_path, budget)
+        try:
+            readings = own.grouped(cells, *grid_file.shape, 1, free_path, budget,
+                                   _cells(*grid_file.shape), COMPASS, Reading)
+        except SearchSpent:
+            raise _spent(budget) from None
         listed = _apply_inside(forms, labels, readings, _placements(grid_file, forms))
     found: tuple[Found, ...] = ()
     if dictionary is not None:
@@ -153,13 +132,14 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
 
 def _found(dictionary: Dictionary, cells: bytes, shape: tuple[int, int], min_length: int,
            free_path: bool, budget: int) -> tuple[Found, ...]:
-    """Every dictionary word that reads, in alphabetical order (of the grid forms)."""
-    if not free_path:  # values made in C, in the trie's order of words
-        return dictionary.trie.found_lines(cells, *shape, min_length, _cells(*shape), COMPASS,
-                                           Reading, Found, dictionary.forms, dictionary.labels)
-    readings = _readings_paths(dictionary.trie, cells, *shape, min_length, budget)
-    return tuple(sorted((Found(dictionary.forms[w], dictionary.labels[w], tuple(rs))
-                         for w, rs in readings.items()), key=lambda f: f.word))
+    """Every dictionary word that reads, in alphabetical order (of the grid forms):
+    values made in C, in the trie's order of words."""
+    try:
+        return dictionary.trie.found(cells, *shape, min_length, free_path, budget,
+                                     _cells(*shape), COMPASS, Reading, Found,
+                                     dictionary.forms, dictionary.labels)
+    except SearchSpent:
+        raise _spent(budget) from None
 
 
 def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, ...]]:

@@ -8,22 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from wordsearch.directions import COMPASS, STEPS
+from wordsearch.directions import COMPASS
 from wordsearch.puzzle import Placement, Puzzle
 
 FORMAT = "wordsearch-solution/1"
-_BY_STEP = {step: code for code, step in STEPS.items()}
 
 Cell = tuple[int, int]
-
-
-def direction_of(cells: tuple[Cell, ...]) -> str | None:
-    """The compass code of cells along a straight line, None for a path that turns
-    or a single cell."""
-    if len(cells) < 2:
-        return None
-    steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:])}
-    return _BY_STEP.get(steps.pop()) if len(steps) == 1 else None
 
 
 class Reading(NamedTuple):
