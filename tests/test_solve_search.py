@@ -1,6 +1,7 @@
 """The solver (wordsearch.solver.search, over csrc/ws_dict.c and csrc/ws_solve.c)
 against a plain-Python brute force that shares no code with it: every word tried
 from every cell, in every direction or along every path, letter by letter."""
+import random
 from itertools import product
 
 import numpy as np
@@ -216,6 +217,24 @@ def test_a_dictionary_is_built_once_and_reused():
     second = solve(["TAC"], dictionary=dictionary, min_length=3)
     assert {f.word for f in first.found} == {"CAT", "TAC", "DOG", "ACT"} - {"ACT"}
     assert {f.word for f in second.found} == {"CAT", "TAC"}
+
+
+def test_threads_sharing_a_dictionary_find_what_one_thread_finds():
+    """Each search has buffers of its own; a free-path search runs without the GIL."""
+    from concurrent.futures import ThreadPoolExecutor
+    dictionary = Dictionary.of_language("en")
+    rng = random.Random(7)
+    cases = [(["".join(rng.choices("AEIRSTNLDO", k=6)) for _ in range(6)], k % 2 == 1)
+             for k in range(40)]
+
+    def found(case):
+        rows, free_path = case
+        return solve(rows, dictionary=dictionary, free_path=free_path).found
+
+    alone = [found(case) for case in cases]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(found, cases)) == alone
+    assert sum(map(len, alone)) > 100  # the grids have words to find
 
 
 @pytest.mark.parametrize("rows, words, message", [

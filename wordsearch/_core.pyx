@@ -454,13 +454,16 @@ cdef struct found_readings:
     int32_t *sorting
 
 
-cdef void _free_paths(found_readings *out) noexcept:
+cdef void _free(found_readings *out) noexcept:
     free(out.word)
+    free(out.start)
+    free(out.dir)
     free(out.cells)
     free(out.at)
     free(out.order)
     free(out.sorting)
-    out.word = out.cells = out.order = out.sorting = NULL
+    out.word = out.start = out.cells = out.order = out.sorting = NULL
+    out.dir = NULL
     out.at = NULL
 
 
@@ -486,20 +489,13 @@ cdef class Trie:
     searched in many grids (csrc/ws_solve.h). Readings name a word by its index in
     the list it was built from (a word listed twice: its first listing).
 
-    A straight search writes into buffers the trie keeps from one search to the
-    next (grown when a search finds more), and holds the GIL while it runs (some
-    microseconds), so that two threads never share them."""
+    Each search writes into buffers of its own, so that threads may share a trie;
+    they start as large as the most readings a search of its kind has found."""
     cdef ws_dict *ptr
     cdef readonly int32_t count
     cdef readonly object lengths
-    cdef int32_t hint  # the most readings a search has found: the next one's room
+    cdef int32_t line_hint, path_hint  # the most readings a search has found
     cdef int32_t *rank  # each word's place in the order of letter codes (ws_dict_ranks)
-    cdef int32_t room  # readings the buffers below hold
-    cdef int32_t *out_word
-    cdef int32_t *out_start
-    cdef uint8_t *out_dir
-    cdef int32_t *order  # the readings grouped by word (_sort): their places in out_*
-    cdef int32_t *sorting  # scratch for _sort
     cdef const int32_t[::1] length  # self.lengths, for C
 
     def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets):
@@ -524,11 +520,6 @@ cdef class Trie:
     def __dealloc__(self):
         ws_dict_free(self.ptr)
         free(self.rank)
-        free(self.out_word)
-        free(self.out_start)
-        free(self.out_dir)
-        free(self.order)
-        free(self.sorting)
 
     @property
     def nodes(self):
@@ -553,61 +544,40 @@ cdef class Trie:
 
     cdef int _lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
                     found_readings *out) except -1:
-        """Runs the straight search into the trie's buffers, which `out` then names."""
+        """Runs the straight search (some microseconds: the GIL held) into `out`."""
         cdef const uint8_t *cells = grid
-        cdef int32_t found = 0
+        cdef int32_t found = 0, capacity = max(64, self.line_hint)
         cdef ws_status status
         while True:
-            status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, self.out_word,
-                                    self.out_start, self.out_dir, self.room, &found)
+            _free(out)
+            out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
+            out.start = <int32_t *>malloc(sizeof(int32_t) * capacity)
+            out.dir = <uint8_t *>malloc(capacity)
+            if out.word == NULL or out.start == NULL or out.dir == NULL:
+                raise MemoryError("the solver ran out of memory")
+            status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, out.word,
+                                    out.start, out.dir, capacity, &found)
             if status != WS_NO_CAPACITY:
                 break
-            self._grow(found)
+            capacity = found
         _raise_for(status)
+        self.line_hint = max(self.line_hint, found)
         out.count = found
-        out.word = self.out_word
-        out.start = self.out_start
-        out.dir = self.out_dir
-        out.order = self.order
-        out.sorting = self.sorting
-        return 0
-
-    cdef int _grow(self, int32_t room) except -1:
-        room = max(room, 2 * self.room, 64)
-        cdef int32_t *words = <int32_t *>realloc(self.out_word, sizeof(int32_t) * room)
-        if words != NULL:
-            self.out_word = words
-        cdef int32_t *starts = <int32_t *>realloc(self.out_start, sizeof(int32_t) * room)
-        if starts != NULL:
-            self.out_start = starts
-        cdef uint8_t *dirs = <uint8_t *>realloc(self.out_dir, room)
-        if dirs != NULL:
-            self.out_dir = dirs
-        cdef int32_t *order = <int32_t *>realloc(self.order, sizeof(int32_t) * room)
-        if order != NULL:
-            self.order = order
-        cdef int32_t *sorting = <int32_t *>realloc(self.sorting, sizeof(int32_t) * room)
-        if sorting != NULL:
-            self.sorting = sorting
-        if words == NULL or starts == NULL or dirs == NULL or order == NULL or sorting == NULL:
-            raise MemoryError("the solver ran out of memory")
-        self.room = room
         return 0
 
     cdef int _paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
                     int64_t budget, found_readings *out) except -1:
-        """Runs the free-path search, without the GIL (it may take a second), into
-        buffers of its own that `out` names and _free_paths frees. Raises
-        SearchSpent when it takes more than `budget` steps."""
+        """Runs the free-path search (it may take a second: without the GIL) into
+        `out`. Raises SearchSpent when it takes more than `budget` steps."""
         if budget < 1:
             raise ValueError("budget must be at least 1")
         cdef const uint8_t *cells = grid
         cdef int64_t found = 0, found_cells = 0, at = 0
-        cdef int32_t capacity = max(64, self.hint), k
+        cdef int32_t capacity = max(64, self.path_hint), k
         cdef int64_t cell_capacity = 8 * <int64_t>capacity
         cdef ws_status status
         while True:
-            _free_paths(out)
+            _free(out)
             out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
             out.cells = <int32_t *>malloc(sizeof(int32_t) * cell_capacity)
             if out.word == NULL or out.cells == NULL:
@@ -625,12 +595,10 @@ cdef class Trie:
         if status == WS_STOPPED:
             raise SearchSpent(budget)
         _raise_for(status)
-        self.hint = max(self.hint, <int32_t>found)
+        self.path_hint = max(self.path_hint, <int32_t>found)
         out.count = <int32_t>found
         out.at = <int64_t *>malloc(sizeof(int64_t) * max(1, found))
-        out.order = <int32_t *>malloc(sizeof(int32_t) * max(1, found))
-        out.sorting = <int32_t *>malloc(sizeof(int32_t) * max(1, found))
-        if out.at == NULL or out.order == NULL or out.sorting == NULL:
+        if out.at == NULL:
             raise MemoryError("the solver ran out of memory")
         for k in range(out.count):
             out.at[k] = at
@@ -639,10 +607,17 @@ cdef class Trie:
 
     cdef int _search(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
                      bint free_path, int64_t budget, found_readings *out) except -1:
+        """Runs a search into `out`, which _free then frees, with room to group it."""
         _check_grid(grid, rows, cols, min_length)
         if free_path:
-            return self._paths(grid, rows, cols, min_length, budget, out)
-        return self._lines(grid, rows, cols, min_length, out)
+            self._paths(grid, rows, cols, min_length, budget, out)
+        else:
+            self._lines(grid, rows, cols, min_length, out)
+        out.order = <int32_t *>malloc(sizeof(int32_t) * max(1, out.count))
+        out.sorting = <int32_t *>malloc(sizeof(int32_t) * max(1, out.count))
+        if out.order == NULL or out.sorting == NULL:
+            raise MemoryError("the solver ran out of memory")
+        return 0
 
     cdef void _sort(self, found_readings *out, bint ranked) noexcept:
         """Groups the readings found by word (in order of rank, or of index), each
@@ -740,8 +715,7 @@ cdef class Trie:
                                                                      cells, compass, reading)
                 first = last
         finally:
-            if free_path:
-                _free_paths(&out)
+            _free(&out)
         return result
 
     def found(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
@@ -774,8 +748,7 @@ cdef class Trie:
                 result.append(item)
                 first = last
         finally:
-            if free_path:
-                _free_paths(&out)
+            _free(&out)
         return tuple(result)
 
 
