@@ -224,7 +224,7 @@ def row(name: str, ours: float, kernel: float, seed: float, seed_name: str) -> N
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=200, help="runs of ours a case")
-    parser.add_argument("--seed-repeat", type=int, default=5, help="runs of the seed's a case")
+    parser.add_argument("--seed-repeat", type=int, default=25, help="runs of the seed's a case")
     parser.add_argument("--astar-grids", type=int, default=1,
                         help="grids a free-path case runs the seed's A* on (seconds each)")
     args = parser.parse_args()
