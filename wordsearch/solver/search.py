@@ -110,7 +110,7 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
         dictionary = Dictionary(dictionary, language)
 
     entries = list(grid_file.words if words is None else words)
-    forms, labels, problems = fold_entries(entries, language) if entries else ([], [], [])
+    forms, labels, problems = fold_entries(entries, language)
     if problems:
         raise InputError("\n".join(capped(problems)), option="words")
     listed: tuple[Found, ...] = ()
@@ -133,7 +133,7 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
 def _found(dictionary: Dictionary, cells: bytes, shape: tuple[int, int], min_length: int,
            free_path: bool, budget: int) -> tuple[Found, ...]:
     """Every dictionary word that reads, in alphabetical order (of the grid forms):
-    values made in C, in the trie's order of words."""
+    values made in Cython, in the trie's order of words."""
     try:
         return dictionary.trie.found(cells, *shape, min_length, free_path, budget,
                                      _cells(*shape), COMPASS, Reading, Found,
