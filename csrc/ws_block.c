@@ -1,4 +1,5 @@
 #include "ws_block.h"
+#include "ws_readings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -173,27 +174,11 @@ int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word)
     return list->lengths[word];
 }
 
-typedef struct {
-    int32_t *word, *start;
-    uint8_t *dir;
-    int32_t capacity, found;
-} findings;
-
-static void report(findings *f, int32_t word, int32_t start, int dir)
-{
-    if (f->found < f->capacity) {
-        f->word[f->found] = word;
-        f->start[f->found] = start;
-        f->dir[f->found] = (uint8_t)dir;
-    }
-    f->found++;
-}
-
 /* Walks one line from (r, c) in direction dir, reporting every pattern that ends
  * on it. A pattern of length len ending at cell `at` read forwards starts len-1
  * steps back; read reversed, its first letter is at `at` and it reads backwards. */
 static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
-                      int32_t cols, int32_t r, int32_t c, int dir, findings *f)
+                      int32_t cols, int32_t r, int32_t c, int dir, ws_readings *f)
 {
     const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
     int32_t state = ROOT;
@@ -205,9 +190,9 @@ static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t row
             for (int32_t p = list->first[s]; p != NONE; p = list->patterns[p].next) {
                 const pattern *pat = &list->patterns[p];
                 if (pat->reversed)
-                    report(f, pat->word, at, ws_opposite(dir));
+                    ws_report(f, pat->word, at, ws_opposite(dir));
                 else
-                    report(f, pat->word, at - (pat->len - 1) * step, dir);
+                    ws_report(f, pat->word, at - (pat->len - 1) * step, dir);
             }
         }
     }
@@ -221,7 +206,7 @@ ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32
     if (!list || !grid || rows < 1 || cols < 1 || rows > WS_MAX_SIDE || cols > WS_MAX_SIDE ||
         capacity < 0 || (capacity > 0 && (!out_word || !out_start || !out_dir)))
         return WS_BAD_ARGUMENT;
-    findings f = {out_word, out_start, out_dir, capacity, 0};
+    ws_readings f = {out_word, out_start, out_dir, capacity, 0};
     for (int k = 0; k < SCAN_DIRS; k++) {
         const int dir = SCANNED[k];
         /* Every line in this direction starts on the top row or on the side

@@ -1,5 +1,6 @@
 #include "ws_solve.h"
 #include "ws_dict_internal.h"
+#include "ws_readings.h"
 
 #include <stdlib.h>
 
@@ -54,28 +55,11 @@ static ws_status border(const ws_dict *dict, const uint8_t *grid, int32_t rows, 
     return WS_OK;
 }
 
-/* Output: at most `capacity` readings written, every one counted. */
-typedef struct {
-    int32_t *word, *start;
-    uint8_t *dir;
-    int32_t capacity, found;
-} readings;
-
-static void report_line(readings *out, int32_t w, int32_t start, int dir)
-{
-    if (out->found < out->capacity) {
-        out->word[out->found] = w;
-        out->start[out->found] = start;
-        out->dir[out->found] = (uint8_t)dir;
-    }
-    out->found++;
-}
-
 /* Every reading along the line from cell `at` (of the bordered grid; `start` in
  * the grid's own numbering) in direction `dir`, from the node of its first
  * `len` letters on. */
 static void walk(const ws_dict *dict, const bordered *b, int32_t min_length, int32_t node,
-                 int32_t len, int32_t at, int32_t start, int dir, readings *out)
+                 int32_t len, int32_t at, int32_t start, int dir, ws_readings *out)
 {
     const int32_t step = b->step[dir];
     int32_t end = at + (len - 1) * step;
@@ -83,7 +67,7 @@ static void walk(const ws_dict *dict, const bordered *b, int32_t min_length, int
         const int32_t w = dict->nodes[node].word;
         if (w >= 0 && len >= min_length &&
             (dir < FIRST_HALF || !line_palindrome(b->cells, at, step, len)))
-            report_line(out, w, start, dir);
+            ws_report(out, w, start, dir);
         end += step;
         node = ws_dict_below(dict, node, b->cells[end]);
     }
@@ -104,7 +88,7 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
     const ws_status status = border(dict, grid, rows, cols, &b);
     if (status != WS_OK)
         return status;
-    readings out = {.word = out_word, .start = out_start, .dir = out_dir,
+    ws_readings out = {.word = out_word, .start = out_start, .dir = out_dir,
                     .capacity = capacity};
     /* With no word shorter than four letters wanted, each line's first four are
      * looked up in the table of four-letter prefixes, for every direction at once
@@ -134,7 +118,7 @@ ws_status ws_solve_lines(const ws_dict *dict, const uint8_t *grid, int32_t rows,
             if (node == WS_DICT_NONE)
                 continue;
             if (min_length == 1 && dict->nodes[node].word >= 0)
-                report_line(&out, dict->nodes[node].word, start, ONE_LETTER_DIR);
+                ws_report(&out, dict->nodes[node].word, start, ONE_LETTER_DIR);
             for (int dir = 0; dir < WS_NDIRS; dir++)
                 walk(dict, &b, min_length < 2 ? 2 : min_length,
                      ws_dict_below(dict, node, b.cells[at + b.step[dir]]), 2, at, start,
