@@ -68,8 +68,7 @@ ws_status ws_check_inside(const ws_inside *inside, int32_t count)
 }
 
 /* Whether the reading of `len` cells from `start` in `dir` lies inside the
- * placement of one of word w's containers. Both its ends on a container's
- * straight run put every cell between them on it too. */
+ * placement of one of word w's containers. */
 static int inside_container(const ws_words *words, const ws_inside *inside,
                             const ws_placed *placed, int32_t w, int32_t cols,
                             int32_t start, int dir, int32_t len)
@@ -82,8 +81,7 @@ static int inside_container(const ws_words *words, const ws_inside *inside,
         const int32_t vlen = words->offsets[v + 1] - words->offsets[v];
         const int32_t vstart = placed->starts[v];
         const int vdir = placed->dirs[v];
-        if (ws_on_segment(start / cols, start % cols, vstart, vdir, vlen, cols) &&
-            ws_on_segment(end / cols, end % cols, vstart, vdir, vlen, cols))
+        if (ws_within_segment(start, end, vstart, vdir, vlen, cols))
             return 1;
     }
     return 0;

@@ -41,6 +41,16 @@ static inline int ws_on_segment(int32_t r, int32_t c, int32_t start, int dir, in
     return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
 }
 
+/* Whether the straight reading from cell `first` to cell `last` lies within the
+ * `len` cells from `start` in direction `dir`: both its ends on them put every
+ * cell between on them too. */
+static inline int ws_within_segment(int32_t first, int32_t last, int32_t start, int dir,
+                                    int32_t len, int32_t cols)
+{
+    return ws_on_segment(first / cols, first % cols, start, dir, len, cols) &&
+           ws_on_segment(last / cols, last % cols, start, dir, len, cols);
+}
+
 /* Where each word of a list is placed: word w starts at cell starts[w] and runs in
  * direction dirs[w]. */
 typedef struct {

@@ -202,8 +202,8 @@ static int reads_elsewhere(const fill_ctx *f, const uint8_t *word, int32_t len)
             int32_t k = 1;
             while (k < len && f->grid[at + k * step] == word[k])
                 k++;
-            if (k == len && !(ws_on_segment(r, c, f->start, f->dir, f->len, f->cols) &&
-                              ws_on_segment(er, ec, f->start, f->dir, f->len, f->cols)))
+            if (k == len &&
+                !ws_within_segment(at, at + (len - 1) * step, f->start, f->dir, f->len, f->cols))
                 return 1;
         }
     }

@@ -95,10 +95,8 @@ static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws
         int own = 0;
         for (int32_t v = 0; v < p->words.count && !own; v++) {
             const int32_t vlen = p->words.offsets[v + 1] - p->words.offsets[v];
-            own = ws_on_segment(start[k] / p->cols, start[k] % p->cols, placed->starts[v],
-                                placed->dirs[v], vlen, p->cols) &&
-                  ws_on_segment(end / p->cols, end % p->cols, placed->starts[v],
-                                placed->dirs[v], vlen, p->cols);
+            own = ws_within_segment(start[k], end, placed->starts[v], placed->dirs[v], vlen,
+                                    p->cols);
         }
         if (!own)
             return 1;

@@ -133,8 +133,7 @@ int ws_through_reads(const ws_through *set, const uint8_t *grid, int32_t rows, i
             if (k < n)
                 continue;
             const int32_t last = first + (n - 1) * step;
-            if (!ws_on_segment(first / cols, first % cols, start, dir, len, cols) ||
-                !ws_on_segment(last / cols, last % cols, start, dir, len, cols))
+            if (!ws_within_segment(first, last, start, dir, len, cols))
                 return 1;
         }
     }
