@@ -206,7 +206,7 @@ def test_two_puzzles_a_page_and_six_solutions_a_page(tmp_path, run):
                                            (700, 0.75), (701, 0.875), (828, 0.875)])
 def test_the_gutter_grows_with_the_page_count(pages, inches):
     assert book.gutter(pages) == inches * 72
-    right_hand, left_hand = (book.live_frame(n, pages, book.TRIMS["6x9"]) for n in (3, 4))
+    right_hand, left_hand = (book.live_frame(n, pages) for n in (3, 4))
     assert right_hand.left == left_hand.right == inches * 72
     assert right_hand.right == left_hand.left == book.OUTSIDE >= 0.375 * 72
 

@@ -22,7 +22,7 @@ import cairo
 
 from wordsearch.errors import InputError
 from wordsearch.puzzle import Sheet
-from wordsearch.render import font, layout, pages, paper
+from wordsearch.render import layout, pages, paper
 from wordsearch.render.layout import Composite, Frame, Key, Look, Measure, Page, Text
 
 INCH = 72.0
@@ -84,8 +84,6 @@ class Book:
     options: BookOptions
     pages: tuple[Page, ...]                   # at the trim size; drawn moved by the bleed
     outline: tuple[tuple[str, int], ...]      # bookmark, page (1-based)
-    puzzle_pages: tuple[int, ...]             # each puzzle's page, in order
-    solution_pages: tuple[int, ...]           # each solution's page, in order
 
     @property
     def media_size(self) -> tuple[float, float]:
@@ -106,7 +104,7 @@ def gutter(page_count: int) -> float:
     return next((inside for most, inside in GUTTERS if page_count <= most), WIDEST_GUTTER)
 
 
-def live_frame(number: int, page_count: int, trim: tuple[float, float]) -> Frame:
+def live_frame(number: int, page_count: int) -> Frame:
     """The live area of page `number` (1-based): odd pages are right-hand pages, the
     gutter on their left; even pages mirror them."""
     inside = gutter(page_count)
@@ -153,11 +151,9 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     first_puzzle = 2 + contents_pages
     puzzle_page_of = [first_puzzle + k // options.per_page for k in range(count)]
     first_solution = first_puzzle + puzzle_count
-    solution_page_of = [first_solution + k // options.solutions_per_page for k in range(count)]
 
-    made: list[Page] = [_title_page(options, count, trim, measure, family, labels)]
-    entries = [(f"{sheet.number}. {sheet.title or labels['puzzle']}", page)
-               for sheet, page in zip(sheets, puzzle_page_of)]
+    made: list[Page] = [_title_page(options, trim, measure, family, labels)]
+    entries = [(_puzzle_title(sheet, labels), page) for sheet, page in zip(sheets, puzzle_page_of)]
     entries.append((labels["solutions"], first_solution))
     for k in range(contents_pages):
         number = 2 + k
@@ -167,7 +163,7 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     keys = []
     for start in range(0, count, options.per_page):
         number = first_puzzle + start // options.per_page
-        frame = _content(live_frame(number, total, trim), measure, options.look.style.title)
+        frame = _content(live_frame(number, total), measure, options.look.style.title)
         slots = _slots(frame, trim, len(sheets[start:start + options.per_page]))
         parts = []
         for sheet, slot in zip(sheets[start:start + options.per_page], slots):
@@ -181,18 +177,18 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
                             f"{layout.numbered(labels, 'puzzle', sheet.number, count)} · "
                             f"{labels['page']} {number}", page.grid.cell))
         made.append(Composite(trim, tuple(parts),
-                              (_folio(number, live_frame(number, total, trim), trim,
+                              (_folio(number, live_frame(number, total), trim,
                                       measure),), family))
     for start in range(0, count, options.solutions_per_page):
         number = first_solution + start // options.solutions_per_page
-        frame = live_frame(number, total, trim)
+        frame = live_frame(number, total)
         key_page, = layout.key_pages(keys[start:start + options.solutions_per_page], trim,
                                      options.solutions_per_page, look=options.look,
                                      frame=_content(frame, measure, layout.SMALL_HEADING_SIZE))
         made.append(Composite(trim, ((0.0, 0.0, key_page),),
                               (_folio(number, frame, trim, measure),), family))
     outline = ((labels["contents"], 2), *entries)
-    return Book(options, tuple(made), outline, tuple(puzzle_page_of), tuple(solution_page_of))
+    return Book(options, tuple(made), outline)
 
 
 def _puzzle_title(sheet: Sheet, labels) -> str:
@@ -209,9 +205,9 @@ def _slots(frame: Frame, trim: tuple[float, float], count: int) -> list[Frame]:
             Frame(frame.left, frame.top + half + PUZZLE_GAP, frame.right, frame.bottom)]
 
 
-def _title_page(options: BookOptions, count: int, trim: tuple[float, float],
+def _title_page(options: BookOptions, trim: tuple[float, float],
                 measure: Measure, family: str, labels) -> Composite:
-    frame = live_frame(1, 1, trim)
+    frame = live_frame(1, 1)
     width, middle = frame.width(trim), frame.middle(trim)
     title = options.title or labels["puzzle"]
     size = layout.fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
@@ -233,7 +229,7 @@ def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int
                    trim: tuple[float, float], measure: Measure, family: str) -> Composite:
     """Each entry's title at the left, its page number at the right, and the whole
     line a link to that page."""
-    frame = live_frame(number, total, trim)
+    frame = live_frame(number, total)
     left, right = frame.left, trim[0] - frame.right
     y = _content(frame, measure, layout.TITLE_SIZE).top
     texts = []
