@@ -170,3 +170,23 @@ def test_word_search_generator_files_are_solved_to_its_own_key(tmp_path, form, i
     for word in puzzle.placed_words:
         k = keyed[word.text]
         assert (k.row, k.col) == (word.start_row - top, word.start_column - left)
+
+
+
+
+def test_a_grid_may_be_as_large_as_the_core_takes_and_no_larger():
+    """The solver's limits are the C core's own (WS_MAX_SIDE, WS_MAX_CELLS): grids at
+    them are read and solved; one row or column more is refused, naming both."""
+    from wordsearch import _core
+
+    side, cells = _core.MAX_SIDE, _core.MAX_CELLS
+    width = cells // side
+    full = ["CAT" + "Z" * (width - 3)] + ["Z" * width] * (side - 1)  # both limits at once
+    row = ["CAT" + "Z" * (side - 3)]
+    column = list(row[0])
+    for rows, direction in ((full, "E"), (row, "E"), (column, "S")):
+        cat, = solve(rows, ["cat"]).listed
+        assert [(r.start, r.direction) for r in cat.readings] == [((0, 0), direction)]
+    for rows in ([*full, "Z" * width], [r + "Z" for r in full], [row[0] + "Z"], [*column, "Z"]):
+        with pytest.raises(InputError, match=f"at most {side:,} a side and {cells:,} in all"):
+            solve(rows, ["cat"])

@@ -6,6 +6,8 @@ EMPTY: int
 BLOCKED: int
 MAX_LETTER: int
 MAX_WORD: int
+MAX_SIDE: int
+MAX_CELLS: int
 MAX_THREADS: int
 MESSAGE_ROUNDS: int
 

@@ -23,9 +23,10 @@ from wordsearch.errors import InputError, quoted
 from wordsearch.puzzle import FORMAT, OUTSIDE, Puzzle
 from wordsearch.solver.dictionary import letter_codes
 
-# A grid may be this large: the C core's limit on a side.
-MAX_SIDE = 4096
-MAX_CELLS = 1 << 20
+# A grid may be this large: the C core's limits on a side and on its cells
+# (WS_MAX_SIDE, WS_MAX_CELLS in csrc/ws_common.h).
+MAX_SIDE = _core.MAX_SIDE
+MAX_CELLS = _core.MAX_CELLS
 # word-search-generator's CSV starts with this line; its key entries read
 # "WORD DIR @ (column, row)", counting from 1 (a secret word starts with "*").
 PEER_CSV_HEADING = "WORD SEARCH"
