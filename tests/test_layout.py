@@ -4,8 +4,9 @@ import pytest
 
 import wordsearch
 from wordlists import draw
+from wordsearch import lang
 from wordsearch.errors import InputError, LayoutError
-from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.puzzle import Placement, Puzzle, Sheet
 from wordsearch.render import layout, paper
 
 
@@ -81,3 +82,19 @@ def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
     page = layout.puzzle_page(puzzle, paper.page_size("letter"), "Ça déborde – Ærø Ōsaka",
                               ("Prénom",))
     assert page.texts[0].text == "Ça déborde – Ærø Ōsaka"
+
+
+def test_a_set_asks_the_font_for_its_languages_letters_once_not_a_page(monkeypatch):
+    puzzles = [wordsearch.generate(["sun", "moon", "star"], seed=f"s{n}") for n in range(3)]
+    sheets = [Sheet(n, "", "", puzzle) for n, puzzle in enumerate(puzzles, start=1)]
+    asked = []
+    missing = layout.Measure.missing
+    monkeypatch.setattr(layout.Measure, "missing",
+                        lambda self, text, bold=False: asked.append(text) or
+                        missing(self, text, bold))
+    layout._missing_letters.cache_clear()
+    puzzle_pages, key_pages = layout.sheet_layouts(sheets, layout.PageOptions())
+    assert len(puzzle_pages) == 3 and len(key_pages) == 3
+    assert asked.count(lang.get("en").alphabet.letters) == 1
+    layout.sheet_layouts(sheets, layout.PageOptions(look=layout.Look(font="Gentium Plus")))
+    assert asked.count(lang.get("en").alphabet.letters) == 2  # another font is asked anew

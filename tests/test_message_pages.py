@@ -3,6 +3,7 @@ numbered cells, the text page, and the command's --message, --no-added-words and
 > lines in a words file."""
 import io
 import json
+import math
 
 import numpy as np
 import pytest
@@ -162,3 +163,22 @@ def test_large_print_writes_the_message_larger(reptiles):
     assert width >= 16 * layout.BLANK_SHARE  # a blank for a letter of at least 16 pt
     label = next(t for t in large.body if t.text == "Hidden message")
     assert label.size >= layout.LARGE_PRINT.field
+
+
+def test_the_message_is_laid_out_once_a_page_and_ends_above_the_footer(reptiles, monkeypatch):
+    laid_out = []
+    block = layout.message_block
+    monkeypatch.setattr(layout, "message_block",
+                        lambda *args, **kwargs: laid_out.append(block(*args, **kwargs))
+                        or laid_out[-1])
+    page = layout.puzzle_page(reptiles, (612, 792))
+    message, = laid_out
+    assert page.blanks == message.blanks
+    # Its last row of blanks, and the room under them, end where the footer's begins.
+    last = page.blanks[-1]
+    size = (last.x1 - last.x0) / layout.BLANK_SHARE
+    bottom = 792 - layout.margin((612, 792)) - layout.FOOTER_SIZE * 2.5
+    assert math.isclose(last.y + size * 0.6, bottom)
+    label = next(t for t in page.body if t.text == "Hidden message")
+    assert math.isclose(label.baseline - layout.Measure().cap_height(label.size, True),
+                        bottom - message.height)

@@ -364,15 +364,22 @@ def check_font(puzzle: Puzzle, measure: Measure) -> None:
     """Refuses a font that lacks a letter the puzzle's language may put in its grid
     (the filler may draw any of them, so the whole alphabet is asked, whatever this
     grid holds), naming the letter, before a box prints in its place."""
-    letters = lang.get(puzzle.language).alphabet.letters
-    missing = measure.missing("".join(ch.lower() if puzzle.lowercase else ch for ch in letters),
-                              True)
+    missing = _missing_letters(measure.family, puzzle.language, puzzle.lowercase)
     if missing:
         name = lang.get(puzzle.language).name
         raise InputError(f"the font {measure.family} has no letter {missing[0]!r}, which "
                          f"{name} puzzles use ({len(missing)} such letters: "
                          f"{' '.join(missing[:12])}{' …' if len(missing) > 12 else ''}); "
                          f"choose another font.", option="font")
+
+
+@cache
+def _missing_letters(family: str, language: str, lowercase: bool) -> tuple[str, ...]:
+    """The letters of `language` (in lower case, with `lowercase`) that `family` has
+    no glyph for: asked once a process, not again for every page of a set."""
+    letters = lang.get(language).alphabet.letters
+    return tuple(Measure.of(family).missing(
+        "".join(ch.lower() if lowercase else ch for ch in letters), True))
 
 
 def field_rows(fields: Sequence[str], measure: Measure, left: float, width: float,
@@ -474,8 +481,9 @@ class MessageBlock:
 
 
 def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
-                  top: float, style: Style = REGULAR) -> MessageBlock:
-    """The block laid out from `top`, its rows centred within `width` from `left`."""
+                  bottom: float, style: Style = REGULAR) -> MessageBlock:
+    """The block laid out to end at `bottom`, its rows centred within `width` from
+    `left`: its rows are chosen, which gives its height, and then placed."""
     label = puzzle.labels["hidden_message"]
     label_size = fitted_line(label, measure, style.field, width, True, "note")
     words = puzzle.message_words()
@@ -483,10 +491,15 @@ def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
         rows = _message_rows(words, measure, size, width)
         if len(rows) <= MESSAGE_ROWS:
             break
+    pitch = size * 2.2
+    height = label_size * 0.6
+    for _ in rows:  # a row at a time, as the baselines below: the same sum to the last bit
+        height += pitch
+    height += size * 0.6
+    top = bottom - height
     texts = [Text(label, left + (width - measure.width(label, label_size, True)) / 2,
                   top + measure.cap_height(label_size, True), label_size, True)]
     blanks = []
-    pitch = size * 2.2
     y = top + label_size * 0.6
     for row in rows:
         y += pitch
@@ -499,7 +512,7 @@ def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
                 else:
                     blanks.append(Blank(x + dx, x + dx + size * BLANK_SHARE, y))
             x += word_width + size * WORD_GAP_SHARE
-    return MessageBlock(tuple(texts), tuple(blanks), y + size * 0.6 - top)
+    return MessageBlock(tuple(texts), tuple(blanks), height)
 
 
 def _set_word(word: Sequence[tuple[str, str]], measure: Measure,
@@ -604,15 +617,15 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     bottom = page_h - frame.bottom - style.footer * 2.5
     message = None
     if puzzle.message:
-        height = message_block(puzzle, measure, frame.left, width, 0, style).height
-        message = message_block(puzzle, measure, frame.left, width, bottom - height, style)
-        bottom -= height + FIELD_SIZE
+        message = message_block(puzzle, measure, frame.left, width, bottom, style)
+        bottom -= message.height + FIELD_SIZE
 
     labels = [] if look.hide_words else look.labels(puzzle)
     for label in labels:
-        if measure.missing(label):
+        unknown = measure.missing(label)
+        if unknown:
             raise LayoutError(f'the word "{label}" has characters the font {family} cannot '
-                              f"print ({' '.join(measure.missing(label))}); leave them out "
+                              f"print ({' '.join(unknown)}); leave them out "
                               f"or spell them with other letters.")
     heading = list_heading(puzzle, look.hide_words)
     found = list_arrangements(puzzle, labels, heading, measure, width, bottom - top,
