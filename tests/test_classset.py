@@ -6,7 +6,7 @@ import wordsearch
 from conftest import numbered
 from test_sections import LISTS
 from wordsearch.errors import InputError
-from wordsearch.make.classset import build_set, sheet_codes
+from wordsearch.make.classset import Plan, build_set, plan_set, sheet_codes
 from wordsearch.make.sections import split_sections
 
 
@@ -47,3 +47,15 @@ def test_copies_and_students_together_are_refused():
         build_set(split_sections(["sun", "moon"]), copies=2, students=["Ann"])
 
 
+
+
+def test_a_set_is_planned_list_by_list_a_puzzle_for_each_copy_or_student():
+    assert plan_set(2, copies=2, seed="p") == Plan("p", ((0, "", "p-1"), (0, "", "p-2"),
+                                                         (1, "", "p-3"), (1, "", "p-4")))
+    assert plan_set(1, students=["Ann", "Bo"], seed=" q ") == Plan("q", ((0, "Ann", "q-1"),
+                                                                        (0, "Bo", "q-2")))
+    assert plan_set(1, seed="r") == Plan("r", ((0, "", "r"),))
+    fresh = plan_set(1, copies=2)
+    assert [code for _, _, code in fresh.puzzles] == [f"{fresh.code}-1", f"{fresh.code}-2"]
+    with pytest.raises(InputError, match="1001 copies is out of range"):
+        plan_set(1, copies=1001)

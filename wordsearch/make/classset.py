@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from wordsearch import seeds
@@ -32,6 +33,32 @@ def sheet_codes(set_code: str, count: int) -> list[str]:
     return [f"{set_code}-{n}" for n in range(1, count + 1)]
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A set before any puzzle is made: its code and, in page order, each puzzle's
+    list (its index among the lists), student ("" when the set has none) and code."""
+    code: str
+    puzzles: tuple[tuple[int, str, str], ...]
+
+
+def plan_set(lists: int, copies: int = 1, students: Sequence[str] = (),
+             seed: str | None = None) -> Plan:
+    """Who gets which puzzle: for each of `lists` lists, one copy per student, or
+    `copies` copies; every front end plans its sets here, so that a set's code
+    gives the same puzzles from the command and from the web page."""
+    if students and copies != 1:
+        raise InputError("give a number of copies or a list of students, not both: each "
+                         "student gets one copy of every list.", option="copies")
+    if not 1 <= copies <= MAX_COPIES:
+        raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
+                         f"of each list.", option="copies")
+    code = seeds.new_code() if seed is None else seeds.check_code(seed)
+    who = list(students) or [""] * copies
+    order = [(k, student) for k in range(lists) for student in who]
+    return Plan(code, tuple((k, student, sheet)
+                            for (k, student), sheet in zip(order, sheet_codes(code, len(order)))))
+
+
 def _generate(job: tuple[WordList, str, dict]) -> Puzzle:
     words, code, options = job
     return generate(words, seed=code, **options)
@@ -50,41 +77,32 @@ def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
     puzzle: a set of many takes longer than one, but none of them without bound).
     Ctrl-C or an error in one puzzle ends the worker processes at once."""
     check_time_limit(time_limit)  # before any work: each puzzle sets its own deadline
-    if students and copies != 1:
-        raise InputError("give a number of copies or a list of students, not both: each "
-                         "student gets one copy of every list.", option="copies")
-    if not 1 <= copies <= MAX_COPIES:
-        raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
-                         f"of each list.", option="copies")
+    plan = plan_set(len(sections), copies, students, seed)
     # Every list checked first; a section without words takes its pick (a theme or
     # random words) in generate(), each copy its own.
     word_lists = [section.words if section.entries else () for section in sections]
-    set_code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
-    who = list(students) or [""] * copies
-    plan = [(k, student) for k in range(len(sections)) for student in who]
-    codes = sheet_codes(set_code, len(plan))
     cores = usable_cores()
-    jobs = max(1, min(jobs or cores, len(plan)))
+    jobs = max(1, min(jobs or cores, len(plan.puzzles)))
     options = dict(options, mask=mask, threads=threads or max(1, cores // jobs),
                    time_limit=time_limit)
     work = [(word_lists[k], code, dict(options, language=sections[k].language,
                                        **_own_message(sections[k])))
-            for (k, _), code in zip(plan, codes)]
+            for k, _, code in plan.puzzles]
 
     puzzles = _run(work, jobs, on_done)
     failures = [(i, result) for i, result in enumerate(puzzles)
                 if isinstance(result, BaseException)]  # the first in page order is reported
     if failures:
         i, error = failures[0]
-        section = sections[plan[i][0]]
+        section = sections[plan.puzzles[i][0]]
         if section.line is None or not isinstance(error, PackingError):
             raise error  # an option at fault is no one section's
         raise PackingError(f"in {section.where()}: {error}", option=error.option) from None
-    return ClassSet(set_code, tuple(
+    return ClassSet(plan.code, tuple(
         Sheet(n, sections[k].title or title, student, puzzle)
-        for n, ((k, student), puzzle) in enumerate(zip(plan, puzzles), start=1)))
+        for n, ((k, student, _), puzzle) in enumerate(zip(plan.puzzles, puzzles), start=1)))
 
 
 def _own_message(section: Section) -> dict:

@@ -13,9 +13,8 @@ import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from wordsearch import seeds
-from wordsearch.errors import InputError, WordsearchError
-from wordsearch.make.classset import sheet_codes
+from wordsearch.errors import WordsearchError
+from wordsearch.make.classset import Plan, plan_set
 from wordsearch.web import jobs
 from wordsearch.web.options import Request
 from wordsearch.web.workers import Busy, Workers
@@ -58,28 +57,22 @@ class Sets:
 
     def start(self, request: Request, mask: tuple[str, bytes | None] | None) -> SetJob:
         """Admits the set (or raises Busy) and starts making it."""
-        students = request.set.get("students", [])
-        copies = request.set.get("copies", 1)
-        if students and copies != 1:
-            raise InputError("give a number of copies or a list of students, not both: "
-                                  "each student gets one copy of the list.", option="copies")
         options = dict(request.generate)
-        code = seeds.check_code(options.pop("seed")) if "seed" in options else seeds.new_code()
-        who = students or [""] * copies
-        codes = sheet_codes(code, len(who))
+        plan = plan_set(1, request.set.get("copies", 1), request.set.get("students", []),
+                        options.pop("seed", None))
         self.workers.admit()
-        job = SetJob(secrets.token_urlsafe(9), code, len(who))
+        job = SetJob(secrets.token_urlsafe(9), plan.code, len(plan.puzzles))
         self.jobs[job.id] = job
         while len(self.jobs) > MAX_KEPT:
             self.jobs.popitem(last=False)
         task = asyncio.get_running_loop().create_task(
-            self._make(job, request, options, mask, list(zip(codes, who))))
+            self._make(job, request, options, mask, plan))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return job
 
     async def _make(self, job: SetJob, request: Request, options: dict,
-                    mask: tuple[str, bytes | None] | None, plan: list[tuple[str, str]]) -> None:
+                    mask: tuple[str, bytes | None] | None, plan: Plan) -> None:
         at_once = asyncio.Semaphore(self.workers.processes)
 
         async def one(code: str) -> dict:
@@ -90,12 +83,12 @@ class Sets:
                 job.done += 1
                 return document
 
-        tasks = [asyncio.ensure_future(one(code)) for code, _ in plan]
+        tasks = [asyncio.ensure_future(one(code)) for _, _, code in plan.puzzles]
         try:
             documents = await asyncio.gather(*tasks)
             title = request.page.get("title", "")
             sheets = [(title, student, document)
-                      for (_, student), document in zip(plan, documents)]
+                      for (_, student, _), document in zip(plan.puzzles, documents)]
             job.pdf = await self.workers.run(jobs.draw_set, job.code, sheets, request.page,
                                              request.set.get("keys_per_page", 1))
             job.state = "done"
