@@ -69,4 +69,9 @@ class Workers:
             self.leave()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Cancels the jobs not yet begun, waits for the running ones (each within its
+        time limit) and the workers, and lets the pool's queues go now. After a
+        SIGTERM, uvicorn stops gracefully and then ends the process by the signal, so
+        no exit handler would unlink the queues' semaphores: the resource tracker
+        would report them leaked."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
