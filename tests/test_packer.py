@@ -35,6 +35,36 @@ def test_first_guess_fits_the_longest_word_and_the_letters(words, side):
     assert packer.first_side(parse_words(words).words) == side
 
 
+@pytest.mark.parametrize("words, message, side", [
+    (["sun", "moon"], 20, 6),      # 27 letters: a 6×6 grid's cells
+    (["abcdefgh"], 1, 8),          # the longest word
+    ([], 11, 10),                  # a message alone: a side one less than it is long
+    ([], 2, 3),                    # ... but never less than the smallest grid
+    (["sun"], 30, 6),              # with words of one's own, the letters only
+])
+def test_a_hidden_message_needs_cells_of_its_own(words, message, side):
+    listed = parse_words(words).words if words else ()
+    assert packer.first_side(listed, message) == side
+    shapes = list(packer.automatic_shapes(listed, COMPASS, message=message))
+    assert [(s.rows, s.cols) for s in shapes] == [(n, n) for n in range(side, side + 11)]
+
+
+def test_an_automatic_grid_too_large_says_what_to_shorten():
+    with pytest.raises(wordsearch.PackingError) as caught:
+        next(packer.automatic_shapes((), COMPASS, message=150))
+    assert str(caught.value) == ("a message of 150 letters with these words needs a grid of "
+                                 "about 149×149 cells; the largest is 100×100. Use a shorter "
+                                 "message or fewer words.")
+    assert caught.value.option == "message"
+    many = parse_words([f"{a}{b}{c}wordsxyz" for a in "abcdefghij" for b in "abcdefghij"
+                        for c in "abcdefghij"][:1000]).words
+    with pytest.raises(wordsearch.PackingError) as caught:
+        next(packer.automatic_shapes(many, COMPASS))
+    assert str(caught.value).startswith("1,000 words with 11,000 letters need a grid of about "
+                                        "105×105 cells; the largest is 100×100 (10,000 cells).")
+    assert caught.value.option == "grid"
+
+
 seeds = st.text(alphabet=string.ascii_letters + string.digits + "-é ", min_size=1,
                 max_size=8).filter(str.strip)
 

@@ -108,12 +108,12 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     threads = min(threads or cores, cores)
     if isinstance(mask, (str, Path)):
         mask = Mask.load(mask)
-    if grid is None and form is not None:
-        shapes: Iterable[Shape] = (hidden.automatic_shapes if added_words
-                                   else hidden.exact_shapes)(word_list.words, allowed, mask,
-                                                             len(form), legible_side)
+    if grid is None and form is not None and not added_words:
+        shapes: Iterable[Shape] = hidden.exact_shapes(word_list.words, allowed, mask,
+                                                      len(form), legible_side)
     elif grid is None:
-        shapes = packer.automatic_shapes(word_list.words, allowed, mask, legible_side)
+        shapes = packer.automatic_shapes(word_list.words, allowed, mask, legible_side,
+                                         message=len(form) if form else 0)
     else:
         size = parse_grid(grid)
         shapes = [Shape.rectangle(size) if mask is None else mask.fit(size)]

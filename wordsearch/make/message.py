@@ -24,9 +24,9 @@ from wordsearch import _core, directions as compass
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, NoMessage, PackingError, quoted
 from wordsearch.lang import Language, lists
-from wordsearch.make import fill
+from wordsearch.make import fill, packer
 from wordsearch.make.blocked import Blocked, free_of
-from wordsearch.make.packer import AUTOMATIC_GROWTH, Layout, inside_arrays
+from wordsearch.make.packer import Layout, inside_arrays
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
 from wordsearch.puzzle import OUTSIDE
 from wordsearch.size import GridSize
@@ -140,29 +140,6 @@ def empty_layouts(shape: Shape) -> Iterator[Layout]:
     yield Layout(cells, ())
 
 
-def automatic_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
-                     letters: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
-    """Grids for the words and a message of `letters` letters, from the first guess
-    upwards as packer.automatic_shapes grows them: a cell for every letter of both.
-    With no words, the seed's advice read backwards: a side one less than the
-    message is long (it advises a message of one to four letters more than the side)."""
-    total = sum(len(w.form) for w in words) + letters
-    longest = max([len(w.form) for w in words] + [MIN_LETTERS])
-    if mask is not None:
-        yield from mask.automatic(total, longest, directions, AUTOMATIC_GROWTH, legible)
-        return
-    first = max(MIN_SIDE, longest, math.isqrt(total - 1) + 1)
-    if not words:
-        first = max(first, letters - 1)
-    if first > MAX_SIDE:
-        raise PackingError(f"a message of {letters:,} letters with these words needs a grid "
-                           f"of about {first}×{first} cells; the largest is "
-                           f"{MAX_SIDE}×{MAX_SIDE}. Use a shorter message or fewer words.",
-                           option="message")
-    for side in range(first, min(first + AUTOMATIC_GROWTH, MAX_SIDE) + 1):
-        yield Shape.rectangle(GridSize(cols=side, rows=side))
-
-
 # Grid sizes tried for a message hidden among the user's words alone, and the
 # share of the words' letters their crossings save: the packer keeps the tightest
 # layouts, which cross about this much whatever the grid (11-17% in 8-word lists),
@@ -180,7 +157,7 @@ def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | 
     words' letters, less what their crossings save, and the message's, nearest
     first, and of two alike the squarer. With a mask, its sizes as they grow."""
     if mask is not None:
-        yield from automatic_shapes(words, directions, mask, letters, legible)
+        yield from packer.automatic_shapes(words, directions, mask, legible, message=letters)
         return
     total = sum(len(w.form) for w in words)
     longest = max(len(w.form) for w in words)

@@ -17,7 +17,7 @@ from wordsearch.lang.alphabet import Alphabet
 from wordsearch.make.blocked import Blocked
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
-from wordsearch.make.words import Word
+from wordsearch.make.words import MIN_LETTERS, Word
 from wordsearch.size import GridSize
 
 DEFAULT_BEAM = 8192
@@ -209,26 +209,40 @@ def scatter_regions(words: Sequence[Word], shape: Shape, seed: int) -> np.ndarra
     return np.array(regions[:count], dtype=np.int32).reshape(count, 4) if count else none
 
 
-def first_side(words: Sequence[Word]) -> int:
+def first_side(words: Sequence[Word], message: int = 0) -> int:
     """The automatic grid's first guess: room for the longest word, and about as
-    many cells as letters (sharing makes up for the cells a shape wastes)."""
-    letters = sum(len(w.form) for w in words)
-    longest = max(len(w.form) for w in words)
-    return max(MIN_SIDE, longest, math.isqrt(letters - 1) + 1)
+    many cells as letters, a hidden message's `message` letters among them (sharing
+    makes up for the cells a shape wastes). A message with no words: the seed's
+    advice read backwards, a side one less than the message is long (it advises a
+    message of one to four letters more than the side)."""
+    letters = sum(len(w.form) for w in words) + message
+    first = max(MIN_SIDE, _longest(words), math.isqrt(letters - 1) + 1)
+    return first if words else max(first, message - 1)
+
+
+def _longest(words: Sequence[Word]) -> int:
+    """The longest word's letters; with none (a message alone), the shortest word
+    the dictionary may add."""
+    return max((len(w.form) for w in words), default=MIN_LETTERS)
 
 
 def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
-                     mask: Mask | None = None,
-                     legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
+                     mask: Mask | None = None, legible: int = LEGIBLE_SIDE, *,
+                     message: int = 0) -> Iterator[Shape]:
     """Grids from the first guess upwards, one cell at a time, a bounded number of
     times: a list that fits none of them is not going to fit at all. Square grids,
-    or the mask's shape at growing sizes."""
+    or the mask's shape at growing sizes; `message`, a hidden message's letters,
+    which need cells of their own."""
     if mask is not None:
-        yield from mask.automatic(sum(len(w.form) for w in words),
-                                  max(len(w.form) for w in words), directions,
-                                  AUTOMATIC_GROWTH, legible)
+        yield from mask.automatic(sum(len(w.form) for w in words) + message, _longest(words),
+                                  directions, AUTOMATIC_GROWTH, legible)
         return
-    first = first_side(words)
+    first = first_side(words, message)
+    if first > MAX_SIDE and message:
+        raise PackingError(f"a message of {message:,} letters with these words needs a grid "
+                           f"of about {first}×{first} cells; the largest is "
+                           f"{MAX_SIDE}×{MAX_SIDE}. Use a shorter message or fewer words.",
+                           option="message")
     if first > MAX_SIDE:
         letters = sum(len(w.form) for w in words)
         raise PackingError(
