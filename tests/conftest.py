@@ -1,12 +1,16 @@
 """Fixtures and helpers the test modules share: the command through click's
-CliRunner, and PDFs read as a reader would, with poppler's tools (pdftotext,
-pdfinfo, pdffonts; installed by install.sh)."""
+CliRunner, `wordsearch serve` in a process of its own, and PDFs read as a reader
+would, with poppler's tools (pdftotext, pdfinfo, pdffonts; installed by install.sh)."""
 import html
 import io
 import os
 import re
 import shutil
+import socket
 import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -34,6 +38,29 @@ def run(tmp_path, monkeypatch):
     def invoke(*args, input=None):
         return CliRunner().invoke(main, list(args), input=input)
     return invoke
+
+
+def serve(folder: Path, *args: str) -> tuple[subprocess.Popen, str]:
+    """`wordsearch serve` on a free loopback port, its database in `folder` and run
+    from there (not the checkout: the installed package), once it answers: the
+    process (standard error piped) and its address."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
+                                "--db", str(folder / "db.sqlite3"), *args],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=folder)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"{url}/api/options", timeout=1)
+            return process, url
+        except OSError:
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"wordsearch serve did not answer in 10 s: "
+                         f"{process.communicate()[1].decode()}")
 
 
 @pytest.fixture(scope="session")

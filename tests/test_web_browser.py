@@ -5,10 +5,6 @@ width and at 320 px, go to $WORDSEARCH_SCREENSHOTS (or the test's own folder).""
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -23,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import pdf_text
+from conftest import pdf_text, serve
 from wordsearch.directions import STEPS
 
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -35,22 +31,7 @@ def server(tmp_path_factory):
     """`wordsearch serve` in its own process on a free loopback port."""
     assert shutil.which(CHROMIUM) and shutil.which(DRIVER), \
         "chromium and chromium-driver are missing: install.sh installs them"
-    folder = tmp_path_factory.mktemp("served")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    process = subprocess.Popen([sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
-                                "--db", str(folder / "db.sqlite3"), "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               cwd=folder)  # not the checkout: the installed package
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"{url}/api/options", timeout=1)
-            break
-        except OSError:
-            assert process.poll() is None, process.stderr.read().decode()
-            time.sleep(0.05)
+    process, url = serve(tmp_path_factory.mktemp("served"), "--workers", "1")
     yield url
     process.terminate()
     process.wait(10)

@@ -3,39 +3,20 @@ SIGTERM (what a service manager sends), ends its worker processes and frees the
 pool's queues, so that multiprocessing's resource tracker finds nothing leaked."""
 import json
 import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from conftest import serve
 
 
-# uvicorn stops gracefully on either signal, then ends the process by SIGTERM again.
+# uvicorn stops gracefully on either signal, then raises it again: Ctrl-C's
+# KeyboardInterrupt it catches (exit 0); SIGTERM ends the process by the signal.
 @pytest.mark.parametrize("signum, exit_code", [(signal.SIGINT, 0),
                                                (signal.SIGTERM, -signal.SIGTERM)])
 def test_stopping_the_server_leaks_nothing(tmp_path, signum, exit_code):
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wordsearch", "serve", "--port", str(port), "--db",
-         str(tmp_path / "db.sqlite3"), "--workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    process, url = serve(tmp_path, "--workers", "1")
     try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(400):
-            try:
-                urllib.request.urlopen(f"{url}/api/options", timeout=1)
-                break
-            except OSError:
-                assert process.poll() is None, process.stderr.read().decode()
-                time.sleep(0.05)
         request = urllib.request.Request(
             f"{url}/api/puzzles", data=json.dumps({"words": ["sun", "moon", "star"]}).encode(),
             headers={"Content-Type": "application/json"})
