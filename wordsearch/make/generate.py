@@ -74,7 +74,7 @@ def generate(words: WordList | Iterable[str | Word] = (), *,
     deadline = Deadline.after(time_limit)
     code = seeds.new_code() if seed is None else seeds.check_code(seed)
     if theme is not None or random is not None:
-        words = _picked(words, language, theme, random, code, grid, mask)
+        words = _picked(words, language, theme, random, code, grid)
     if not isinstance(words, WordList):
         words = list(words)
     if message is not None and not (words.words if isinstance(words, WordList) else words):
@@ -241,7 +241,7 @@ def _pack_purpose(attempt: int) -> str:
 
 
 def _picked(words, language, theme: str | None, count: int | None, code: str,
-            grid, mask) -> list[str]:
+            grid) -> list[str]:
     """The words of a theme or a draw; refused beside words of one's own."""
     if (words.words if isinstance(words, WordList) else list(words)):
         raise InputError("give your own words or a theme or random words, not both.",

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
 from wordsearch.render.layout import Look, balanced, list_heading

@@ -206,7 +206,7 @@ def read_text(text: str, language: lang.Language, name: str = "the grid") -> Gri
             rows = _text_rows(block, language, name)
         except InputError as exc:
             raise InputError(f"{exc}{_FROM_PDF}") from None
-        words = _our_word_list(lines, language) or _pdf_word_list(lines)
+        words = _our_word_list(lines) or _pdf_word_list(lines)
         return GridFile(rows, words, None, kind="text", code=_our_code(lines))
     rows = [(n, line) for n, line in numbered if line.strip()]
     if not rows:
@@ -300,7 +300,7 @@ def _pdf_word_list(lines: list[str]) -> tuple[str, ...]:
     return ()
 
 
-def _our_word_list(lines: list[str], language: lang.Language) -> tuple[str, ...]:
+def _our_word_list(lines: list[str]) -> tuple[str, ...]:
     """The word list of our own text output: the indented lines after the heading
     "Find these words (N; ...):" in any language, entries three or more spaces apart."""
     headings = _labels("find_words")
