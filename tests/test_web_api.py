@@ -16,7 +16,9 @@ import wordsearch
 from conftest import pdf_pages_text, pdf_text
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
+from wordsearch.render import html
 from wordsearch.render.html import ends_key, line_hash, salt
+from wordsearch.web import app as app_module
 from wordsearch.web import daily, options
 from wordsearch.web.app import MAX_UPLOAD_PIXELS, Config, create_app
 
@@ -391,6 +393,29 @@ def test_the_make_page_and_its_files_come_from_the_package(client):
     for name in ["make.js", "play.js", "style.css"]:
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/static/../web/app.py").status_code == 404
+
+
+def test_the_make_page_is_read_once_when_the_app_is_made(tmp_path, monkeypatch):
+    read = []
+
+    def counted(name):
+        read.append(name)
+        return html.asset(name)
+
+    monkeypatch.setattr(app_module, "asset", counted)
+    client = TestClient(create_app(Config(db=str(tmp_path / "db.sqlite3"), workers=1)))
+    assert read == ["make.html"]
+    for _ in range(3):
+        assert client.get("/").text == html.asset("make.html")
+    assert read == ["make.html"]
+
+
+def test_the_play_page_links_the_puzzles_pdf_and_document_and_the_site(client):
+    made = make(client, seed="nav").json()
+    page = client.get(made["links"]["play"]).text
+    nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
+    assert re.findall(r'href="([^"]*)"', nav) == ["/", made["links"]["pdf"],
+                                                 made["links"]["json"], "/daily"]
 
 
 def test_serve_refuses_a_time_limit_no_run_can_keep(run):

@@ -76,9 +76,9 @@ def veiled(value, salt_text: str) -> str:
     return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(data))).decode()
 
 
-def play_data(puzzle: Puzzle, title: str = "", links: dict[str, str] | None = None) -> dict:
+def play_data(puzzle: Puzzle, title: str = "") -> dict:
     """What the page's script is given: the grid, the words in list order each with
-    its length and the hash of its ends, the answers veiled, and links."""
+    its length and the hash of its ends, and the answers veiled."""
     key = salt(puzzle)
     listed = puzzle.alphabetical()
     data = {
@@ -91,7 +91,6 @@ def play_data(puzzle: Puzzle, title: str = "", links: dict[str, str] | None = No
         "words": [{"label": puzzle.printed(p.label), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
         "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
-        "links": links or {},
     }
     if puzzle.message:
         data["message"] = veiled(puzzle.message_label or puzzle.message, key)
@@ -121,7 +120,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     browser files under), the script and style sheet are linked; with None, they
     are written into the page, which then needs nothing else: no server, no network."""
     shown = title or "Word search"
-    data = _script_json(play_data(puzzle, title, links))
+    data = _script_json(play_data(puzzle, title))
     escaped = html.escape(shown)
     nav = "".join(f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
                   for text, url in _nav(links or {}))

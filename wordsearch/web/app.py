@@ -165,8 +165,19 @@ def api(handler):
     return wrapped
 
 
+def links(id: str) -> dict[str, str]:
+    """Where a puzzle's play page, document and pages are: the API's answer gives
+    them, and the play page links some of them, beside the site's own pages."""
+    return {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
+            "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
+
+
+SITE_LINKS = {"make": "/", "daily": "/daily"}
+
+
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
     config = config or Config()
+    make_page = asset("make.html")  # read once: the package's files do not change
     storage = storage or SQLiteStorage(config.db)
     workers = Workers(config.workers, config.waiting)
     sets = Sets(workers, config.time_limit)
@@ -197,10 +208,6 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         if record is None:
             raise HTTPException(404)
         return record
-
-    def links(id: str) -> dict:
-        return {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
-                "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
 
     @api
     async def post_puzzle(request: Request) -> Response:
@@ -295,8 +302,8 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
 
     def _play(id: str, record: Record) -> Response:
         puzzle = Puzzle.from_dict(record.document)
-        page = html.play_page(puzzle, record.page.get("title", ""), links={
-            "make": "/", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json", "daily": "/daily"})
+        page = html.play_page(puzzle, record.page.get("title", ""),
+                              links={**links(id), **SITE_LINKS})
         return HTMLResponse(page)
 
     @api
@@ -336,7 +343,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         return _play(id, record)
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(asset("make.html"))
+        return HTMLResponse(make_page)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
