@@ -300,6 +300,11 @@ def test_play_by_tapping_the_first_and_last_letters(server, driver):
     made = make_puzzle(server, seed="taps")
     play(driver, server + made["links"]["play"])
     placements = made["puzzle"]["words"]
+    start, _ = ends(placements[0])
+    cell(driver, start).click()
+    cell(driver, start).click()  # the first letter again: no selection
+    assert text_of(driver, "say") == "Selection cancelled."
+    assert not driver.find_elements(By.CSS_SELECTOR, ".cell.start, .cell.selecting")
     for n, placement in enumerate(placements, 1):
         start, end = ends(placement)
         cell(driver, start).click()

@@ -69,9 +69,13 @@
     return out;
   }
 
+  // A cell outside the shape is "." in the grid, or missing from a shorter row.
+  function outside(r, c) {
+    return letters[r][c] === "." || letters[r][c] === undefined;
+  }
+
   function label(r, c) {
-    const letter = letters[r][c];
-    const what = letter === "." || letter === undefined ? "blank" : letter;
+    const what = outside(r, c) ? "blank" : letters[r][c];
     const state = cellWords.get(`${r},${c}`) ? ", found" : "";
     return `${what}, row ${r + 1}, column ${c + 1}${state}`;
   }
@@ -87,10 +91,9 @@
       cells.push([]);
       for (let c = 0; c < cols; c++) {
         const cell = document.createElement("div");
-        const letter = letters[r][c];
         cell.setAttribute("role", "gridcell");
-        cell.className = "cell" + (letter === "." || letter === undefined ? " outside" : "");
-        cell.textContent = letter === "." || letter === undefined ? "" : letter;
+        cell.className = "cell" + (outside(r, c) ? " outside" : "");
+        cell.textContent = outside(r, c) ? "" : letters[r][c];
         cell.dataset.r = r;
         cell.dataset.c = c;
         cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
@@ -139,10 +142,33 @@
     say.textContent = text;
   }
 
-  function finish(a, b) {
+  // The line from `from` to `to` as the selection so far (its first cell alone
+  // while the line is not one the puzzle allows).
+  function select(from, to) {
+    highlight(line(from, to) || [from], "selecting");
+  }
+
+  // A tap or the keyboard marked the first letter; the next marks the last.
+  function begin(at, text) {
+    start = at;
+    highlight([at], "start");
+    highlight([at], "selecting");
+    tell(text);
+  }
+
+  function clear() {
     start = null;
-    highlight(null, "selecting");
     highlight(null, "start");
+    highlight(null, "selecting");
+  }
+
+  function cancel() {
+    clear();
+    tell("Selection cancelled.");
+  }
+
+  function finish(a, b) {
+    clear();
     if (a[0] === b[0] && a[1] === b[1]) return;
     const path = line(a, b);
     if (!path) {
@@ -235,7 +261,7 @@
     const el = cells[r][c];
     el.tabIndex = 0;
     if (focus) el.focus();
-    if (start) highlight(line(start, cursor) || [start], "selecting");
+    if (start) select(start, cursor);
   }
 
   gridEl.addEventListener("pointerdown", (e) => {
@@ -245,20 +271,25 @@
     drag = { from: at, to: at, moved: false, id: e.pointerId };
     gridEl.setPointerCapture(e.pointerId);
     moveCursor(at[0], at[1], false);
-    highlight([at], "selecting");
+    select(at, at);
   });
 
+  // Whether the event is the pointer that is dragging (another finger is not).
+  function dragging(e) {
+    return drag !== null && e.pointerId === drag.id;
+  }
+
   gridEl.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
+    if (!dragging(e)) return;
     const at = cellOf(document.elementFromPoint(e.clientX, e.clientY));
     if (!at || same(at, drag.to)) return;
     drag.to = at;
     drag.moved = drag.moved || !same(at, drag.from);
-    highlight(line(drag.from, at) || [drag.from], "selecting");
+    select(drag.from, at);
   });
 
   function release(e) {
-    if (!drag || e.pointerId !== drag.id) return;
+    if (!dragging(e)) return;
     const { from, to, moved } = drag;
     drag = null;
     if (moved) {
@@ -266,19 +297,14 @@
     } else if (start && !same(start, from)) {
       finish(start, from);
     } else if (start) {
-      start = null;
-      highlight(null, "start");
-      highlight(null, "selecting");
-      tell("Selection cancelled.");
+      cancel();
     } else {
-      start = from;
-      highlight([from], "start");
-      tell(`First letter: ${letters[from[0]][from[1]]}, row ${from[0] + 1}, column ${from[1] + 1}. Now the last letter.`);
+      begin(from, `First letter: ${letters[from[0]][from[1]]}, row ${from[0] + 1}, column ${from[1] + 1}. Now the last letter.`);
     }
   }
   gridEl.addEventListener("pointerup", release);
   gridEl.addEventListener("pointercancel", (e) => {
-    if (drag && e.pointerId === drag.id) {
+    if (dragging(e)) {
       drag = null;
       highlight(null, "selecting");
     }
@@ -300,17 +326,11 @@
       if (start) {
         finish(start, cursor);
       } else {
-        start = cursor;
-        highlight([start], "start");
-        highlight([start], "selecting");
-        tell(`First letter: ${letters[start[0]][start[1]]}. Move to the last letter and press Enter.`);
+        begin(cursor, `First letter: ${letters[cursor[0]][cursor[1]]}. Move to the last letter and press Enter.`);
       }
     } else if (e.key === "Escape" && start) {
       e.preventDefault();
-      start = null;
-      highlight(null, "start");
-      highlight(null, "selecting");
-      tell("Selection cancelled.");
+      cancel();
     }
   });
   gridEl.addEventListener("focusin", (e) => {
