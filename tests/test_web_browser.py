@@ -412,3 +412,40 @@ def test_the_hidden_message_shows_once_every_word_is_found(server, driver):
         cell(driver, end).click()
     assert found(driver) == f"{len(placements)} of {len(placements)} found"
     assert message.text == "Hidden message: Hi there"
+
+
+@pytest.mark.slow
+def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path, run):
+    options = ("--seed", "hidden-words", "--hide-words", "--list-order", "given")
+    assert run(*options, "-t", "Hidden", "-o", str(tmp_path / "p.html"), *WORDS).exit_code == 0
+    document = json.loads(run(*options, "--format", "json", *WORDS).output)
+    driver = browser()
+    try:
+        play(driver, (tmp_path / "p.html").as_uri())
+        assert text_of(driver, "words") == ""
+        assert driver.find_element(By.CSS_SELECTOR, ".wordlist h2").text == \
+            f"Hidden words: {len(WORDS)} (no list: find them all)"
+        placements = list(reversed(document["words"]))  # not the list's order
+        for n, placement in enumerate(placements, 1):
+            start, end = ends(placement)
+            cell(driver, start).click()
+            cell(driver, end).click()
+            assert found(driver) == f"{n} of {len(WORDS)} found"
+            listed = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
+            assert [item.text for item in listed] == [p["label"] for p in placements[:n]]
+        assert f"All {len(WORDS)} found in" in text_of(driver, "say")
+        assert listed[0].value_of_css_property("text-decoration-line") == "none"  # not struck
+        assert driver.execute_script(
+            "return getComputedStyle(arguments[0], '::before').content", listed[0]) == '"✓ "'
+        shot(driver, "play-hidden-words-all-found")
+        play(driver, (tmp_path / "p.html").as_uri())
+        start, end = ends(document["words"][2])
+        cell(driver, start).click()
+        cell(driver, end).click()
+        driver.find_element(By.ID, "show").click()
+        items = driver.find_elements(By.CSS_SELECTOR, "#words li")
+        assert [(i.text, i.get_attribute("class")) for i in items] == \
+            [(document["words"][2]["label"], "found")] + \
+            [(p["label"], "shown") for k, p in enumerate(document["words"]) if k != 2]
+    finally:
+        driver.quit()

@@ -182,7 +182,8 @@ def files(result: Puzzle | ClassSet, output: Output) -> dict[Path | None, bytes]
     if kind == "json":
         return {output.path: result.to_json().encode("utf-8")}
     if kind == "html":
-        return {output.path: html.play_page(result, options.title, static=None).encode("utf-8")}
+        page = html.play_page(result, options.title, static=None, look=options.look)
+        return {output.path: page.encode("utf-8")}
     if kind == "text":
         text = (render_set_text(result.sheets, options.fields, options.pages, options.look)
                 if isinstance(result, ClassSet) else

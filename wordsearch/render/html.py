@@ -9,6 +9,10 @@ placements themselves, so they are there too, XORed with the salt and in base64:
 not secret (the page's script can read them, and so can anyone who runs it), but
 not readable off the page source, which is what spoils a puzzle for a child.
 
+The page lists the words as the printed page does (Look: in the order asked for,
+or no list at all, only how many words are hidden). With the list hidden, each
+word's label is veiled too, and the page lists the words as they are found.
+
 Everything the page shows from the puzzle (the title, the labels) is escaped here
 or set as text by the script, never parsed as HTML. The served page links its
 script and style sheet (the server's Content-Security-Policy allows no inline
@@ -24,6 +28,7 @@ from importlib import resources
 
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import Puzzle
+from wordsearch.render.layout import Look, list_heading
 
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
 SCRIPT, STYLE = "play.js", "style.css"
@@ -76,11 +81,17 @@ def veiled(value, salt_text: str) -> str:
     return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(data))).decode()
 
 
-def play_data(puzzle: Puzzle, title: str = "") -> dict:
+def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     """What the page's script is given: the grid, the words in list order each with
-    its length and the hash of its ends, and the answers veiled."""
+    its length and the hash of its ends (and its label, veiled when the list is
+    hidden: a label in clear would give the word away), and the answers veiled."""
     key = salt(puzzle)
-    listed = puzzle.alphabetical()
+    listed = look.placements(puzzle)
+
+    def label(p) -> str:
+        shown = puzzle.printed(p.label)
+        return veiled(shown, key) if look.hide_words else shown
+
     data = {
         "title": title,
         "code": puzzle.code,
@@ -88,7 +99,8 @@ def play_data(puzzle: Puzzle, title: str = "") -> dict:
         "grid": list(puzzle.printed_grid),
         "directions": [d for d in COMPASS if d in puzzle.directions],
         "salt": key,
-        "words": [{"label": puzzle.printed(p.label), "length": len(p.word),
+        "hide_words": look.hide_words,
+        "words": [{"label": label(p), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
         "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
     }
@@ -115,12 +127,16 @@ def _csp_hash(text: str) -> str:
 
 
 def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None = None,
-              static: str | None = "/static") -> str:
+              static: str | None = "/static", look: Look = Look()) -> str:
     """The page as HTML. With `static` (the URL the server serves the package's
     browser files under), the script and style sheet are linked; with None, they
-    are written into the page, which then needs nothing else: no server, no network."""
+    are written into the page, which then needs nothing else: no server, no network.
+    Of `look`, the page takes what a screen can show: the list's order, or no list."""
     shown = title or "Word search"
-    data = _script_json(play_data(puzzle, title))
+    data = _script_json(play_data(puzzle, title, look))
+    heading = (list_heading(puzzle, True) if look.hide_words
+               else puzzle.labels["find_words"])
+    list_class = "wordlist hidden-words" if look.hide_words else "wordlist"
     escaped = html.escape(shown)
     nav = "".join(f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
                   for text, url in _nav(links or {}))
@@ -156,7 +172,7 @@ arrow keys move, Enter or Space marks the first and then the last letter, Escape
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
 <div id="grid" role="grid" aria-label="Letters" aria-describedby="help"></div></div>
-<div class="wordlist"><h2>{html.escape(puzzle.labels["find_words"])}</h2><ul id="words"></ul></div>
+<div class="{list_class}"><h2>{html.escape(heading)}</h2><ul id="words"></ul></div>
 </div>
 <p id="message" class="message" hidden></p>
 <noscript><p>The puzzle needs JavaScript to be played; print it instead.</p></noscript>

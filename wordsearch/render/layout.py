@@ -16,7 +16,7 @@ import cairo
 from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, LayoutError
-from wordsearch.puzzle import Puzzle, Sheet
+from wordsearch.puzzle import Placement, Puzzle, Sheet
 from wordsearch.render import font, paper
 
 MARGIN_SHARE = 0.06      # of the page's shorter side
@@ -113,10 +113,14 @@ class Look:
     def style(self) -> Style:
         return LARGE_PRINT if self.large_print else REGULAR
 
+    def placements(self, puzzle: Puzzle) -> list[Placement]:
+        """The words in the order asked for: what the list prints, and the play page
+        lists (or, with the list hidden, shows the answers in)."""
+        return puzzle.alphabetical() if self.list_order == "alphabetical" else list(puzzle.words)
+
     def labels(self, puzzle: Puzzle) -> list[str]:
         """The word list as it prints, in the order asked for."""
-        placements = puzzle.alphabetical() if self.list_order == "alphabetical" else puzzle.words
-        return [puzzle.printed(p.label) for p in placements]
+        return [puzzle.printed(p.label) for p in self.placements(puzzle)]
 
 
 @dataclass(frozen=True)

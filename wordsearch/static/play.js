@@ -2,6 +2,8 @@
 // tapping the first and the last letter, or by keyboard (arrow keys, Enter or
 // Space at each end, Escape). A selection counts when its end cells hash to a
 // word's (render/html.py makes the hashes), so the answers are not in the page.
+// A puzzle printed with no word list (hide_words) has its labels veiled too, and
+// its list fills in as the words are found.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("puzzle-data").textContent);
@@ -16,6 +18,7 @@
   const countEl = document.getElementById("count");
   const timerEl = document.getElementById("timer");
   const showButton = document.getElementById("show");
+  const list = document.getElementById("words");
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
   const cellWords = new Map();   // "r,c" -> number of found words through it
@@ -52,6 +55,8 @@
     for (let i = 0; i < bytes.length; i++) bytes[i] ^= data.salt.charCodeAt(i % data.salt.length);
     return JSON.parse(new TextDecoder().decode(bytes));
   }
+
+  const labels = data.words.map((w) => (data.hide_words ? unveil(w.label) : w.label));
 
   // The cells from a to b when they make a straight line in one of the puzzle's
   // directions (or its reverse, since a word may be traced either way round).
@@ -103,14 +108,21 @@
       }
       gridEl.appendChild(row);
     }
-    const list = document.getElementById("words");
-    data.words.forEach((w, i) => {
-      const item = document.createElement("li");
-      item.id = `word-${i}`;
-      item.textContent = w.label;
-      list.appendChild(item);
-    });
+    if (!data.hide_words) data.words.forEach((w, i) => entry(i));
     count();
+  }
+
+  // Word i's item in the list, added at the end when it is not there yet: a hidden
+  // list gets each word once it is found (or shown), in that order.
+  function entry(i) {
+    let item = document.getElementById(`word-${i}`);
+    if (!item) {
+      item = document.createElement("li");
+      item.id = `word-${i}`;
+      item.textContent = labels[i];
+      list.appendChild(item);
+    }
+    return item;
   }
 
   function count() {
@@ -185,7 +197,7 @@
       return;
     }
     mark(i, path);
-    tell(`Found ${data.words[i].label}. ${found.size} of ${data.words.length} found.`);
+    tell(`Found ${labels[i]}. ${found.size} of ${data.words.length} found.`);
     if (found.size === data.words.length) done();
   }
 
@@ -197,9 +209,9 @@
 
   function mark(i, path) {
     found.add(i);
-    const item = document.getElementById(`word-${i}`);
+    const item = entry(i);
     item.classList.add("found");
-    item.setAttribute("aria-label", `${data.words[i].label}, found`);
+    item.setAttribute("aria-label", `${labels[i]}, found`);
     capsule(path[0], path[path.length - 1], "found-line");
     for (const [r, c] of path) {
       const key = `${r},${c}`;
@@ -232,7 +244,7 @@
       const n = data.words[i].length - 1;
       const end = [r + n * COMPASS[d][0], c + n * COMPASS[d][1]];
       capsule([r, c], end, "shown-line");
-      document.getElementById(`word-${i}`).classList.add("shown");
+      entry(i).classList.add("shown");
     });
     showButton.disabled = true;
     showButton.textContent = "Answers shown";

@@ -1,0 +1,92 @@
+"""The play page as HTML (render/html.py): the word list as the printed page has
+it (in the order asked for, or hidden), the answers and hidden words veiled, and
+the page that `-o puzzle.html` writes."""
+import base64
+import html
+import json
+import re
+
+import pytest
+
+import wordsearch
+from wordsearch.render import html as play
+from wordsearch.render.layout import Look
+
+WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
+GIVEN = [w.capitalize() for w in WORDS]
+
+
+@pytest.fixture(scope="module")
+def space():
+    return wordsearch.generate(WORDS, seed="html", beam=256)
+
+
+def data_of(page: str) -> dict:
+    return json.loads(re.search(r'id="puzzle-data">(.*?)</script>', page, re.S).group(1))
+
+
+def unveil(text: str, salt: str):
+    """play.js's unveil(): the XOR with the salt undone."""
+    key = salt.encode()
+    return json.loads(bytes(b ^ key[i % len(key)] for i, b in
+                            enumerate(base64.b64decode(text))).decode())
+
+
+def heading(page: str) -> str:
+    return html.unescape(re.search(r'<div class="wordlist[^"]*"><h2>(.*?)</h2>', page).group(1))
+
+
+def hashes(puzzle, placements) -> list[str]:
+    key = play.salt(puzzle)
+    return [play.line_hash(play.ends_key(key, p.cells()[0], p.cells()[-1])) for p in placements]
+
+
+def test_the_list_is_alphabetical_under_its_heading_by_default(space):
+    page = play.play_page(space, "Space")
+    data = data_of(page)
+    assert [w["label"] for w in data["words"]] == sorted(GIVEN)
+    assert [w["hash"] for w in data["words"]] == hashes(space, space.alphabetical())
+    assert heading(page) == "Find these words" and data["hide_words"] is False
+
+
+def test_list_order_given_lists_and_answers_the_words_as_given(space):
+    data = data_of(play.play_page(space, look=Look(list_order="given")))
+    assert [w["label"] for w in data["words"]] == GIVEN
+    assert [w["hash"] for w in data["words"]] == hashes(space, space.words)
+    assert unveil(data["answers"], data["salt"]) == [[p.row, p.col, p.direction]
+                                                    for p in space.words]
+
+
+def test_hidden_words_are_counted_and_their_labels_veiled(space):
+    page = play.play_page(space, look=Look(hide_words=True, list_order="given"))
+    data = data_of(page)
+    assert heading(page) == "Hidden words: 6 (no list: find them all)"
+    assert 'class="wordlist hidden-words"' in page
+    assert data["hide_words"] is True
+    assert [unveil(w["label"], data["salt"]) for w in data["words"]] == GIVEN
+    assert [w["hash"] for w in data["words"]] == hashes(space, space.words)
+    for word in GIVEN:
+        assert word not in page  # the grid has the words, in capitals; the list had labels
+
+
+def test_the_hidden_count_speaks_the_puzzles_language():
+    puzzle = wordsearch.generate(["Straße", "Mädchen", "Apfel"], language="de", seed="de",
+                                 beam=64, lowercase=True)
+    page = play.play_page(puzzle, look=Look(hide_words=True))
+    assert heading(page) == "Versteckte Wörter: 3 (ohne Liste: finde sie alle)"
+    data = data_of(page)
+    assert sorted(unveil(w["label"], data["salt"]) for w in data["words"]) == \
+        ["apfel", "mädchen", "straße"]
+
+
+def test_the_command_writes_the_page_with_its_print_options(run):
+    result = run("--seed", "cli", "--hide-words", "--list-order", "given", "-o", "p.html",
+                 *WORDS)
+    assert result.exit_code == 0, result.output
+    with open("p.html", encoding="utf-8") as f:
+        page = f.read()
+    data = data_of(page)
+    assert heading(page) == "Hidden words: 6 (no list: find them all)"
+    assert [unveil(w["label"], data["salt"]) for w in data["words"]] == GIVEN
+    result = run("--seed", "cli", "--list-order", "sideways", "-o", "q.html", *WORDS)
+    assert result.exit_code == 2 and "Traceback" not in result.output
