@@ -13,7 +13,7 @@ from PIL import Image
 from starlette.testclient import TestClient
 
 import wordsearch
-from conftest import pdf_pages_text, pdf_text
+from conftest import pdf_pages_text, pdf_text, pdf_words
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
 from wordsearch.render import html
@@ -116,6 +116,8 @@ def test_an_error_names_the_option_at_fault_as_the_api_spells_it(client):
     ({"words": ["sun"], "beam": "wide"}, '"beam" should be a whole number'),
     ({"words": ["sun"], "strict": "yes"}, '"strict" should be true or false'),
     ({"words": ["sun"], "fields": [3]}, '"fields" should be text, not a number'),
+    ({"words": ["sun"], "hide_words": "yes"}, '"hide_words" should be true or false'),
+    ({"words": ["sun"], "list_order": 1}, '"list_order" should be text, not a number'),
 ])
 def test_a_request_of_the_wrong_shape_is_400_saying_what_is_wrong(client, body, message):
     answer = client.post("/api/puzzles", json=body)
@@ -393,6 +395,45 @@ def test_the_make_page_and_its_files_come_from_the_package(client):
     for name in ["make.js", "play.js", "style.css"]:
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/static/../web/app.py").status_code == 404
+
+
+def unveil(text: str, salt: str):
+    """play.js's unveil(): the XOR with the salt undone."""
+    key = salt.encode()
+    return json.loads(bytes(b ^ key[i % len(key)] for i, b in enumerate(base64.b64decode(text))))
+
+
+def play_data(page: str) -> dict:
+    return json.loads(re.search(r'id="puzzle-data">(.*?)</script>', page, re.S).group(1))
+
+
+def pdf_list(pdf: bytes, labels: list[str]) -> list[str]:
+    """The puzzle page's word list in reading order: column by column, top to bottom."""
+    listed = [w for w in pdf_words(pdf)[0] if w[0] in labels]
+    return [w[0] for w in sorted(listed, key=lambda w: (round(w[1]), w[2]))]
+
+
+def test_the_word_list_options_shape_the_pdf_and_the_play_page_alike(client):
+    words = ["sun", "moon", "star", "comet", "planet"]
+    labels = [w.capitalize() for w in words]
+    given = make(client, words=words, seed="order", list_order="given").json()
+    assert pdf_list(client.get(given["links"]["pdf"]).content, labels) == labels
+    assert [w["label"] for w in play_data(client.get(given["links"]["play"]).text)["words"]] \
+        == labels
+    hidden = make(client, words=words, seed="order", hide_words=True).json()
+    assert hidden["puzzle"] == given["puzzle"]  # the same puzzle, printed otherwise
+    pdf = pdf_pages_text(client.get(hidden["links"]["pdf"]).content)[0]
+    page = client.get(hidden["links"]["play"]).text
+    for text in (pdf, page):
+        assert "Hidden words: 5 (no list: find them all)" in text
+        assert not any(label in text for label in labels)
+    data = play_data(page)
+    assert data["hide_words"] is True
+    assert [unveil(w["label"], data["salt"]) for w in data["words"]] == sorted(labels)
+    refused = make(client, words=words, list_order="sideways")
+    assert refused.status_code == 422 and refused.json() == {
+        "error": '"sideways" is not an order for the word list; use alphabetical or given.',
+        "option": "list_order"}
 
 
 def test_the_make_page_is_read_once_when_the_app_is_made(tmp_path, monkeypatch):

@@ -303,7 +303,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
     def _play(id: str, record: Record) -> Response:
         puzzle = Puzzle.from_dict(record.document)
         page = html.play_page(puzzle, record.page.get("title", ""),
-                              links={**links(id), **SITE_LINKS})
+                              links={**links(id), **SITE_LINKS}, look=jobs.look(record.page))
         return HTMLResponse(page)
 
     @api

@@ -21,10 +21,21 @@ def builtin_png(name: str) -> bytes:
     return resources.files("wordsearch").joinpath("masks", f"{name}.png").read_bytes()
 
 
+# The page options that say how the word list looks, on paper and on the play page.
+LOOK_OPTIONS = ("hide_words", "list_order")
+
+
+def look(page: dict) -> layout.Look:
+    """The Look the page options ask for: the PDF and the play page list the words
+    the same way."""
+    return layout.Look(**{name: page[name] for name in LOOK_OPTIONS if name in page})
+
+
 def page_options(page: dict, **extra) -> layout.PageOptions:
     return layout.PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
                               title=page.get("title", ""), fields=tuple(page.get("fields", ())),
-                              show_directions=page.get("show_directions", False), **extra)
+                              show_directions=page.get("show_directions", False),
+                              look=look(page), **extra)
 
 
 def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from wordsearch.errors import InputError
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import builtin_masks, parse_grid
+from wordsearch.render.layout import Look
 
 MAX_BODY = 64 * 1024              # bytes of JSON in one request
 MAX_WORDS = 100                   # entries in one list
@@ -99,6 +100,12 @@ def _mask(value):
                      f"{', '.join(builtin_masks())}, or upload a PNG image.", option="mask")
 
 
+def _list_order(value):
+    _text("list_order", 20)(value)
+    Look(list_order=value)  # the library's message for an order it does not know
+    return value
+
+
 # Each option: where it goes (generate() or the page) and how its value is checked.
 GENERATE, PAGE = "generate", "page"
 OPTIONS: dict[str, tuple[str, Callable]] = {
@@ -106,6 +113,8 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "fields": (PAGE, _texts("fields", MAX_FIELDS, 40)),
     "page_size": (PAGE, _text("page_size", 40)),
     "show_directions": (PAGE, _flag("show_directions")),
+    "hide_words": (PAGE, _flag("hide_words")),
+    "list_order": (PAGE, _list_order),
     "grid": (GENERATE, _grid),
     "difficulty": (GENERATE, _text("difficulty", 20)),
     "directions": (GENERATE, _directions),
