@@ -90,3 +90,32 @@ def test_the_command_writes_the_page_with_its_print_options(run):
     assert [unveil(w["label"], data["salt"]) for w in data["words"]] == GIVEN
     result = run("--seed", "cli", "--list-order", "sideways", "-o", "q.html", *WORDS)
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def blanks_of(page: str) -> list[list[str]]:
+    """The message's words as the page sets them: "_" a blank, else the mark printed."""
+    section = re.search(r'<section id="message".*?</section>', page, re.S).group(0)
+    words = re.findall(r'<span class="message-word">((?:<span class="(?:blank|mark)">[^<]*'
+                       r'</span>)*)</span>', section)
+    return [["_" if kind == "blank" else html.unescape(text) for kind, text in
+             re.findall(r'<span class="(blank|mark)">([^<]*)</span>', word)] for word in words]
+
+
+def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_letters():
+    puzzle = wordsearch.generate(["Apfel", "Birne"], message="Straße, ja!", language="de",
+                                 seed="de", lowercase=True, beam=64)
+    page = play.play_page(puzzle)
+    assert re.search(r'<h2 id="message-label">Geheime Botschaft</h2>', page)
+    # ß is SS in the grid: two blanks; the punctuation is printed, as on paper.
+    assert blanks_of(page) == [["_"] * 7 + [","], ["_", "_", "!"]]
+    assert "9 letters, written here once every word is found." in page
+    data = data_of(page)
+    assert unveil(data["message"], data["salt"]) == {
+        "text": "Straße, ja!", "letters": list("strasseja")}
+    for clear in ("Straße", "STRASSE", "strasse", "Straße, ja!"):
+        assert clear not in page
+
+
+def test_a_puzzle_without_a_message_has_no_blanks(space):
+    page = play.play_page(space)
+    assert 'id="message"' not in page and "message" not in data_of(page)

@@ -472,10 +472,10 @@ def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(clien
     assert any(word.get("added") for word in made["puzzle"]["words"])
     page = client.get(made["links"]["play"]).text
     assert "Hi there" not in page and "HITHERE" not in page
-    data = json.loads(re.search(r'id="puzzle-data">(.*?)</script>', page, re.S).group(1))
-    key = data["salt"].encode()
-    veiled = base64.b64decode(data["message"])
-    assert json.loads(bytes(b ^ key[i % len(key)] for i, b in enumerate(veiled))) == "Hi there"
+    assert page.count('<span class="blank"></span>') == 7
+    data = play_data(page)
+    assert unveil(data["message"], data["salt"]) == {"text": "Hi there",
+                                                     "letters": list("HITHERE")}
     refused = make(client, words=["sun", "moon"], message="Hi", no_added_words=True, grid=3)
     assert refused.status_code == 422
     assert refused.json()["error"] == cli_message(run, "--message", "Hi", "--no-added-words",

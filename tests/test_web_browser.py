@@ -400,18 +400,30 @@ def test_the_self_contained_page_plays_from_a_file_with_no_network(tmp_path, run
 
 
 @pytest.mark.slow
-def test_the_hidden_message_shows_once_every_word_is_found(server, driver):
-    made = make_puzzle(server, words=["sun", "moon", "star"], message="Hi there", seed="msg")
+def test_the_hidden_message_has_a_blank_a_letter_filled_in_once_every_word_is_found(
+        server, driver):
+    made = make_puzzle(server, words=["sun", "moon", "star"], message="Hi there!", seed="msg")
     play(driver, server + made["links"]["play"])
-    message = driver.find_element(By.ID, "message")
+    assert text_of(driver, "message-label") == "Hidden message"
+    words = driver.find_elements(By.CSS_SELECTOR, "#blanks .message-word")
+    assert [len(w.find_elements(By.CLASS_NAME, "blank")) for w in words] == [2, 5]
+    assert words[1].find_element(By.CLASS_NAME, "mark").text == "!"
+    blanks = driver.find_elements(By.CSS_SELECTOR, "#blanks .blank")
+    assert all(b.is_displayed() and b.size["width"] > 10 for b in blanks)
+    shot(driver, "play-message-blanks")
     placements = made["puzzle"]["words"]
     for placement in placements:
-        assert not message.is_displayed()
+        assert [b.text for b in blanks] == [""] * 7
         start, end = ends(placement)
         cell(driver, start).click()
         cell(driver, end).click()
     assert found(driver) == f"{len(placements)} of {len(placements)} found"
-    assert message.text == "Hidden message: Hi there"
+    assert [b.text for b in blanks] == list("HITHERE")
+    assert driver.find_element(By.ID, "message-text").get_attribute("textContent") == "Hi there!"
+    said = text_of(driver, "say")
+    assert said.startswith(f"All {len(placements)} found in")
+    assert said.endswith("! Hidden message: Hi there!")
+    shot(driver, "play-message-filled")
 
 
 @pytest.mark.slow

@@ -9,6 +9,11 @@ placements themselves, so they are there too, XORed with the salt and in base64:
 not secret (the page's script can read them, and so can anyone who runs it), but
 not readable off the page source, which is what spoils a puzzle for a child.
 
+A hidden-message puzzle shows the message's label and one blank a letter, grouped
+as its words, under the list, as the printed page does; only that shape is in the
+HTML (and the punctuation, which the printed page prints too): the letters are in
+the data, veiled, for the script to fill the blanks in once every word is found.
+
 The page lists the words as the printed page does (Look: in the order asked for,
 or no list at all, only how many words are hidden). With the list hidden, each
 word's label is veiled too, and the page lists the words as they are found.
@@ -105,8 +110,30 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
         "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
     }
     if puzzle.message:
-        data["message"] = veiled(puzzle.message_label or puzzle.message, key)
+        letters = [puzzle.printed_grid[r][c] for r, c in puzzle.leftover_cells()]
+        data["message"] = veiled({"text": puzzle.message_label or puzzle.message,
+                                  "letters": letters}, key)
     return data
+
+
+def message_blanks(puzzle: Puzzle) -> str:
+    """The hidden message's label and blanks (an empty string for other puzzles):
+    a blank for each grid letter a typed character stands for, punctuation in place,
+    as layout.message_block prints them. The text beside them, for a screen reader,
+    says what the blanks are until the script writes the message there."""
+    if not puzzle.message:
+        return ""
+    words = []
+    for word in puzzle.message_words():
+        items = "".join('<span class="blank"></span>' * len(letters) if letters
+                        else f'<span class="mark">{html.escape(ch)}</span>'
+                        for ch, letters in word)
+        words.append(f'<span class="message-word">{items}</span>')
+    return (f'<section id="message" class="message" aria-labelledby="message-label">'
+            f'<h2 id="message-label">{html.escape(puzzle.labels["hidden_message"])}</h2>'
+            f'<p id="blanks" class="blanks" aria-hidden="true">{" ".join(words)}</p>'
+            f'<p id="message-text" class="visually-hidden">{len(puzzle.message)} letters, '
+            f"written here once every word is found.</p></section>")
 
 
 def _ends(p) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -172,9 +199,9 @@ arrow keys move, Enter or Space marks the first and then the last letter, Escape
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
 <div id="grid" role="grid" aria-label="Letters" aria-describedby="help"></div></div>
-<div class="{list_class}"><h2>{html.escape(heading)}</h2><ul id="words"></ul></div>
+<div class="{list_class}"><h2>{html.escape(heading)}</h2><ul id="words"></ul>
+{message_blanks(puzzle)}</div>
 </div>
-<p id="message" class="message" hidden></p>
 <noscript><p>The puzzle needs JavaScript to be played; print it instead.</p></noscript>
 </main>
 <script type="application/json" id="puzzle-data">{data}</script>

@@ -227,12 +227,20 @@
     tick();
     const time = timerEl.textContent;
     let text = shown ? "Every word is shown." : `All ${data.words.length} found in ${time}!`;
+    if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
     tell(text);
-    if (data.message && !shown) {
-      const message = document.getElementById("message");
-      message.textContent = `Hidden message: ${unveil(data.message)}`;
-      message.hidden = false;
-    }
+  }
+
+  // The hidden message's blanks filled in with the letters left over, and the
+  // message as typed for a screen reader; what to announce.
+  function reveal(message) {
+    const section = document.getElementById("message");
+    section.querySelectorAll(".blank").forEach((blank, i) => {
+      blank.textContent = message.letters[i];
+    });
+    section.classList.add("revealed");
+    document.getElementById("message-text").textContent = message.text;
+    return `${document.getElementById("message-label").textContent}: ${message.text}`;
   }
 
   function showAnswers() {
