@@ -5,6 +5,7 @@ import base64
 import html
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -92,13 +93,33 @@ def test_the_command_writes_the_page_with_its_print_options(run):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-def blanks_of(page: str) -> list[list[str]]:
-    """The message's words as the page sets them: "_" a blank, else the mark printed."""
-    section = re.search(r'<section id="message".*?</section>', page, re.S).group(0)
-    words = re.findall(r'<span class="message-word">((?:<span class="(?:blank|mark)">[^<]*'
-                       r'</span>)*)</span>', section)
-    return [["_" if kind == "blank" else html.unescape(text) for kind, text in
-             re.findall(r'<span class="(blank|mark)">([^<]*)</span>', word)] for word in words]
+class Blanks(HTMLParser):
+    """The message's words as the page sets them: "_" a blank, else the mark printed,
+    with "[" and "]" around what is kept on one line."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.words: list[list[str]] = []
+        self.open: list[str] = []
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        kind = dict(attrs).get("class", "")
+        self.open.append(kind)
+        if kind == "message-word":
+            self.words.append([])
+        elif kind == "blank":
+            self.words[-1].append("_")
+        elif kind == "keep":
+            self.words[-1].append("[")
+
+    def handle_endtag(self, tag):
+        if self.open.pop() == "keep":
+            self.words[-1].append("]")
+
+    def handle_data(self, data):
+        if self.open and self.open[-1] == "mark":
+            self.words[-1].append(data)
 
 
 def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_letters():
@@ -106,14 +127,26 @@ def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_let
                                  seed="de", lowercase=True, beam=64)
     page = play.play_page(puzzle)
     assert re.search(r'<h2 id="message-label">Geheime Botschaft</h2>', page)
-    # ß is SS in the grid: two blanks; the punctuation is printed, as on paper.
-    assert blanks_of(page) == [["_"] * 7 + [","], ["_", "_", "!"]]
+    # ß is SS in the grid: two blanks; the punctuation is printed, as on paper, and
+    # kept on the line of the letter before it.
+    assert Blanks(page).words == [["_"] * 6 + ["[", "_", ",", "]"], ["_", "[", "_", "!", "]"]]
     assert "9 letters, written here once every word is found." in page
     data = data_of(page)
     assert unveil(data["message"], data["salt"]) == {
         "text": "Straße, ja!", "letters": list("strasseja")}
     for clear in ("Straße", "STRASSE", "strasse", "Straße, ja!"):
         assert clear not in page
+
+
+@pytest.mark.parametrize("message, words", [
+    ("Isn't it?", [["_", "_", "[", "_", "'", "]", "_"], ["_", "[", "_", "?", "]"]]),
+    ("«Oui» - non", [["[", "«", "_", "]", "_", "[", "_", "»", "]"], ["[", "-", "]"],
+                     ["_", "_", "_"]]),
+])
+def test_punctuation_stays_with_the_letter_beside_it(message, words):
+    puzzle = wordsearch.generate(["soleil", "lune"], message=message, language="fr", seed="p",
+                                 beam=64)
+    assert Blanks(play.play_page(puzzle)).words == words
 
 
 def test_a_puzzle_without_a_message_has_no_blanks(space):

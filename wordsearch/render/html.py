@@ -123,17 +123,36 @@ def message_blanks(puzzle: Puzzle) -> str:
     says what the blanks are until the script writes the message there."""
     if not puzzle.message:
         return ""
-    words = []
-    for word in puzzle.message_words():
-        items = "".join('<span class="blank"></span>' * len(letters) if letters
-                        else f'<span class="mark">{html.escape(ch)}</span>'
-                        for ch, letters in word)
-        words.append(f'<span class="message-word">{items}</span>')
+    words = [f'<span class="message-word">{_message_word(word)}</span>'
+             for word in puzzle.message_words()]
     return (f'<section id="message" class="message" aria-labelledby="message-label">'
             f'<h2 id="message-label">{html.escape(puzzle.labels["hidden_message"])}</h2>'
             f'<p id="blanks" class="blanks" aria-hidden="true">{" ".join(words)}</p>'
             f'<p id="message-text" class="visually-hidden">{len(puzzle.message)} letters, '
             f"written here once every word is found.</p></section>")
+
+
+BLANK = '<span class="blank"></span>'
+
+
+def _message_word(word) -> str:
+    """One word's blanks, each punctuation mark kept with the blank before it (the
+    one after, at the start of a word), so that the line never breaks between
+    them: a comma does not start a line of its own."""
+    units: list[str] = []
+    lead = ""
+    for ch, letters in word:
+        mark = f'<span class="mark">{html.escape(ch)}</span>'
+        if letters:
+            units += [lead + BLANK] + [BLANK] * (len(letters) - 1)
+            lead = ""
+        elif units:
+            units[-1] += mark
+        else:
+            lead += mark
+    if lead:  # a word of punctuation alone
+        units.append(lead)
+    return "".join(u if u == BLANK else f'<span class="keep">{u}</span>' for u in units)
 
 
 def _ends(p) -> tuple[tuple[int, int], tuple[int, int]]:
