@@ -38,6 +38,7 @@ from wordsearch.render.layout import Look, list_heading
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
 SCRIPT, STYLE = "play.js", "style.css"
 MASK32 = 0xFFFFFFFF
+BLANK = '<span class="blank"></span>'  # one letter of a hidden message, to fill in
 
 
 def asset(name: str) -> str:
@@ -116,7 +117,7 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     return data
 
 
-def message_blanks(puzzle: Puzzle) -> str:
+def _message_blanks(puzzle: Puzzle) -> str:
     """The hidden message's label and blanks (an empty string for other puzzles):
     a blank for each grid letter a typed character stands for, punctuation in place,
     as layout.message_block prints them. The text beside them, for a screen reader,
@@ -130,9 +131,6 @@ def message_blanks(puzzle: Puzzle) -> str:
             f'<p id="blanks" class="blanks" aria-hidden="true">{" ".join(words)}</p>'
             f'<p id="message-text" class="visually-hidden">{len(puzzle.message)} letters, '
             f"written here once every word is found.</p></section>")
-
-
-BLANK = '<span class="blank"></span>'
 
 
 def _message_word(word) -> str:
@@ -219,7 +217,7 @@ arrow keys move, Enter or Space marks the first and then the last letter, Escape
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
 <div id="grid" role="grid" aria-label="Letters" aria-describedby="help"></div></div>
 <div class="{list_class}"><h2>{html.escape(heading)}</h2><ul id="words"></ul>
-{message_blanks(puzzle)}</div>
+{_message_blanks(puzzle)}</div>
 </div>
 <noscript><p>The puzzle needs JavaScript to be played; print it instead.</p></noscript>
 </main>
