@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -25,7 +23,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import wordsearch
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import wordsearch  # noqa: E402
+from conftest import serve  # noqa: E402
 
 WORDS = ["planet", "comet", "orbit", "moon", "star", "sun", "galaxy", "meteor", "rocket",
          "nebula", "saturn", "venus"]
@@ -33,31 +35,6 @@ WORDS = ["planet", "comet", "orbit", "moon", "star", "sun", "galaxy", "meteor", 
 
 def request_body(client: int, n: int) -> dict:
     return {"words": WORDS, "seed": f"load-{client}-{n}", "difficulty": "medium", "grid": 12}
-
-
-def start_server(folder: Path, workers: int | None) -> tuple[subprocess.Popen, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
-               "--db", str(folder / "load.sqlite3"), "--waiting", "64"]
-    if workers:
-        command += ["--workers", str(workers)]
-    # From another folder, so that `-m wordsearch` is the installed package, not the
-    # source tree beside it (which has no compiled core unless installed in place).
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               cwd=folder)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(400):
-        try:
-            urllib.request.urlopen(f"{url}/api/options", timeout=1)
-            return process, url
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stderr.read().decode())
-            time.sleep(0.05)
-    process.terminate()
-    raise RuntimeError("the server did not start in 20 s")
 
 
 def verified(body: dict, answer: dict) -> bool:
@@ -117,7 +94,8 @@ def library_time(count: int) -> float:
 
 def run(clients: int = 20, puzzles: int = 10, workers: int | None = None) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        process, url = start_server(Path(folder), workers)
+        process, url = serve(Path(folder), "--waiting", "64",
+                             *(("--workers", str(workers)) if workers else ()))
         try:
             result = load(url, clients, puzzles)
         finally:

@@ -51,7 +51,7 @@ def serve(folder: Path, *args: str) -> tuple[subprocess.Popen, str]:
                                 "--db", str(folder / "db.sqlite3"), *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=folder)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    for _ in range(400):
         try:
             urllib.request.urlopen(f"{url}/api/options", timeout=1)
             return process, url
@@ -59,7 +59,7 @@ def serve(folder: Path, *args: str) -> tuple[subprocess.Popen, str]:
             assert process.poll() is None, process.stderr.read().decode()
             time.sleep(0.05)
     process.kill()
-    raise AssertionError(f"wordsearch serve did not answer in 10 s: "
+    raise AssertionError(f"wordsearch serve did not answer in 20 s: "
                          f"{process.communicate()[1].decode()}")
 
 
