@@ -20,7 +20,6 @@ def test_the_compiled_extension_is_in_use():
 
 
 def test_python_limits_match_the_core():
-    assert words.MAX_LETTERS == _core.MAX_WORD
     assert all(len(lang.get(code).alphabet) <= _core.MAX_LETTER for code in lang.codes())
     assert packer.MAX_BEAM // packer.BEAM_PER_THREAD <= _core.MAX_THREADS
 

@@ -11,13 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from wordsearch import lang
+from wordsearch import _core, lang
 from wordsearch.inside import containers as forms_inside
 from wordsearch.errors import MAX_PROBLEMS, InputError, capped, quoted
 
 MIN_LETTERS = 3
 # The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
-MAX_LETTERS = 64
+MAX_LETTERS = _core.MAX_WORD
 _JOINERS = "-'’"
 # A puzzle's list may have this many words: the largest grid (100 x 100) holds
 # about a thousand words of average length, and every check stays quick.
