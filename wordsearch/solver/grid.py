@@ -193,8 +193,9 @@ def _is_page(lines: list[str]) -> bool:
 def read_text(text: str, language: lang.Language, name: str = "the grid") -> GridFile:
     """A grid as text: one row a line, letters optionally separated by single spaces,
     OUTSIDE (or, spaced out, a space) for a cell outside the shape. Our own text
-    output and the text pdftotext takes from our PDFs work too: then the grid is the
-    longest run of lines that look like rows, and our text's word list is read."""
+    output and the text pdftotext -raw takes from our PDFs work too: then the grid is
+    the longest run of lines that look like rows, and the page's word list and code
+    are read."""
     lines = [line.rstrip("\r").rstrip() for line in text.split("\n")]
     numbered = [(n, line) for n, line in enumerate(lines, 1)]
     if _is_page(lines):
