@@ -40,7 +40,18 @@ class KeyEntry:
     word: str
     row: int
     col: int
-    direction: str
+    direction: str  # a compass code
+
+    def cells(self, up: int = 0, left: int = 0) -> tuple[tuple[int, int], ...]:
+        """The word's cells, with the key moved `up` rows and `left` columns."""
+        dr, dc = STEPS[self.direction]
+        return tuple((self.row - up + i * dr, self.col - left + i * dc)
+                     for i in range(len(self.word)))
+
+    def spelled(self, rows: Sequence[str], up: int = 0, left: int = 0) -> bool:
+        """Whether the cells (moved so) lie in the grid and spell the word."""
+        return all(0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] == ch
+                   for (r, c), ch in zip(self.cells(up, left), self.word))
 
 
 @dataclass(frozen=True)
@@ -389,16 +400,10 @@ def _cropped(rows: tuple[str, ...], key: list[KeyEntry]) -> tuple[KeyEntry, ...]
     the grid before a mask cropped it, and the file does not say by how much: the
     shift taken is the one at which the most entries spell their words (the key
     as it is when none does better)."""
-    def spelled(entry: KeyEntry, up: int, left: int) -> bool:
-        dr, dc = STEPS[entry.direction]
-        r, c = entry.row - up, entry.col - left
-        return all(0 <= r + i * dr < len(rows) and 0 <= c + i * dc < len(rows[0]) and
-                   rows[r + i * dr][c + i * dc] == ch for i, ch in enumerate(entry.word))
-
     starts = {(k.row - r, k.col - c) for k in key for r, row in enumerate(rows)
               for c, ch in enumerate(row) if k.word[:1] == ch}
     shifts = sorted((up, left) for up, left in starts | {(0, 0)} if up >= 0 and left >= 0)
-    up, left = max(shifts, key=lambda shift: (sum(spelled(k, *shift) for k in key),
+    up, left = max(shifts, key=lambda shift: (sum(k.spelled(rows, *shift) for k in key),
                                               shift == (0, 0)))
     return tuple(KeyEntry(k.word, k.row - up, k.col - left, k.direction) for k in key)
 

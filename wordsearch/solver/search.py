@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from wordsearch import _core, lang
-from wordsearch.directions import COMPASS, STEPS
+from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, SearchSpent, capped
 from wordsearch.inside import containers
 from wordsearch.puzzle import OUTSIDE, Puzzle
@@ -145,17 +145,11 @@ def _found(dictionary: Dictionary, cells: bytes, shape: tuple[int, int], min_len
 def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, ...]]:
     """Where the grid's own answer key places each listed word, for the entries of the
     key whose cells do spell the word there."""
-    rows = grid_file.rows
     wanted = set(forms)
     out = {}
     for k in grid_file.key:
-        if k.word not in wanted or k.direction not in STEPS:
-            continue
-        dr, dc = STEPS[k.direction]
-        cells = tuple((k.row + i * dr, k.col + i * dc) for i in range(len(k.word)))
-        if all(0 <= r < len(rows) and 0 <= c < len(rows[0]) and rows[r][c] == ch
-               for (r, c), ch in zip(cells, k.word)):
-            out.setdefault(k.word, cells)
+        if k.word in wanted and k.spelled(grid_file.rows):
+            out.setdefault(k.word, k.cells())
     return out
 
 
