@@ -34,7 +34,7 @@ import numpy as np
 
 from wordsearch import _core, lang
 from wordsearch.directions import COMPASS
-from wordsearch.errors import NoMessage
+from wordsearch.errors import NoMessage, Unhidden
 from wordsearch.make import message
 from wordsearch.make.blocked import blocked_words
 from wordsearch.make.shape import Shape
@@ -87,8 +87,11 @@ def run(code: str, side: int, grids: int) -> dict:
                                [lex.words[w] for w in added.tolist()], placements,
                                [()] * len(placements), language, blocked) is None
         start = time.perf_counter()
-        message.hide(message.empty_layouts(shape), (), (), language, form, lex, COMPASS, seed,
-                     blocked)
+        try:
+            message.hide(message.empty_layouts(shape), (), (), language, form, lex, COMPASS,
+                         seed, blocked)
+        except Unhidden:
+            pass  # timed all the same: the step as generate runs it, failing or not
         puzzle_times.append(time.perf_counter() - start)
     return {"first": first / grids, "rounds": statistics.mean(rounds), "kept": kept / grids,
             "puzzle": statistics.median(puzzle_times) * 1000 if puzzle_times else 0.0,

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 import reference
 import reference_message
 from wordsearch import _core
-from wordsearch.errors import NoMessage
+from wordsearch.errors import NoMessage, Unhidden
 
 # Rounds the reference runs past the one asked for: a round that fails costs the
 # reference its 2,000 attempts, so a case compares a window of rounds.
@@ -398,8 +398,9 @@ def test_the_poured_message_is_checked_the_fill_cannot_be():
     def hidden(form):
         return message.exact([layout], [cat], [()], english, form, blocked)
 
-    assert hidden("CATXYZ") == message.Unhidden(free=6, form="CAT", fewest=6)
-    assert hidden("XYZDOG") == message.Unhidden(free=6, form="DOG", blocked=True, fewest=6)
+    for form, why in (("CATXYZ", (6, "CAT", False, 6)), ("XYZDOG", (6, "DOG", True, 6))):
+        with pytest.raises(Unhidden) as caught:
+            hidden(form)
+        assert caught.value.args == why  # free, form, blocked, fewest
     made = hidden("XYZWVU")
-    assert isinstance(made, message.Hidden)
     assert made.rows(english) == ("CAT", "XYZ", "WVU")

@@ -10,6 +10,8 @@ speak of things, and the command adds the option's name where that helps.
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -31,6 +33,7 @@ from wordsearch.errors import InputError, OutputError, WordsearchError
 from wordsearch.make import choose, classset, message as hidden, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
+from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
@@ -138,12 +141,6 @@ def _read_lines(name: str, what: str = "words file",
     return list(enumerate(lines, start=1))
 
 
-def _look(font_name: str, large_print: bool, hide_words: bool, list_order: str,
-          key_style: str) -> layout.Look:
-    return layout.Look(font=font_name, large_print=large_print, hide_words=hide_words,
-                       list_order=list_order, key_style=key_style)
-
-
 def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
     if no_key and key_only:
         raise InputError("--no-key and --key-only contradict each other; give one of them.")
@@ -208,7 +205,7 @@ PUZZLE_OPTIONS = [
     click.option("--large-print", is_flag=True,
                   help="Grid letters of at least 18 pt, the word list at least 16 pt, heavier "
                        "lines; a grid too big for that is refused, saying what fits."),
-    click.option("--font", "font_name", default="",
+    click.option("--font", default="",
                   help="Print in this font: a bundled one (--list-fonts) or a .ttf or .otf file. "
                        "Default: the language's (Andika; Gentium Plus for Greek)."),
     click.option("--list-fonts", is_flag=True, expose_value=False, is_eager=True,
@@ -259,7 +256,7 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--key-only", is_flag=True, help="Write only the answer key.")
 @click.option("--theme", help="Make the puzzle from a built-in themed list (--list-themes) "
                               "instead of words of your own.")
-@click.option("--random", "random_count", type=int,
+@click.option("--random", type=int,
               help="Draw this many words from the language's dictionary (or, with --theme, "
                    "from the theme), different for every copy.")
 @click.option("--list-themes", is_flag=True,
@@ -289,11 +286,7 @@ def _stoppable(command: Callable) -> Callable:
               show_default=True, help="Puzzles printed on one page, each with its title, "
                                       "list and code.")
 @_stoppable
-def make(words, title, fields, output, page_size, mask, directions, difficulty, grid, no_key,
-         key_only, show_directions, strict, language, theme, random_count, list_themes,
-         block_words, no_blocklist, lowercase, message, no_added_words, dpi, seed, beam,
-         threads, words_file, fmt, copies, students, keys, keys_per_page, per_page,
-         large_print, font_name, hide_words, list_order, key_style, jobs, time_limit, quiet):
+def make(words: tuple[str, ...], **given) -> None:
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
@@ -305,84 +298,136 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
 
     Example: wordsearch -s792x612 --title=Xyzzy -fName -fDate -d r,d -o puzzle.pdf -- Hello World
     """
-    if list_themes:
-        _list_themes(lang.get(language.lower()))
+    if given["list_themes"]:
+        _list_themes(lang.get(given["language"].lower()))
         return
-    chosen_list = theme is not None or random_count is not None
-    if not words and not words_file and not chosen_list and message is None:
-        raise click.UsageError("give at least one WORD, --words-file, --theme, --random or "
-                               "--message.")
-    if no_added_words and message is None:
-        raise click.UsageError("--no-added-words goes with --message: it says how the "
-                               "message is hidden.")
-    if chosen_list and (words or words_file):
-        raise click.UsageError("give your own words (WORD... or --words-file) or --theme / "
-                               "--random, not both.")
+    _check_usage(words, given)
     signal.signal(signal.SIGTERM, _terminate)
-    try:
-        if theme is not None and not title:
-            title = choose.theme_words(lang.get(language.lower()), theme).title
-        chosen = _pages(no_key, key_only, keys)
-        target = export.Output(
-            path=output, format=fmt, keys_path=keys,
-            page=layout.PageOptions(size=paper.page_size(page_size), title=title,
-                                    fields=tuple(fields),
-                                    show_directions=show_directions, pages=chosen,
-                                    keys_per_page=int(keys_per_page or per_page), dpi=dpi,
-                                    per_page=int(per_page), look=_look(
-                                        font_name, large_print, hide_words, list_order,
-                                        key_style)))
-        entries: list = list(words)
-        for name in words_file:
-            lines = _read_lines(name)
-            if not words and len(words_file) == 1 and not any(t.strip() for _, t in lines):
-                raise InputError(f"no words given: {_named(name, 'words file')} is empty; "
-                                 f"write one word or phrase per line.")
-            entries += lines
-        sections = split_sections(entries, language=language, strict=strict)
-        blocked = _blocked(lang.get(language.lower()), block_words, not no_blocklist)
-
-        names = _students(students)
-        is_set = len(sections) > 1 or sections[0].line is not None or copies > 1 or bool(names)
+    with _reported():
+        if given["theme"] is not None and not given["title"]:
+            given["title"] = choose.theme_words(lang.get(given["language"].lower()),
+                                                given["theme"]).title
+        target = _output(given)
+        sections = split_sections(_entries(words, given["words_file"]),
+                                  language=given["language"], strict=given["strict"])
+        options = _make_options(given, layout.legible_side(
+            target.page.size, target.page.per_page, target.page.look))
+        names = _students(given["students"])
+        is_set = (len(sections) > 1 or sections[0].line is not None or given["copies"] > 1
+                  or bool(names))
         export.check(target, is_set=is_set)
-        for section in sections if not chosen_list else ():
-            for warning in section.words.warnings() if section.entries else ():
-                click.echo(f"warning: {warning}", err=True)
-        bar = None if quiet or not is_set else _progress(len(sections) * (len(names) or copies))
-        status = None if quiet or is_set else Status()
-        extra = {"progress": status} if status else {}
-        try:
-            made = classset.build_set(
-                sections, title=title, copies=copies, students=names, seed=seed, mask=mask,
-                jobs=jobs, threads=threads, on_done=bar.update if bar else None, grid=grid,
-                directions=directions or None, difficulty=difficulty, beam=beam,
-                time_limit=time_limit, block_words=blocked, theme=theme, random=random_count,
-                lowercase=lowercase, message=message, added_words=not no_added_words,
-                legible_side=layout.legible_side(target.page.size, target.page.per_page,
-                                                 target.page.look), **extra)
-        finally:
-            if bar:
-                bar.close()
-            if status:
-                status.close()
-        # The advice is for a grid the user chose: an automatic one is the words' size,
-        # and --no-added-words has lengths the layouts dictate.
-        if not quiet and grid is not None and not no_added_words:
-            advice = ((sheet.title, hidden.length_advice(sheet.puzzle)) for sheet in made.sheets)
-            for title, warning in dict.fromkeys((t, a) for t, a in advice if a):
-                where = f'in the puzzle "{title}": ' if is_set and title else ""
-                click.echo(f"warning: {where}{warning}", err=True)
+        if options.theme is None and options.random is None:
+            _warn_duplicates(sections)
+        made = _build(sections, options, given, names, is_set)
+        if not given["quiet"] and options.grid is not None and options.added_words:
+            _advise_length(made, is_set)
         written = export.write(made if is_set else made.sheets[0].puzzle, target)
-        if written and not quiet:
+        if written and not given["quiet"]:
             click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",
                        err=True)
-    except InputError as exc:
-        _fail(exc, EXIT_USAGE)
-    except OutputError as exc:
-        _quiet_stdout()
-        _fail(exc, EXIT_NO_PUZZLE)
-    except WordsearchError as exc:
-        _fail(exc, EXIT_NO_PUZZLE)
+
+
+def _check_usage(words: tuple[str, ...], given: dict) -> None:
+    """What to make: some words, a source of them or a message, and not two sources."""
+    chosen_list = given["theme"] is not None or given["random"] is not None
+    if not words and not given["words_file"] and not chosen_list and given["message"] is None:
+        raise click.UsageError("give at least one WORD, --words-file, --theme, --random or "
+                               "--message.")
+    if given["no_added_words"] and given["message"] is None:
+        raise click.UsageError("--no-added-words goes with --message: it says how the "
+                               "message is hidden.")
+    if chosen_list and (words or given["words_file"]):
+        raise click.UsageError("give your own words (WORD... or --words-file) or --theme / "
+                               "--random, not both.")
+
+
+def _entries(words: tuple[str, ...], files: tuple[str, ...]) -> list:
+    """The words given and the numbered lines of the words files, in that order."""
+    entries: list = list(words)
+    for name in files:
+        lines = _read_lines(name)
+        if not words and len(files) == 1 and not any(text.strip() for _, text in lines):
+            raise InputError(f"no words given: {_named(name, 'words file')} is empty; "
+                             f"write one word or phrase per line.")
+        entries += lines
+    return entries
+
+
+def _look(given: dict) -> layout.Look:
+    """How the puzzles print: the Look's fields are the command's options."""
+    return layout.Look(**_fields(layout.Look, given))
+
+
+def _output(given: dict) -> export.Output:
+    """Where the puzzles go, and how their pages look."""
+    per_page = int(given["per_page"])
+    page = layout.PageOptions(
+        size=paper.page_size(given["page_size"]), fields=tuple(given["fields"]),
+        pages=_pages(given["no_key"], given["key_only"], given["keys"]),
+        keys_per_page=int(given["keys_per_page"] or per_page), per_page=per_page,
+        look=_look(given), **_fields(layout.PageOptions, given, ("title", "show_directions",
+                                                                  "dpi")))
+    return export.Output(path=given["output"], format=given["fmt"], keys_path=given["keys"],
+                         page=page)
+
+
+def _make_options(given: dict, legible_side: int) -> MakeOptions:
+    """What to make: the options named as MakeOptions' fields pass as they are; the
+    negated flags, the directions and the block words file are read here."""
+    language = lang.get(given["language"].lower())
+    return MakeOptions(
+        language=language, blocklist=not given["no_blocklist"],
+        block_words=_blocked(language, given["block_words"], not given["no_blocklist"]),
+        added_words=not given.get("no_added_words", False),
+        directions=given["directions"] or None, legible_side=legible_side,
+        **_fields(MakeOptions, given, MAKE_AS_GIVEN))
+
+
+# MakeOptions' fields that the command's options give as they are.
+MAKE_AS_GIVEN = ("strict", "theme", "random", "lowercase", "message", "grid", "mask",
+                 "difficulty", "seed", "beam", "threads", "time_limit")
+
+
+def _fields(cls, given: dict, names: tuple[str, ...] | None = None) -> dict:
+    """The values of `given` named as `cls`'s fields (those of `names` only, if given)."""
+    wanted = [f.name for f in dataclasses.fields(cls) if f.init]
+    return {name: given[name] for name in wanted
+            if name in given and (names is None or name in names)}
+
+
+def _warn_duplicates(sections) -> None:
+    for section in sections:
+        for warning in section.words.warnings() if section.entries else ():
+            click.echo(f"warning: {warning}", err=True)
+
+
+def _build(sections, options: MakeOptions, given: dict, names: list[str],
+           is_set: bool) -> ClassSet:
+    """The puzzles, with a progress bar for a set or the grid tried for one puzzle."""
+    quiet = given["quiet"]
+    bar = None if quiet or not is_set else _progress(
+        len(sections) * (len(names) or given.get("copies", 1)))
+    status = None if quiet or is_set else Status()
+    try:
+        return classset.build_set(sections, options, title=given["title"],
+                                  copies=given.get("copies", 1), students=names,
+                                  jobs=given["jobs"],
+                                  on_done=bar.update if bar else None, progress=status)
+    finally:
+        if bar:
+            bar.close()
+        if status:
+            status.close()
+
+
+def _advise_length(made: ClassSet, is_set: bool) -> None:
+    """The seed's advice on the message's length, for a grid the user chose (an
+    automatic one is the words' size, and --no-added-words has lengths the layouts
+    dictate)."""
+    advice = ((sheet.title, hidden.length_advice(sheet.puzzle)) for sheet in made.sheets)
+    for title, warning in dict.fromkeys((t, a) for t, a in advice if a):
+        where = f'in the puzzle "{title}": ' if is_set and title else ""
+        click.echo(f"warning: {where}{warning}", err=True)
 
 
 @main.command("book", short_help="Make a puzzle book's interior: a print-ready PDF.")
@@ -402,11 +447,7 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
 @click.option("--subject", default="", help="A subtitle, on the title page and in the "
                                             "metadata's subject.")
 @_stoppable
-def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, author,
-                 subject, title, fields, mask, directions, difficulty, grid, strict, language,
-                 block_words, no_blocklist, lowercase, seed, beam, threads, jobs, time_limit,
-                 quiet, large_print, font_name, hide_words, list_order, key_style,
-                 show_directions):
+def book_command(**given) -> None:
     """Make a puzzle book from --words-file: a title page, a contents page, one puzzle
     (or two) a page, and the solutions at the back, with page numbers, the gutter
     print-on-demand services ask for, bookmarks and page labels.
@@ -414,50 +455,30 @@ def book_command(words_file, output, trim, bleed, per_page, solutions_per_page, 
     Example: wordsearch book --words-file animals.txt --title "Animal Puzzles" --trim 6x9 -o book.pdf
     """
     signal.signal(signal.SIGTERM, _terminate)
-    try:
-        options = book_layout.BookOptions(
-            trim=trim, bleed=bleed, per_page=int(per_page),
-            solutions_per_page=int(solutions_per_page), title=title, author=author,
-            subject=subject, fields=tuple(fields), show_directions=show_directions,
-            look=_look(font_name, large_print, hide_words, list_order, key_style))
-        target = export.Output(path=output)
+    with _reported(book_command):
+        book = book_layout.BookOptions(
+            per_page=int(given["per_page"]), solutions_per_page=int(given["solutions_per_page"]),
+            fields=tuple(given["fields"]), look=_look(given),
+            **_fields(book_layout.BookOptions, given, ("trim", "bleed", "title", "author",
+                                                       "subject", "show_directions")))
+        target = export.Output(path=given["output"])
         if target.kind != "pdf":
-            raise InputError(f'a book is a PDF; name it NAME.pdf, not "{output}".',
+            raise InputError(f'a book is a PDF; name it NAME.pdf, not "{given["output"]}".',
                              option="output")
         export.check(target, is_set=True)
-        entries: list = []
-        for name in words_file:
-            entries += _read_lines(name)
-        sections = split_sections(entries, language=language, strict=strict)
-        blocked = _blocked(lang.get(language.lower()), block_words, not no_blocklist)
-        for section in sections:
-            for warning in section.words.warnings():
-                click.echo(f"warning: {warning}", err=True)
-        bar = None if quiet else _progress(len(sections))
-        try:
-            made = classset.build_set(
-                sections, title=title, seed=seed, mask=mask, jobs=jobs, threads=threads,
-                on_done=bar.update if bar else None, grid=grid,
-                directions=directions or None, difficulty=difficulty, beam=beam,
-                time_limit=time_limit, block_words=blocked, lowercase=lowercase,
-                legible_side=layout.legible_side(options.trim_size, options.per_page,
-                                                 options.look))
-        finally:
-            if bar:
-                bar.close()
-        laid_out = book_layout.book_layout(made.sheets, options)
+        entries = [line for name in given["words_file"] for line in _read_lines(name)]
+        sections = split_sections(entries, language=given["language"], strict=given["strict"])
+        options = _make_options(given, layout.legible_side(book.trim_size, book.per_page,
+                                                           book.look))
+        _warn_duplicates(sections)
+        made = _build(sections, options, given, [], is_set=True)
+        laid_out = book_layout.book_layout(made.sheets, book)
         export.commit({target.path: book_layout.pdf(laid_out)})
         for warning in laid_out.warnings():
             click.echo(f"warning: {warning}", err=True)
-        if not quiet:
-            click.echo(f"wrote {output}: {len(laid_out.pages)} pages, {len(made.sheets)} "
-                       f"puzzles, set code {made.code}", err=True)
-    except InputError as exc:
-        _fail(exc, EXIT_USAGE, book_command)
-    except OutputError as exc:
-        _fail(exc, EXIT_NO_PUZZLE, book_command)
-    except WordsearchError as exc:
-        _fail(exc, EXIT_NO_PUZZLE, book_command)
+        if not given["quiet"]:
+            click.echo(f"wrote {given['output']}: {len(laid_out.pages)} pages, "
+                       f"{len(made.sheets)} puzzles, set code {made.code}", err=True)
 
 
 # A grid file may be this large: the largest grid the core takes (2^20 cells), spaced
@@ -512,7 +533,9 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
     drawn or written).
     """
     signal.signal(signal.SIGTERM, _terminate)
-    try:
+    # Exit 1 says that a word does not read once; anything else that stops the
+    # command (a bad file, a key too large for the page or not writable) is 2.
+    with _reported(solve_command, status=EXIT_USAGE):
         chosen = lang.get(language.lower()) if language else None
         target = None
         if output is not None:
@@ -554,13 +577,6 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
             for line in wrong if not quiet else ():
                 click.echo(line, err=True)
             sys.exit(EXIT_NOT_ONCE)
-    except OutputError as exc:
-        _quiet_stdout()
-        _fail(exc, EXIT_USAGE, solve_command)
-    except WordsearchError as exc:
-        # Exit 1 says that a word does not read once; anything else that stops the
-        # command (a bad file, a key too large for the page or not writable) is 2.
-        _fail(exc, EXIT_USAGE, solve_command)
 
 
 @main.command("serve", short_help="Serve the web page: make, print and play puzzles.")
@@ -725,6 +741,20 @@ def _flag(option: str | None, command: click.Command | None = None) -> str:
         if isinstance(param, click.Option) and (long in param.opts or param.name == option):
             return "/".join(param.opts)
     return ""
+
+
+@contextlib.contextmanager
+def _reported(command: click.Command | None = None, status: int | None = None):
+    """The library's errors as a command reports them: a usage error (exit 2) for
+    what the user gave, no puzzle (exit 1) for the rest, or `status` for all; after
+    a failed write to standard output, nothing more is sent there."""
+    try:
+        yield
+    except WordsearchError as exc:
+        if isinstance(exc, OutputError):
+            _quiet_stdout()
+        _fail(exc, status or (EXIT_USAGE if isinstance(exc, InputError) else EXIT_NO_PUZZLE),
+              command)
 
 
 def _fail(error: WordsearchError, status: int, command: click.Command | None = None) -> None:

@@ -100,6 +100,36 @@ class NoMessage(WordsearchError):
     cells empty as the message has letters."""
 
 
+class Unfilled(WordsearchError):
+    """From the filler: no layout could be filled so that every word reads once and
+    no blocked word reads. `form` is the word (a blocked word when `blocked`) last
+    seen in the way; `by_words` when the words' own letters spell it, so that no
+    filler could help."""
+
+    def __init__(self, form: str = "", blocked: bool = False, by_words: bool = False):
+        super().__init__(form, blocked, by_words)
+
+    form = property(lambda self: self.args[0])
+    blocked = property(lambda self: self.args[1])
+    by_words = property(lambda self: self.args[2])
+
+
+class Unhidden(WordsearchError):
+    """From the hidden-message fill: no layout could hide the message. `free` is the
+    most free cells a layout had (too few, or no round of the fill read every word
+    once and spelled no blocked word: then `form` is a word that read twice, or a
+    blocked word when `blocked`, last seen); `fewest`, with no words added, the
+    fewest free cells a layout had (-1 when not counted)."""
+
+    def __init__(self, free: int, form: str = "", blocked: bool = False, fewest: int = -1):
+        super().__init__(free, form, blocked, fewest)
+
+    free = property(lambda self: self.args[0])
+    form = property(lambda self: self.args[1])
+    blocked = property(lambda self: self.args[2])
+    fewest = property(lambda self: self.args[3])
+
+
 class LayoutError(WordsearchError, ValueError):
     """The puzzle cannot be printed legibly on the chosen page."""
 

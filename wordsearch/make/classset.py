@@ -5,14 +5,12 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from wordsearch import seeds
 from wordsearch.errors import InputError, PackingError, WordsearchError
-from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
 from wordsearch.make.generate import generate, usable_cores
+from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import Section
-from wordsearch.make.shape import Mask
 from wordsearch.make.words import WordList
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 
@@ -59,39 +57,33 @@ def plan_set(lists: int, copies: int = 1, students: Sequence[str] = (),
                             for (k, student), sheet in zip(order, sheet_codes(code, len(order)))))
 
 
-def _generate(job: tuple[WordList, str, dict]) -> Puzzle:
-    words, code, options = job
-    return generate(words, seed=code, **options)
-
-
-def build_set(sections: Sequence[Section], *, title: str = "", copies: int = 1,
-              students: Sequence[str] = (), seed: str | None = None,
-              mask: Mask | str | Path | None = None, jobs: int | None = None,
-              threads: int | None = None, on_done: Callable[[], None] | None = None,
-              time_limit: float | None = DEFAULT_TIME_LIMIT, **options) -> ClassSet:
+def build_set(sections: Sequence[Section], options: MakeOptions | None = None, /, *,
+              title: str = "", copies: int = 1, students: Sequence[str] = (),
+              jobs: int | None = None, on_done: Callable[[], None] | None = None,
+              progress: Callable[[str], None] | None = None, **choices) -> ClassSet:
     """Every puzzle of the set, in page order: for each section, one copy per
-    student, or `copies` copies. `options` are generate()'s (grid, directions,
-    difficulty, beam). The same seed gives the same set whatever the number of
-    `jobs` (processes); each puzzle is made by generate() with its own code, in
-    the language its section was read in, within `time_limit` seconds (each
-    puzzle: a set of many takes longer than one, but none of them without bound).
-    Ctrl-C or an error in one puzzle ends the worker processes at once."""
-    check_time_limit(time_limit)  # before any work: each puzzle sets its own deadline
-    plan = plan_set(len(sections), copies, students, seed)
+    student, or `copies` copies, each made as `options` say (or MakeOptions' fields
+    given as keywords) with its own code, from the set's seed. The same seed gives
+    the same set whatever the number of `jobs` (processes); each puzzle is made in
+    the language its section was read in, within the time limit (each puzzle: a set
+    of many takes longer than one, but none of them without bound). Ctrl-C or an
+    error in one puzzle ends the worker processes at once. `progress` hears the grid
+    sizes tried when the puzzles are made in this process (one job)."""
+    if options is not None and choices:
+        raise TypeError("give build_set() a MakeOptions or its fields, not both")
+    options = MakeOptions(**choices) if options is None else options
+    plan = plan_set(len(sections), copies, students, options.seed)
     # Every list checked first; a section without words takes its pick (a theme or
     # random words) in generate(), each copy its own.
     word_lists = [section.words if section.entries else () for section in sections]
-    if isinstance(mask, (str, Path)):
-        mask = Mask.load(mask)
     cores = usable_cores()
     jobs = max(1, min(jobs or cores, len(plan.puzzles)))
-    options = dict(options, mask=mask, threads=threads or max(1, cores // jobs),
-                   time_limit=time_limit)
-    work = [(word_lists[k], code, dict(options, language=sections[k].language,
-                                       **_own_message(sections[k])))
+    options = options.but(threads=options.threads or max(1, cores // jobs))
+    work = [(word_lists[k], options.but(seed=code, language=sections[k].language,
+                                        **_own_message(sections[k])))
             for k, _, code in plan.puzzles]
 
-    puzzles = _run(work, jobs, on_done)
+    puzzles = _run(work, jobs, on_done, progress)
     failures = [(i, result) for i, result in enumerate(puzzles)
                 if isinstance(result, BaseException)]  # the first in page order is reported
     if failures:
@@ -110,21 +102,24 @@ def _own_message(section: Section) -> dict:
     return {} if section.message is None else {"message": section.message}
 
 
-def _made(job: tuple[WordList, str, dict]) -> Puzzle | WordsearchError:
+def _made(job: tuple[WordList, MakeOptions],
+          progress: Callable[[str], None] | None = None) -> Puzzle | WordsearchError:
     """A puzzle, or the library's error as a value, to cross back from a worker."""
+    words, options = job
     try:
-        return _generate(job)
+        return generate(words, options, progress=progress)
     except WordsearchError as exc:
         return exc
 
 
-def _run(work: list, jobs: int, on_done: Callable[[], None] | None) -> list:
+def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
+         progress: Callable[[str], None] | None) -> list:
     """Results in the order of `work`: a Puzzle, the error raised, or None for a
     puzzle not made because another had failed."""
     results: list = [None] * len(work)
     if jobs == 1:
         for i, job in enumerate(work):
-            results[i] = _made(job)
+            results[i] = _made(job, progress)
             if isinstance(results[i], WordsearchError):
                 break
             if on_done:

@@ -12,12 +12,12 @@ Every loop is bounded.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from wordsearch import _core
 from wordsearch.directions import COMPASS, STEPS
+from wordsearch.errors import Unfilled
 from wordsearch.lang import Language
 from wordsearch.make.blocked import Blocked
 from wordsearch.make.packer import Layout, inside_arrays
@@ -31,15 +31,6 @@ UNIFORM_TRIES = 32
 # How many letters of the language's ordinary text the words' own letters are
 # blended with (see benchmarks/filler_standout.py for how it was chosen).
 PRIOR_LETTERS = 20
-
-
-@dataclass(frozen=True)
-class Unfilled:
-    """Why a layout could not be filled: a word (or a blocked word) that its own
-    word letters spell, or that filler kept spelling whatever was drawn."""
-    form: str
-    blocked: bool
-    by_words: bool
 
 
 def _cumulative(weights: np.ndarray) -> np.ndarray:
@@ -86,10 +77,10 @@ def _within(first: int, last: int, length: int,
 
 def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.Rng,
          inside: Sequence[Sequence[int]] = (),
-         blocked: Blocked | None = None) -> np.ndarray | Unfilled:
+         blocked: Blocked | None = None) -> np.ndarray:
     """The layout's grid with filler in every empty cell, reading each word exactly
-    once and no blocked word outside the listed words' own letters; what stood in
-    the way if this layout cannot be filled that way. `inside[i]` are the words word
+    once and no blocked word outside the listed words' own letters; Unfilled, saying
+    what stood in the way, if this layout cannot be filled that way. `inside[i]` are the words word
     i lies inside: its readings within their placements are theirs, not copies."""
     grid = layout.grid.copy()
     flat = grid.reshape(-1)
@@ -107,7 +98,7 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
 
     schedule = filler_schedule(layout, language)
     redraw = np.flatnonzero(is_filler).astype(np.int32)
-    kept = Unfilled("", blocked=False, by_words=False)
+    kept = Unfilled()
     for cumulative in schedule:
         rng.draw_letters(flat, redraw, cumulative)
         found_words, found_starts, found_dirs = _core.scan_words(
@@ -120,7 +111,7 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
                 continue
             cells = [c for c in _cells(start, COMPASS[d], length, cols) if is_filler[c]]
             if not cells:
-                return Unfilled(words[w].form, blocked=False, by_words=True)
+                raise Unfilled(words[w].form, blocked=False, by_words=True)
             extra_cells.update(cells)
             kept = Unfilled(words[w].form, blocked=False, by_words=False)
         for form, start, d in (blocked.readings(grid) if blocked is not None else ()):
@@ -129,29 +120,30 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
                 continue
             cells = [c for c in reading if is_filler[c]]
             if not cells:
-                return Unfilled(form, blocked=True, by_words=True)
+                raise Unfilled(form, blocked=True, by_words=True)
             extra_cells.update(cells)
             kept = Unfilled(form, blocked=True, by_words=False)
         if not extra_cells:
             return grid
         redraw = np.array(sorted(extra_cells), dtype=np.int32)
-    return kept
+    raise kept
 
 
 def fill_first(layouts: Iterable[Layout], words: Sequence[Word], language: Language,
                seed: int, inside: Sequence[Sequence[int]] = (),
-               blocked: Blocked | None = None) -> tuple[Layout, tuple[str, ...]] | Unfilled:
-    """The first layout that fills cleanly, with its grid as rows of text; else why
-    the last one did not."""
+               blocked: Blocked | None = None) -> tuple[Layout, tuple[str, ...]]:
+    """The first layout that fills cleanly, with its grid as rows of text; else the
+    Unfilled of the last one."""
     rng = _core.Rng(seed)
     decode = language.alphabet.decode
-    why = Unfilled("", blocked=False, by_words=False)
+    why = Unfilled()
     for layout in layouts:
-        grid = fill(layout, words, language, rng, inside, blocked)
-        if isinstance(grid, Unfilled):
-            why = grid
+        try:
+            grid = fill(layout, words, language, rng, inside, blocked)
+        except Unfilled as exc:
+            why = exc
             continue
         rows = tuple("".join(OUTSIDE if v == _core.BLOCKED else decode(v) for v in row)
                      for row in grid.tolist())
         return layout, rows
-    return why
+    raise why

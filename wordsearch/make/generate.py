@@ -1,19 +1,26 @@
-"""generate(): from a word list and options to a finished, checked Puzzle."""
+"""generate(): from a word list and MakeOptions to a finished, checked Puzzle.
+
+A puzzle is made in one of four ways (plain; a hidden message among your words with
+dictionary words added; a message among your words alone; a message in dictionary
+words alone), each a Mode: one try at one grid, which gives a Puzzle or raises Failed
+with its reason. generate() tries grid after grid and reports the last reason."""
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
+from dataclasses import dataclass
 
 from wordsearch import directions as compass, lang, seeds
-from wordsearch.errors import InputError, NoRoom, NoUnique, PackingError, TimeUp
-from wordsearch.make import choose, fill, message as hidden, packer
+from wordsearch.errors import (InputError, NoRoom, NoUnique, PackingError, TimeUp, Unfilled,
+                               Unhidden)
+from wordsearch.make import choose, fill, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
-from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, Deadline
-from wordsearch.make.shape import LEGIBLE_SIDE, Mask, Shape, parse_grid
+from wordsearch.make.deadline import Deadline
+from wordsearch.make.options import MakeOptions
+from wordsearch.make.packer import Layout
+from wordsearch.make.shape import Shape, parse_grid
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
-from wordsearch.size import GridSize
 
 # Packs of one grid size, each with its own seed, before a bigger one (or failing):
 # the finished layouts of one pack share most placements, so when the words'
@@ -22,189 +29,272 @@ from wordsearch.size import GridSize
 PACK_TRIES = 3
 
 
-def generate(words: WordList | Iterable[str | Word] = (), *,
-             language: lang.Language | str | None = None,
-             strict: bool = False,
-             blocklist: bool = True,
-             block_words: Blocked | Iterable[str | tuple[int, str]] = (),
-             theme: str | None = None,
-             random: int | None = None,
-             lowercase: bool = False,
-             message: str | None = None,
-             added_words: bool = True,
-             grid: int | str | GridSize | None = None,
-             mask: Mask | str | Path | None = None,
-             legible_side: int = LEGIBLE_SIDE,
-             directions: Iterable[str] | str | None = None,
-             difficulty: str | None = None,
-             seed: str | None = None,
-             beam: int = packer.DEFAULT_BEAM,
-             threads: int | None = None,
-             time_limit: float | None = DEFAULT_TIME_LIMIT,
-             progress: Callable[[str], None] | None = None) -> Puzzle:
-    """A puzzle hiding every word exactly once.
+def generate(words: WordList | Iterable[str | Word] = (), options: MakeOptions | None = None,
+             /, *, progress: Callable[[str], None] | None = None, **choices) -> Puzzle:
+    """A puzzle hiding every word exactly once, made as `options` say (see
+    MakeOptions). For a one-off call, give MakeOptions' fields as keywords instead:
+    generate(words, grid=10) is generate(words, MakeOptions(grid=10)). A WordList
+    brings its own language. `progress`, if given, hears each grid size tried."""
+    if options is not None and choices:
+        raise TypeError("give generate() a MakeOptions or its fields, not both")
+    options = MakeOptions(**choices) if options is None else options
+    job = _job(words, options)
+    mode = _mode(job)
+    failure = ""
+    for shape in _shapes(job):
+        if progress is not None:
+            progress(f"trying the {shape.describe()}")
+        for attempt in range(mode.tries):
+            try:
+                return mode.build(shape, attempt)
+            except Failed as why:
+                failure = why.reason
+                if why.next_grid:
+                    break
+            except TimeUp:
+                raise _time_up(job, shape, failure) from None
+    raise mode.failed(failure)
 
-    `language` (a Language or its code; English by default) gives the letters the
-    words are spelled in and the filler is drawn from; a WordList brings its own.
-    A word inside another (Kansas in Arkansas) is hidden on its own too, its
-    readings inside the longer word not counting; `strict` refuses such lists.
-    The finished grid spells no word of the language's blocklist (unless
-    `blocklist` is False) nor of `block_words`, in any direction, except inside a
-    listed word; give a Blocked value made once to share it among many puzzles.
-    Instead of words, a built-in `theme` (its words, or `random` of them) or
-    `random` words of the language's dictionary, drawn with the puzzle's seed.
-    `lowercase` prints the grid and the list in lower case.
-    With a `message`, words of the language's dictionary are added (marked added)
-    until the letters no word covers, read left to right and top to bottom, spell
-    the message's letters; with no words of one's own (nor theme nor random), the
-    puzzle is the dictionary's alone. Without `added_words`, a grid and layout of
-    the words alone are looked for that leave exactly the message's letters free.
-    `grid` fixes the size (N, "WxH" or a GridSize); without it the smallest square
-    that works is found. `mask` (a PNG file, a built-in mask's name or a Mask)
-    shapes the grid: it is scaled to fit `grid`, or grown until the words fit and
-    the cells look like the drawing, to at most `legible_side` across (what the
-    pages can print; see render.layout.legible_side).
-    `directions` takes compass names or aliases; or give a `difficulty` (easy,
-    medium, hard); all eight by default. The same `seed` (the puzzle's code),
-    words and options always give the same puzzle; the number of `threads` (at
-    most the cores this process may use; all of them by default) never changes it.
-    The run stops after `time_limit` seconds (None: never), with a PackingError
-    that says so. `progress`, if given, hears each grid size tried.
-    """
-    deadline = Deadline.after(time_limit)
-    code = seeds.new_code() if seed is None else seeds.check_code(seed)
-    if theme is not None or random is not None:
-        words = _picked(words, language, theme, random, code, grid)
-    if not isinstance(words, WordList):
-        words = list(words)
-    if message is not None and not (words.words if isinstance(words, WordList) else words):
-        word_list = WordList((), words.language if isinstance(words, WordList)
-                             else lang.resolve(language))
-    elif isinstance(words, WordList):
-        word_list = words
-        if language is not None and lang.resolve(language) is not words.language:
-            raise InputError(f"the words were read as {words.language.name}, not as "
-                             f"{lang.resolve(language).name}; read them in one language.")
-        conflicts = strict_conflicts(words.words) if strict else []
-        if conflicts:
-            raise InputError("\n".join(conflicts))
-    else:
-        word_list = parse_words(words, language=language, strict=strict)
+
+@dataclass(frozen=True)
+class Job:
+    """One puzzle's work, checked: its options, code, words (in their language), the
+    message's letters (None without one), the words no grid may spell, the threads
+    it packs with and when it must be done."""
+    options: MakeOptions
+    code: str
+    word_list: WordList
+    form: str | None
+    blocked: Blocked
+    threads: int
+    deadline: Deadline
+
+    @property
+    def language(self) -> lang.Language:
+        return self.word_list.language
+
+
+def _job(words, options: MakeOptions) -> Job:
+    deadline = Deadline.after(options.time_limit)
+    code = seeds.new_code() if options.seed is None else options.seed
+    word_list = _word_list(words, options, code)
     language = word_list.language
-    form = hidden.message_form(message, language) if message is not None else None
-    if form is not None and not added_words and not word_list.words:
+    form = message.message_form(options.message, language) if options.message is not None \
+        else None
+    if form is not None and not options.added_words and not word_list.words:
         raise InputError("a hidden message with no words added needs words of your own "
                          "to hide it among; give words, or let dictionary words be added.",
                          option="no_added_words")
-    blocked = (block_words if isinstance(block_words, Blocked)
-               else blocked_words(language, block_words, blocklist=blocklist))
-    allowed = compass.resolve(directions, difficulty)
-    if not 1 <= beam <= packer.MAX_BEAM:
-        raise InputError(f"a beam of {beam} is out of range; use 1 to {packer.MAX_BEAM}.",
-                         option="beam")
+    blocked = (options.block_words if isinstance(options.block_words, Blocked)
+               else blocked_words(language, options.block_words, blocklist=options.blocklist))
     # Threads beyond the cores only take turns, and the packer's threads wait on
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
     cores = usable_cores()
-    threads = min(threads or cores, cores)
-    if isinstance(mask, (str, Path)):
-        mask = Mask.load(mask)
-    if grid is None and form is not None and not added_words:
-        shapes: Iterable[Shape] = hidden.exact_shapes(word_list.words, allowed, mask,
-                                                      len(form), legible_side)
-    elif grid is None:
-        shapes = packer.automatic_shapes(word_list.words, allowed, mask, legible_side,
-                                         message=len(form) if form else 0)
-    else:
-        size = parse_grid(grid)
-        shapes = [Shape.rectangle(size) if mask is None else mask.fit(size)]
-        _check_lengths(word_list.words, shapes[0], allowed)
-
-    failure = ""
-    nearest: dict[int, str] = {}  # with no words added: free cells seen -> the grid
-    for shape in shapes:
-        if progress is not None:
-            progress(f"trying the {shape.describe()}")
-        for attempt in range(PACK_TRIES):
-            if form is not None and not word_list.words:
-                made = hidden.hide(hidden.empty_layouts(shape), (), (), language, form,
-                                   hidden.lexicon(language, blocked), allowed,
-                                   seeds.seed_for(code, "message"), blocked)
-                if isinstance(made, hidden.Hidden):
-                    return _message_puzzle(made, word_list, language, form, message, allowed,
-                                           code, blocked, theme, lowercase)
-                failure = _unhidden(made, shape, form)
-                break
-            try:
-                layouts = packer.pack(word_list.words, shape, allowed,
-                                      seed=seeds.seed_for(code, _pack_purpose(attempt)),
-                                      alphabet=language.alphabet, inside=word_list.inside,
-                                      beam=beam, threads=threads, deadline=deadline,
-                                      blocked=blocked)
-            except NoRoom as exc:
-                failure = (f"{word_list.words[exc.word_index].where()} did not fit in the "
-                           f"{shape.describe()}")
-                break
-            except NoUnique as exc:
-                failure = (f"every layout in the {shape.describe()} spelled "
-                           f"{word_list.words[exc.word_index].where()} twice")
-                break
-            except TimeUp:
-                raise _time_up(deadline, shape, failure, grid is not None,
-                               len(allowed) < len(compass.COMPASS)) from None
-            if form is not None:
-                made = (hidden.hide(layouts, word_list.words, word_list.inside, language, form,
-                                    hidden.lexicon(language, blocked), allowed,
-                                    seeds.seed_for(code, "message"), blocked)
-                        if added_words else
-                        hidden.exact(layouts, word_list.words, word_list.inside, language,
-                                     form, blocked))
-                if isinstance(made, hidden.Hidden):
-                    return _message_puzzle(made, word_list, language, form, message, allowed,
-                                           code, blocked, theme, lowercase)
-                failure = _unhidden(made, shape, form)
-                if not added_words:
-                    for free in (made.fewest, made.free):
-                        nearest.setdefault(free, shape.describe())
-                if made.free < len(form):
-                    break  # too few free cells: another pack of this grid is no roomier
-                continue
-            filled = fill.fill_first(layouts, word_list.words, language,
-                                     seeds.seed_for(code, "fill"), word_list.inside, blocked)
-            if not isinstance(filled, fill.Unfilled):
-                layout, rows = filled
-                placements = tuple(
-                    Placement(w.label, w.form, r, c, d,
-                              tuple(word_list.words[j].form for j in inside))
-                    for w, (r, c, d), inside in zip(word_list.words, layout.placements,
-                                                    word_list.inside))
-                return Puzzle(code=code, grid=rows, directions=tuple(allowed),
-                              words=placements, language=language.code,
-                              blocklist=blocked.blocklist, block_words=blocked.extra,
-                              theme=theme or "", lowercase=lowercase)
-            failure = _unfilled(filled, shape)
-    if nearest and len(form) not in nearest:
-        raise PackingError(_not_exact(nearest, form), option="no_added_words")
-    advice = (["a bigger grid"] if grid is not None else []) + \
-        (["more directions"] if len(allowed) < len(compass.COMPASS) else []) + \
-        (["fewer words"] if word_list.words else []) + \
-        (["a shorter message"] if form is not None else [])
-    raise PackingError(f"could not build the puzzle: {failure}. Try "
-                       f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}{advice[-1]}.")
+    return Job(options, code, word_list, form, blocked, min(options.threads or cores, cores),
+               deadline)
 
 
-def _message_puzzle(made: hidden.Hidden, word_list: WordList, language: lang.Language,
-                    form: str, message: str, allowed, code: str, blocked: Blocked,
-                    theme: str | None, lowercase: bool) -> Puzzle:
-    rows = made.rows(language)
-    placements = tuple(
-        Placement(w.label, w.form, r, c, d, tuple(word_list.words[j].form for j in inside))
-        for w, (r, c, d), inside in zip(word_list.words, made.placements, word_list.inside))
-    placements += tuple(Placement(w.label, w.form, r, c, d, added=True)
-                        for w, (r, c, d) in made.added)
-    return Puzzle(code=code, grid=rows, directions=tuple(allowed), words=placements,
-                  language=language.code, blocklist=blocked.blocklist,
-                  block_words=blocked.extra, theme=theme or "", lowercase=lowercase,
-                  message=form, message_label=message.strip())
+def _word_list(words, options: MakeOptions, code: str) -> WordList:
+    """The words to hide: one's own, a theme's or a draw, checked in one language."""
+    if options.theme is not None or options.random is not None:
+        words = _picked(words, options, code)
+    if isinstance(words, WordList):
+        _check_given(words, options)
+        return words
+    words = list(words)
+    if options.message is not None and not words:
+        return WordList((), lang.resolve(options.language))
+    return parse_words(words, language=options.language, strict=options.strict)
+
+
+def _check_given(words: WordList, options: MakeOptions) -> None:
+    """A list read beforehand keeps its language and, with `strict`, its pairs."""
+    if options.language is not None and options.language is not words.language:
+        raise InputError(f"the words were read as {words.language.name}, not as "
+                         f"{options.language.name}; read them in one language.")
+    conflicts = strict_conflicts(words.words) if options.strict and words.words else []
+    if conflicts:
+        raise InputError("\n".join(conflicts))
+
+
+def _picked(words, options: MakeOptions, code: str) -> list[str]:
+    """The words of a theme or a draw; refused beside words of one's own."""
+    if (words.words if isinstance(words, WordList) else list(words)):
+        raise InputError("give your own words or a theme or random words, not both.",
+                         option="theme" if options.theme is not None else "random")
+    longest = choose.LONGEST
+    if options.grid is not None:
+        longest = min(longest, max(options.grid.cols, options.grid.rows))
+    return choose.pick(lang.resolve(options.language), theme=options.theme,
+                       count=options.random, seed=seeds.seed_for(code, "pick"),
+                       longest=longest)
+
+
+def _shapes(job: Job) -> Iterable[Shape]:
+    """The grids to try, in order: the one asked for, or sizes from the smallest."""
+    options, words = job.options, job.word_list.words
+    if options.grid is not None:
+        size = parse_grid(options.grid)
+        shape = Shape.rectangle(size) if options.mask is None else options.mask.fit(size)
+        _check_lengths(words, shape, options.allowed)
+        return [shape]
+    if job.form is not None and not options.added_words:
+        return message.exact_shapes(words, options.allowed, options.mask, len(job.form),
+                                    options.legible_side)
+    return packer.automatic_shapes(words, options.allowed, options.mask, options.legible_side,
+                                   message=len(job.form) if job.form else 0)
+
+
+class Failed(Exception):
+    """One try at one grid made no puzzle: `reason` for the message, and whether
+    another try at the same grid is no use (`next_grid`)."""
+
+    def __init__(self, reason: str, next_grid: bool):
+        super().__init__(reason)
+        self.reason = reason
+        self.next_grid = next_grid
+
+
+class Mode:
+    """A way of making the puzzle: build() tries one grid (`attempt` of `tries`),
+    failed() is the error once no grid worked."""
+    tries = PACK_TRIES
+
+    def __init__(self, job: Job):
+        self.job = job
+
+    def build(self, shape: Shape, attempt: int) -> Puzzle:
+        raise NotImplementedError
+
+    def failed(self, failure: str) -> PackingError:
+        job = self.job
+        advice = ((["a bigger grid"] if job.options.grid is not None else [])
+                  + (["more directions"] if len(job.options.allowed) < len(compass.COMPASS)
+                     else [])
+                  + (["fewer words"] if job.word_list.words else [])
+                  + (["a shorter message"] if job.form is not None else []))
+        return PackingError(f"could not build the puzzle: {failure}. Try "
+                            f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}"
+                            f"{advice[-1]}.")
+
+    def pack(self, shape: Shape, attempt: int) -> list[Layout]:
+        """The packer's finished layouts of the words in this grid."""
+        job = self.job
+        words = job.word_list.words
+        try:
+            return packer.pack(words, shape, job.options.allowed,
+                               seed=seeds.seed_for(job.code, _pack_purpose(attempt)),
+                               alphabet=job.language.alphabet, inside=job.word_list.inside,
+                               beam=job.options.beam, threads=job.threads,
+                               deadline=job.deadline, blocked=job.blocked)
+        except NoRoom as exc:
+            raise Failed(f"{words[exc.word_index].where()} did not fit in the "
+                         f"{shape.describe()}", next_grid=True) from None
+        except NoUnique as exc:
+            raise Failed(f"every layout in the {shape.describe()} spelled "
+                         f"{words[exc.word_index].where()} twice", next_grid=True) from None
+
+    def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
+               added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:
+        job = self.job
+        words = job.word_list
+        listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
+                                                                 for j in inside))
+                       for w, (r, c, d), inside in zip(words.words, placements, words.inside))
+        listed += tuple(Placement(w.label, w.form, r, c, d, added=True)
+                        for w, (r, c, d) in added)
+        shown = ({} if job.form is None else
+                 {"message": job.form, "message_label": job.options.message.strip()})
+        return Puzzle(code=job.code, grid=rows, directions=tuple(job.options.allowed),
+                      words=listed, language=job.language.code,
+                      blocklist=job.blocked.blocklist, block_words=job.blocked.extra,
+                      theme=job.options.theme or "", lowercase=job.options.lowercase, **shown)
+
+    def hidden(self, made: message.Hidden) -> Puzzle:
+        return self.puzzle(made.rows(self.job.language), made.placements, made.added)
+
+    def unhidden(self, why: Unhidden, shape: Shape) -> Failed:
+        """Another pack of this grid is no roomier when it had too few free cells."""
+        return Failed(_unhidden(why, shape, self.job.form), next_grid=why.free < len(self.job.form))
+
+
+class Plain(Mode):
+    """Your words, the rest filler."""
+
+    def build(self, shape: Shape, attempt: int) -> Puzzle:
+        job = self.job
+        try:
+            layout, rows = fill.fill_first(self.pack(shape, attempt), job.word_list.words,
+                                           job.language, seeds.seed_for(job.code, "fill"),
+                                           job.word_list.inside, job.blocked)
+        except Unfilled as why:
+            raise Failed(_unfilled(why, shape), next_grid=False) from None
+        return self.puzzle(rows, layout.placements)
+
+
+class AddedWords(Mode):
+    """A message among your words, dictionary words added to leave its letters."""
+
+    def build(self, shape: Shape, attempt: int) -> Puzzle:
+        job = self.job
+        layouts = self.pack(shape, attempt)
+        try:
+            return self.hidden(message.hide(
+                layouts, job.word_list.words, job.word_list.inside, job.language, job.form,
+                message.lexicon(job.language, job.blocked), job.options.allowed,
+                seeds.seed_for(job.code, "message"), job.blocked))
+        except Unhidden as why:
+            raise self.unhidden(why, shape) from None
+
+
+class OwnWords(Mode):
+    """A message among your words alone: a layout that leaves exactly its letters.
+    Remembers the free cells the layouts left, to say which lengths would fit."""
+
+    def __init__(self, job: Job):
+        super().__init__(job)
+        self.nearest: dict[int, str] = {}  # free cells seen -> the grid
+
+    def build(self, shape: Shape, attempt: int) -> Puzzle:
+        job = self.job
+        layouts = self.pack(shape, attempt)
+        try:
+            return self.hidden(message.exact(layouts, job.word_list.words,
+                                             job.word_list.inside, job.language, job.form,
+                                             job.blocked))
+        except Unhidden as why:
+            for free in (why.fewest, why.free):
+                self.nearest.setdefault(free, shape.describe())
+            raise self.unhidden(why, shape) from None
+
+    def failed(self, failure: str) -> PackingError:
+        if self.nearest and len(self.job.form) not in self.nearest:
+            return PackingError(_not_exact(self.nearest, self.job.form),
+                                option="no_added_words")
+        return super().failed(failure)
+
+
+class Dictionary(Mode):
+    """A message in dictionary words alone: one fill of the empty grid."""
+    tries = 1
+
+    def build(self, shape: Shape, attempt: int) -> Puzzle:
+        job = self.job
+        try:
+            return self.hidden(message.hide(
+                message.empty_layouts(shape), (), (), job.language, job.form,
+                message.lexicon(job.language, job.blocked), job.options.allowed,
+                seeds.seed_for(job.code, "message"), job.blocked))
+        except Unhidden as why:
+            raise Failed(_unhidden(why, shape, job.form), next_grid=True) from None
+
+
+def _mode(job: Job) -> Mode:
+    if job.form is None:
+        return Plain(job)
+    if not job.word_list.words:
+        return Dictionary(job)
+    return AddedWords(job) if job.options.added_words else OwnWords(job)
 
 
 def _not_exact(nearest: dict[int, str], form: str) -> str:
@@ -220,7 +310,7 @@ def _not_exact(nearest: dict[int, str], form: str) -> str:
             f"added.")
 
 
-def _unhidden(why: hidden.Unhidden, shape: Shape, form: str) -> str:
+def _unhidden(why: Unhidden, shape: Shape, form: str) -> str:
     if why.free < len(form):
         return (f"the message has {len(form)} letters, but the {shape.describe()} has only "
                 f"{max(why.free, 0)} cells free once the words are in")
@@ -240,21 +330,7 @@ def _pack_purpose(attempt: int) -> str:
     return "pack" if attempt == 0 else f"pack/{attempt + 1}"
 
 
-def _picked(words, language, theme: str | None, count: int | None, code: str,
-            grid) -> list[str]:
-    """The words of a theme or a draw; refused beside words of one's own."""
-    if (words.words if isinstance(words, WordList) else list(words)):
-        raise InputError("give your own words or a theme or random words, not both.",
-                         option="theme" if theme is not None else "random")
-    longest = choose.LONGEST
-    if grid is not None:
-        size = parse_grid(grid)
-        longest = min(longest, max(size.cols, size.rows))
-    return choose.pick(lang.resolve(language), theme=theme, count=count,
-                       seed=seeds.seed_for(code, "pick"), longest=longest)
-
-
-def _unfilled(why: fill.Unfilled, shape: Shape) -> str:
+def _unfilled(why: Unfilled, shape: Shape) -> str:
     if why.blocked and why.by_words:
         return (f"every layout in the {shape.describe()} spelled the blocked word {why.form} "
                 f"across the words' own letters")
@@ -263,15 +339,15 @@ def _unfilled(why: fill.Unfilled, shape: Shape) -> str:
     return f"filler letters kept spelling {why.form or 'a word'} twice in the {shape.describe()}"
 
 
-def _time_up(deadline: Deadline, shape: Shape, failure: str, fixed: bool,
-             few_directions: bool) -> PackingError:
+def _time_up(job: Job, shape: Shape, failure: str) -> PackingError:
     before = f" (before it, {failure})" if failure else ""
-    change = "a bigger grid, fewer words" if fixed else "fewer words, a fixed grid"
-    if few_directions:
+    change = ("a bigger grid, fewer words" if job.options.grid is not None
+              else "fewer words, a fixed grid")
+    if len(job.options.allowed) < len(compass.COMPASS):
         change = f"more directions, {change}"
     return PackingError(
-        f"stopped at the time limit of {deadline.limit:g} s while packing the words into the "
-        f"{shape.describe()}{before}. Try {change}, a smaller beam or a longer time limit.",
+        f"stopped at the time limit of {job.deadline.limit:g} s while packing the words into "
+        f"the {shape.describe()}{before}. Try {change}, a smaller beam or a longer time limit.",
         option="time_limit")
 
 

@@ -10,7 +10,6 @@ the fill's next round.
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 import unicodedata
@@ -22,7 +21,7 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError, NoMessage, PackingError, quoted
+from wordsearch.errors import InputError, NoMessage, PackingError, Unhidden, quoted
 from wordsearch.lang import Language, lists
 from wordsearch.make import fill, packer
 from wordsearch.make.blocked import Blocked, free_of
@@ -123,17 +122,6 @@ class Hidden:
                              for v in row) for row in self.grid.tolist())
 
 
-@dataclass(frozen=True)
-class Unhidden:
-    """Why no layout could hide the message: too few free cells (`free` the most a
-    layout had), or no round of the fill read every word once and spelled no
-    blocked word (`form`: a word that read twice, or a blocked word, last seen)."""
-    free: int
-    form: str = ""
-    blocked: bool = False
-    fewest: int = -1  # with no words added: the fewest free cells a layout had
-
-
 def empty_layouts(shape: Shape) -> Iterator[Layout]:
     """The shape with no words in it: a puzzle of the dictionary's words alone."""
     cells = np.where(shape.inside, _core.EMPTY, _core.BLOCKED).astype(np.uint8)
@@ -177,13 +165,14 @@ def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | 
 
 
 def exact(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequence[int]],
-          language: Language, form: str, blocked: Blocked | None = None) -> Hidden | Unhidden:
+          language: Language, form: str, blocked: Blocked | None = None) -> Hidden:
     """With no words added: the first layout that leaves exactly len(form) cells free
-    and, with the message poured in, reads every word once and no blocked word."""
+    and, with the message poured in, reads every word once and no blocked word; else
+    Unhidden, with the fewest and most free cells the layouts had."""
     why = Unhidden(free=-1)
     for layout in layouts:
         free = int((layout.grid == _core.EMPTY).sum())
-        why = Unhidden(free=max(free, why.free), form=why.form, blocked=why.blocked,
+        why = Unhidden(max(free, why.free), why.form, why.blocked,
                        fewest=free if why.fewest < 0 else min(free, why.fewest))
         if free != len(form):
             continue
@@ -191,8 +180,8 @@ def exact(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Seq
         fault = _fault(full, words, layout.placements, inside, language, blocked)
         if fault is None:
             return Hidden(full, layout.placements, ())
-        why = dataclasses.replace(why, form=fault[0], blocked=fault[1])
-    return why
+        why = Unhidden(why.free, fault[0], fault[1], why.fewest)
+    raise why
 
 
 def length_advice(puzzle) -> str | None:
@@ -226,11 +215,12 @@ def pour(grid: np.ndarray, form: str, language: Language) -> np.ndarray:
 
 def hide(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequence[int]],
          language: Language, form: str, lexicon: Lexicon, directions: Sequence[str],
-         seed: int, blocked: Blocked | None = None, layouts_tried: int = LAYOUTS) -> Hidden | Unhidden:
+         seed: int, blocked: Blocked | None = None, layouts_tried: int = LAYOUTS) -> Hidden:
     """The first layout (of at most `layouts_tried`) whose grid the fill brings to
     exactly len(form) empty cells such that, with the message poured in, every word
     (the user's and those added) reads exactly once and no blocked word reads
-    outside a listed word; a refused round is followed by the fill's next round."""
+    outside a listed word; a refused round is followed by the fill's next round. Else
+    Unhidden, saying what stood in the way last."""
     mask = compass.mask(directions)
     own_letters, own_offsets = (language.alphabet.encode_list([w.form for w in words])
                                 if words else (np.zeros(0, np.uint8), np.zeros(1, np.int32)))
@@ -241,7 +231,7 @@ def hide(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequ
     for layout in itertools.islice(layouts, layouts_tried):
         cols = layout.grid.shape[1]
         free = int((layout.grid == _core.EMPTY).sum())
-        why = Unhidden(free=max(free, why.free), form=why.form, blocked=why.blocked)
+        why = Unhidden(max(free, why.free), why.form, why.blocked)
         if free < len(form):
             continue
         starts = np.array([r * cols + c for r, c, _ in layout.placements], dtype=np.int32)
@@ -265,8 +255,8 @@ def hide(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequ
                            list(inside) + [()] * len(extra), language, blocked)
             if fault is None:
                 return Hidden(full, layout.placements, tuple(extra))
-            why = Unhidden(free=why.free, form=fault[0], blocked=fault[1])
-    return why
+            why = Unhidden(why.free, fault[0], fault[1])
+    raise why
 
 
 def _fault(grid: np.ndarray, words: Sequence[Word],

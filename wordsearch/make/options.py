@@ -1,0 +1,89 @@
+"""What to make: every choice of the making stage in one frozen value, checked once
+where it is made. The command, a class set, a book and the web page all build a
+MakeOptions and hand it to generate(), so that a new choice is added here (and to
+the front ends' option lists) instead of to every signature on the way."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wordsearch import directions as compass, lang, seeds
+from wordsearch.errors import InputError
+from wordsearch.make.blocked import Blocked
+from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
+from wordsearch.make.packer import DEFAULT_BEAM, MAX_BEAM
+from wordsearch.make.shape import LEGIBLE_SIDE, Mask, parse_grid
+from wordsearch.size import GridSize
+
+
+@dataclass(frozen=True)
+class MakeOptions:
+    """How a puzzle is made, whatever its words.
+
+    `language` (a Language or its code; None: the words', else English) gives the
+    letters the words are spelled in and the filler is drawn from. `strict` refuses a
+    word inside another instead of hiding it on its own too. The grid spells no word
+    of the language's blocklist (unless `blocklist` is False) nor of `block_words`
+    (entries as parse_words takes them, or a Blocked value made once to share among
+    many puzzles), except inside a listed word. Instead of words, a built-in `theme`
+    (its words, or `random` of them) or `random` dictionary words, drawn with the
+    puzzle's seed. `lowercase` prints the grid and the list in lower case. With a
+    `message`, dictionary words are added (unless `added_words` is False, when a
+    grid and layout of the words alone that leave exactly the message's letters
+    free are looked for). `grid` fixes the size (N, "WxH" or a GridSize; None: the
+    smallest that works); `mask` (a PNG file, a built-in mask's name or a Mask)
+    shapes it, at most `legible_side` across when it grows. `directions` (compass
+    names or aliases) or a `difficulty`; all eight by default. The same `seed` (the
+    puzzle's code; None: a new one each time), words and options give the same
+    puzzle; `threads` never changes it. A run stops after `time_limit` seconds
+    (None: never).
+    """
+    language: lang.Language | str | None = None
+    strict: bool = False
+    blocklist: bool = True
+    block_words: Blocked | Iterable[str | tuple[int, str]] = ()
+    theme: str | None = None
+    random: int | None = None
+    lowercase: bool = False
+    message: str | None = None
+    added_words: bool = True
+    grid: GridSize | int | str | None = None
+    mask: Mask | str | Path | None = None
+    legible_side: int = LEGIBLE_SIDE
+    directions: Iterable[str] | str | None = None
+    difficulty: str | None = None
+    seed: str | None = None
+    beam: int = DEFAULT_BEAM
+    threads: int | None = None
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+    allowed: tuple[str, ...] = field(init=False, repr=False)  # the directions, resolved
+
+    def __post_init__(self) -> None:
+        # Checked in the order generate() always checked them, so that a request with
+        # two faults is told the same one first.
+        check_time_limit(self.time_limit)
+        if self.seed is not None:
+            self._set("seed", seeds.check_code(self.seed))
+        if self.language is not None:
+            self._set("language", lang.resolve(self.language))
+        if not isinstance(self.block_words, Blocked):
+            self._set("block_words", tuple(self.block_words))
+        if self.directions is not None and not isinstance(self.directions, str):
+            self._set("directions", tuple(self.directions))
+        self._set("allowed", compass.resolve(self.directions, self.difficulty))
+        if not 1 <= self.beam <= MAX_BEAM:
+            raise InputError(f"a beam of {self.beam} is out of range; use 1 to {MAX_BEAM}.",
+                             option="beam")
+        if isinstance(self.mask, (str, Path)):
+            self._set("mask", Mask.load(self.mask))
+        if self.grid is not None:
+            self._set("grid", parse_grid(self.grid))
+
+    def _set(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+
+    def but(self, **changes) -> MakeOptions:
+        """The same options with some changed (checked again)."""
+        return dataclasses.replace(self, **changes)
