@@ -11,7 +11,6 @@ speak of things, and the command adds the option's name where that helps.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import json
 import os
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import click
 
-from wordsearch import export, lang, web
+from wordsearch import export, fields, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
@@ -102,6 +101,11 @@ def _list_fonts(ctx, param, value: bool) -> None:
         width = max(map(len, font.FILES))
         click.echo("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
         ctx.exit()
+
+
+def _count(ctx, param, value: str | None) -> int | None:
+    """A number chosen from a short list (--per-page 1, 2 or 4), as a number."""
+    return None if value is None else int(value)
 
 
 def _named(name: str, what: str) -> str:
@@ -279,10 +283,10 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--students", help="A file of names, one per line: one puzzle per student for "
                                  "each list, the name printed on the Name line.")
 @click.option("--keys", help="Write the answer keys to this PDF instead of after the puzzles.")
-@click.option("--keys-per-page", type=click.Choice(["1", "2", "4"]),
+@click.option("--keys-per-page", callback=_count, type=click.Choice(["1", "2", "4"]),
               help="Answer keys printed on one page. Default: as many as --per-page puts "
                    "puzzles on one.")
-@click.option("--per-page", type=click.Choice(["1", "2", "4"]), default="1",
+@click.option("--per-page", callback=_count, type=click.Choice(["1", "2", "4"]), default="1",
               show_default=True, help="Puzzles printed on one page, each with its title, "
                                       "list and code.")
 @_stoppable
@@ -355,44 +359,30 @@ def _entries(words: tuple[str, ...], files: tuple[str, ...]) -> list:
 
 def _look(given: dict) -> layout.Look:
     """How the puzzles print: the Look's fields are the command's options."""
-    return layout.Look(**_fields(layout.Look, given))
+    return layout.Look(**fields.named(layout.Look, given))
 
 
 def _output(given: dict) -> export.Output:
-    """Where the puzzles go, and how their pages look."""
-    per_page = int(given["per_page"])
+    """Where the puzzles go, and how their pages look: the PageOptions' and the Look's
+    fields are the command's options."""
     page = layout.PageOptions(
-        size=paper.page_size(given["page_size"]), fields=tuple(given["fields"]),
-        pages=_pages(given["no_key"], given["key_only"], given["keys"]),
-        keys_per_page=int(given["keys_per_page"] or per_page), per_page=per_page,
-        look=_look(given), **_fields(layout.PageOptions, given, ("title", "show_directions",
-                                                                  "dpi")))
+        size=paper.page_size(given["page_size"]),
+        pages=_pages(given["no_key"], given["key_only"], given["keys"]), look=_look(given),
+        **fields.named(layout.PageOptions, {
+            **given, "keys_per_page": given["keys_per_page"] or given["per_page"]}))
     return export.Output(path=given["output"], format=given["fmt"], keys_path=given["keys"],
                          page=page)
 
 
 def _make_options(given: dict, legible_side: int) -> MakeOptions:
-    """What to make: the options named as MakeOptions' fields pass as they are; the
-    negated flags, the directions and the block words file are read here."""
+    """What to make: MakeOptions' fields are the command's options; the negated
+    flags, the directions and the block words file are read here."""
     language = lang.get(given["language"].lower())
-    return MakeOptions(
-        language=language, blocklist=not given["no_blocklist"],
-        block_words=_blocked(language, given["block_words"], not given["no_blocklist"]),
-        added_words=not given.get("no_added_words", False),
-        directions=given["directions"] or None, legible_side=legible_side,
-        **_fields(MakeOptions, given, MAKE_AS_GIVEN))
-
-
-# MakeOptions' fields that the command's options give as they are.
-MAKE_AS_GIVEN = ("strict", "theme", "random", "lowercase", "message", "grid", "mask",
-                 "difficulty", "seed", "beam", "threads", "time_limit")
-
-
-def _fields(cls, given: dict, names: tuple[str, ...] | None = None) -> dict:
-    """The values of `given` named as `cls`'s fields (those of `names` only, if given)."""
-    wanted = [f.name for f in dataclasses.fields(cls) if f.init]
-    return {name: given[name] for name in wanted
-            if name in given and (names is None or name in names)}
+    return MakeOptions(**fields.named(MakeOptions, {
+        **given, "language": language, "blocklist": not given["no_blocklist"],
+        "block_words": _blocked(language, given["block_words"], not given["no_blocklist"]),
+        "added_words": not given.get("no_added_words", False),
+        "directions": given["directions"] or None, "legible_side": legible_side}))
 
 
 def _warn_duplicates(sections) -> None:
@@ -439,9 +429,9 @@ def _advise_length(made: ClassSet, is_set: bool) -> None:
               show_default=True, help="Trim size: 6x9, 8.5x11, 8.25x11 (inches), a4 or a5.")
 @click.option("--bleed", is_flag=True,
               help="Pages 0.125 in larger on every side, with TrimBox and BleedBox set.")
-@click.option("--per-page", type=click.Choice(["1", "2"]), default="1", show_default=True,
+@click.option("--per-page", callback=_count, type=click.Choice(["1", "2"]), default="1", show_default=True,
               help="Puzzles on a page.")
-@click.option("--solutions-per-page", type=click.Choice(["4", "6"]), default="4",
+@click.option("--solutions-per-page", callback=_count, type=click.Choice(["4", "6"]), default="4",
               show_default=True, help="Solutions on a page, at the back of the book.")
 @click.option("--author", default="", help="The author, on the title page and in the metadata.")
 @click.option("--subject", default="", help="A subtitle, on the title page and in the "
@@ -456,11 +446,8 @@ def book_command(**given) -> None:
     """
     signal.signal(signal.SIGTERM, _terminate)
     with _reported(book_command):
-        book = book_layout.BookOptions(
-            per_page=int(given["per_page"]), solutions_per_page=int(given["solutions_per_page"]),
-            fields=tuple(given["fields"]), look=_look(given),
-            **_fields(book_layout.BookOptions, given, ("trim", "bleed", "title", "author",
-                                                       "subject", "show_directions")))
+        book = book_layout.BookOptions(look=_look(given),
+                                       **fields.named(book_layout.BookOptions, given))
         target = export.Output(path=given["output"])
         if target.kind != "pdf":
             raise InputError(f'a book is a PDF; name it NAME.pdf, not "{given["output"]}".',

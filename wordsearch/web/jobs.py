@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from wordsearch import export
+from wordsearch import export, fields
 from wordsearch.make.generate import generate
+from wordsearch.make.options import MakeOptions
 from wordsearch.make.shape import Mask
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 from wordsearch.render import layout, paper
@@ -21,21 +22,16 @@ def builtin_png(name: str) -> bytes:
     return resources.files("wordsearch").joinpath("masks", f"{name}.png").read_bytes()
 
 
-# The page options that say how the word list looks, on paper and on the play page.
-LOOK_OPTIONS = ("hide_words", "list_order")
-
-
 def look(page: dict) -> layout.Look:
-    """The Look the page options ask for: the PDF and the play page list the words
-    the same way."""
-    return layout.Look(**{name: page[name] for name in LOOK_OPTIONS if name in page})
+    """The Look the page options ask for (those named as its fields): the PDF and the
+    play page list the words the same way."""
+    return layout.Look(**fields.named(layout.Look, page))
 
 
 def page_options(page: dict, **extra) -> layout.PageOptions:
+    """The PageOptions the page options ask for (those named as its fields)."""
     return layout.PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
-                              title=page.get("title", ""), fields=tuple(page.get("fields", ())),
-                              show_directions=page.get("show_directions", False),
-                              look=look(page), **extra)
+                              look=look(page), **fields.named(layout.PageOptions, page), **extra)
 
 
 def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
@@ -48,7 +44,7 @@ def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
     if mask is not None:
         name, png = mask
         options["mask"] = Mask.builtin(name) if png is None else Mask.from_png(png, name)
-    puzzle = generate(words, time_limit=time_limit, threads=threads, **options)
+    puzzle = generate(words, MakeOptions(time_limit=time_limit, threads=threads, **options))
     layout.layouts(puzzle, page_options(page))
     return puzzle.to_dict()
 
