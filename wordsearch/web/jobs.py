@@ -10,6 +10,7 @@ from wordsearch.make.generate import generate
 from wordsearch.make.shape import Mask
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 from wordsearch.render import layout, paper
+from wordsearch.render.look import Look, PageOptions
 from wordsearch.web.options import arguments
 
 UPLOAD_NAME = "your upload"
@@ -25,14 +26,14 @@ def builtin_png(name: str) -> bytes:
 LOOK_OPTIONS = ("hide_words", "list_order")
 
 
-def look(page: dict) -> layout.Look:
+def look(page: dict) -> Look:
     """The Look the page options ask for: the PDF and the play page list the words
     the same way."""
-    return layout.Look(**{name: page[name] for name in LOOK_OPTIONS if name in page})
+    return Look(**{name: page[name] for name in LOOK_OPTIONS if name in page})
 
 
-def page_options(page: dict, **extra) -> layout.PageOptions:
-    return layout.PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
+def page_options(page: dict, **extra) -> PageOptions:
+    return PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
                               title=page.get("title", ""), fields=tuple(page.get("fields", ())),
                               show_directions=page.get("show_directions", False),
                               look=look(page), **extra)
