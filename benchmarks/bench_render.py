@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import wordsearch  # noqa: E402
 from wordlists import draw  # noqa: E402
 from wordsearch import export  # noqa: E402
-from wordsearch.render.layout import PageOptions  # noqa: E402
+from wordsearch.render.look import PageOptions  # noqa: E402
 
 DRAWING_CASES = [("15×15, 20 words", 20, dict(grid=15)),
                  ("20×20, 30 words", 30, dict(grid=20)),

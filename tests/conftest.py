@@ -20,6 +20,7 @@ from hypothesis import settings
 import wordsearch
 from wordsearch.cli import main
 from wordsearch.render import layout, pages
+from wordsearch.render.look import PageOptions
 
 # CI runs more examples than a quick local run; both are deterministic per seed.
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True)
@@ -116,13 +117,13 @@ def page_count(source: bytes | str | Path) -> int:
 
 
 def pdf_of(puzzle, **options) -> bytes:
-    """A puzzle's pages in one PDF, with layout.PageOptions(**options)."""
-    chosen = layout.PageOptions(**options)
+    """A puzzle's pages in one PDF, with PageOptions(**options)."""
+    chosen = PageOptions(**options)
     return pages.pdf(layout.layouts(puzzle, chosen), chosen)
 
 
 def png_of(puzzle, **options) -> list[bytes]:
-    chosen = layout.PageOptions(**options)
+    chosen = PageOptions(**options)
     return pages.png(layout.layouts(puzzle, chosen), chosen)
 
 

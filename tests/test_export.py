@@ -14,7 +14,7 @@ import wordsearch
 from conftest import page_count
 from wordsearch import export
 from wordsearch.errors import InputError, OutputError
-from wordsearch.render.layout import PageOptions
+from wordsearch.render.look import PageOptions
 
 WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
 

@@ -11,7 +11,7 @@ import pytest
 
 import wordsearch
 from wordsearch.render import html as play
-from wordsearch.render.layout import Look
+from wordsearch.render.look import Look
 
 WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
 GIVEN = [w.capitalize() for w in WORDS]

@@ -7,7 +7,8 @@ from wordlists import draw
 from wordsearch import lang
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.puzzle import Placement, Puzzle, Sheet
-from wordsearch.render import layout, paper
+from wordsearch.render import layout, paper, style
+from wordsearch.render.look import Look, PageOptions
 
 
 @pytest.mark.parametrize("size", ["letter", "a4", "a5", "legal-landscape", "a4-landscape"])
@@ -42,7 +43,7 @@ def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
         for other in boxes[i + 1:]:
             assert x1 <= other[0] or other[2] <= x0 or y1 <= other[1] or other[3] <= y0, \
                 (boxes[i], other)
-    assert grid.letter_size >= layout.MIN_LETTER
+    assert grid.letter_size >= style.MIN_LETTER
     assert sum(t.text in labels for t in page.texts) == count
 
 
@@ -51,7 +52,7 @@ def test_a_forty_grid_prints_on_letter_and_a4_but_not_on_a5():
                     tuple(Placement(w, w.upper(), 0, 0, "E") for w in draw(90, seed=5)))
     for size in ("letter", "a4"):
         page = layout.puzzle_page(puzzle, paper.page_size(size))
-        assert page.grid.letter_size >= layout.MIN_LETTER
+        assert page.grid.letter_size >= style.MIN_LETTER
     with pytest.raises(LayoutError) as caught:
         layout.puzzle_page(puzzle, paper.page_size("a5"))
     assert str(caught.value).startswith("a 40×40 grid would print with letters ")
@@ -65,7 +66,7 @@ def test_a_title_too_long_for_the_page_is_refused_not_squeezed():
     with pytest.raises(LayoutError, match='the title "W+" is too long to print on one line'):
         layout.puzzle_page(puzzle, paper.page_size("a5"), "W" * 200)
     page = layout.puzzle_page(puzzle, paper.page_size("a5"), "W" * 30)
-    assert layout.MIN_TEXT <= page.texts[0].size < layout.TITLE_SIZE
+    assert layout.MIN_TEXT <= page.texts[0].size < style.TITLE_SIZE
 
 
 def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
@@ -93,8 +94,8 @@ def test_a_set_asks_the_font_for_its_languages_letters_once_not_a_page(monkeypat
                         lambda self, text, bold=False: asked.append(text) or
                         missing(self, text, bold))
     layout._missing_letters.cache_clear()
-    puzzle_pages, key_pages = layout.sheet_layouts(sheets, layout.PageOptions())
+    puzzle_pages, key_pages = layout.sheet_layouts(sheets, PageOptions())
     assert len(puzzle_pages) == 3 and len(key_pages) == 3
     assert asked.count(lang.get("en").alphabet.letters) == 1
-    layout.sheet_layouts(sheets, layout.PageOptions(look=layout.Look(font="Gentium Plus")))
+    layout.sheet_layouts(sheets, PageOptions(look=Look(font="Gentium Plus")))
     assert asked.count(lang.get("en").alphabet.letters) == 2  # another font is asked anew

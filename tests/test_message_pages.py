@@ -13,6 +13,8 @@ import wordsearch
 from conftest import pdf_text, png_of
 from test_pages import cell_pixels
 from wordsearch.render import layout, pages
+from wordsearch.render.look import Look, PageOptions
+from wordsearch.render.style import FOOTER_SIZE, LARGE_PRINT
 from wordsearch.render.text import render_text
 
 REPTILES = ["snake", "lizard", "turtle", "gecko", "iguana", "cobra", "python", "viper"]
@@ -47,7 +49,7 @@ def test_the_puzzle_page_has_a_blank_a_letter_grouped_as_the_messages_words(rept
     assert all(max(grid_bottom, list_bottom) < b.y < footer.baseline - 8 for b in page.blanks)
     edge = layout.margin((612, 792))
     assert all(edge <= b.x0 < b.x1 <= 612 - edge for b in page.blanks)
-    text = pdf_text(pages.pdf([page], layout.PageOptions()))
+    text = pdf_text(pages.pdf([page], PageOptions()))
     assert "Hidden message" in text and "SNAKE" not in text.split("Hidden message")[1]
 
 
@@ -67,7 +69,7 @@ def test_a_long_message_wraps_at_its_words_within_the_page():
 
 def test_the_key_tints_and_numbers_the_message_cells_and_prints_the_message(reptiles):
     chosen = dict(pages=("key",), dpi=72)
-    (page,) = layout.layouts(reptiles, layout.PageOptions(**chosen))
+    (page,) = layout.layouts(reptiles, PageOptions(**chosen))
     rgb = np.asarray(Image.open(io.BytesIO(png_of(reptiles, **chosen)[0])).convert("RGB"))
     blue = rgb[:, :, 2].astype(int)
     leftover = set(reptiles.leftover_cells())
@@ -77,7 +79,7 @@ def test_the_key_tints_and_numbers_the_message_cells_and_prints_the_message(rept
 
     cells = [(r, c) for r in range(reptiles.rows) for c in range(reptiles.cols)]
     assert all(tinted(*cell) == (cell in leftover) for cell in cells)
-    text = pdf_text(pages.pdf([page], layout.PageOptions(pages=("key",))))
+    text = pdf_text(pages.pdf([page], PageOptions(pages=("key",))))
     assert f"Hidden message: {PUNCHLINE}" in text
     numbers = [int(w) for w in text.split() if w.isdigit()]
     assert sorted(numbers) == list(range(1, 25))
@@ -156,13 +158,13 @@ def test_a_words_file_gives_each_puzzle_its_own_message(run, tmp_path):
 
 def test_large_print_writes_the_message_larger(reptiles):
     regular = layout.puzzle_page(reptiles, (612, 792))
-    large = layout.puzzle_page(reptiles, (612, 792), look=layout.Look(large_print=True))
+    large = layout.puzzle_page(reptiles, (612, 792), look=Look(large_print=True))
     assert len(large.blanks) == len(regular.blanks) == 24
     width = large.blanks[0].x1 - large.blanks[0].x0
     assert width > regular.blanks[0].x1 - regular.blanks[0].x0
     assert width >= 16 * layout.BLANK_SHARE  # a blank for a letter of at least 16 pt
     label = next(t for t in large.body if t.text == "Hidden message")
-    assert label.size >= layout.LARGE_PRINT.field
+    assert label.size >= LARGE_PRINT.field
 
 
 def test_the_message_is_laid_out_once_a_page_and_ends_above_the_footer(reptiles, monkeypatch):
@@ -177,7 +179,7 @@ def test_the_message_is_laid_out_once_a_page_and_ends_above_the_footer(reptiles,
     # Its last row of blanks, and the room under them, end where the footer's begins.
     last = page.blanks[-1]
     size = (last.x1 - last.x0) / layout.BLANK_SHARE
-    bottom = 792 - layout.margin((612, 792)) - layout.FOOTER_SIZE * 2.5
+    bottom = 792 - layout.margin((612, 792)) - FOOTER_SIZE * 2.5
     assert math.isclose(last.y + size * 0.6, bottom)
     label = next(t for t in page.body if t.text == "Hidden message")
     assert math.isclose(label.baseline - layout.Measure().cap_height(label.size, True),

@@ -16,6 +16,7 @@ from wordlists import draw
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import layout, pages, paper
+from wordsearch.render.look import PageOptions
 
 
 def test_a_pdf_has_the_puzzle_then_the_key_at_the_page_size(fruit):
@@ -75,7 +76,7 @@ def test_every_built_in_mask_renders_with_no_ink_outside_the_shape(name):
     letters = [row.replace(".", "") for row in puzzle.grid]
     start = rows.index(letters[0])
     assert rows[start:start + len(letters)] == letters
-    for page, image in zip(layout.layouts(puzzle, layout.PageOptions(**chosen)), png_of(puzzle, **chosen)):
+    for page, image in zip(layout.layouts(puzzle, PageOptions(**chosen)), png_of(puzzle, **chosen)):
         ink = ink_map(image)
         box = page.grid
         for r, row in enumerate(puzzle.grid):
@@ -102,7 +103,7 @@ def cell_pixels(ink: np.ndarray, box: layout.GridBox, r: int, c: int, scale: flo
 def test_answer_outlines_lie_along_their_words_and_nowhere_else(fruit):
     chosen = dict(pages=("key",), dpi=144)
     scale = 2
-    (page,) = layout.layouts(fruit, layout.PageOptions(**chosen))
+    (page,) = layout.layouts(fruit, PageOptions(**chosen))
     (image,) = png_of(fruit, **chosen)
     pixels = np.asarray(Image.open(io.BytesIO(image)).convert("RGB")).astype(int)
     coloured = (pixels.max(axis=-1) - pixels.min(axis=-1)) > 60  # not white, grey or black
@@ -132,7 +133,7 @@ def test_answer_outlines_lie_along_their_words_and_nowhere_else(fruit):
 def test_filler_is_lighter_than_word_letters_on_the_key():
     puzzle = Puzzle("k", ("SUN", "QXZ", "JVW"), ("E",), (Placement("Sun", "SUN", 0, 0, "E"),))
     chosen = dict(pages=("key",), dpi=72)
-    (page,) = layout.layouts(puzzle, layout.PageOptions(**chosen))
+    (page,) = layout.layouts(puzzle, PageOptions(**chosen))
     pixels = np.asarray(Image.open(io.BytesIO(png_of(puzzle, **chosen)[0])).convert("L"))
 
     def darkest(r, c):

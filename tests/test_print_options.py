@@ -14,6 +14,7 @@ from conftest import (page_count, pdf_fonts, pdf_of, pdf_pages_text, pdf_words, 
                       text_height)
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.render import font, layout, paper
+from wordsearch.render.look import Look, PageOptions
 
 WORDS = ["apple", "banana", "cherry", "grape", "lemon", "mango", "peach", "plum", "kiwi",
          "lime", "orange", "papaya"]
@@ -31,7 +32,7 @@ def grid_letters(page_words):
 
 
 def test_large_print_letters_are_at_least_18_pt_and_the_list_16(fruit12):
-    data = pdf_of(fruit12, look=layout.Look(large_print=True), pages=("puzzle",))
+    data = pdf_of(fruit12, look=Look(large_print=True), pages=("puzzle",))
     words = pdf_words(data)[0]
     letters = grid_letters(words)
     assert len(letters) == fruit12.rows * fruit12.cols
@@ -57,8 +58,8 @@ def test_large_print_draws_heavier_lines():
     puzzle = wordsearch.generate(["sun", "moon", "star"], grid=6, seed="lines")
     widths = []
     for large in (False, True):
-        options = dict(look=layout.Look(large_print=large), pages=("puzzle",), dpi=144)
-        page = layout.layouts(puzzle, layout.PageOptions(**options))[0]
+        options = dict(look=Look(large_print=large), pages=("puzzle",), dpi=144)
+        page = layout.layouts(puzzle, PageOptions(**options))[0]
         widths.append(outline_width(png_of(puzzle, **options)[0], page.grid, 2))
     assert widths[1] >= 1.5 * widths[0] > 0
 
@@ -66,14 +67,14 @@ def test_large_print_draws_heavier_lines():
 def test_a_grid_too_big_for_large_print_is_refused_saying_what_fits():
     puzzle = wordsearch.generate(WORDS, grid=20, seed="big", beam=64)
     with pytest.raises(LayoutError) as caught:
-        pdf_of(puzzle, look=layout.Look(large_print=True))
+        pdf_of(puzzle, look=Look(large_print=True))
     message = str(caught.value)
     assert "in large print (grid letters of at least 18 pt) the letter page holds a grid of " \
            "at most" in message and "this puzzle's is 20×20" in message
     cols, rows = map(int, message.split("at most ")[1].split(" cells")[0].split("×"))
     fitting = wordsearch.generate(WORDS, grid=f"{min(cols, rows)}", seed="fits", beam=256)
-    pdf_of(fitting, look=layout.Look(large_print=True))  # what the message offers fits
-    page = layout.layouts(fitting, layout.PageOptions(look=layout.Look(large_print=True)))[0]
+    pdf_of(fitting, look=Look(large_print=True))  # what the message offers fits
+    page = layout.layouts(fitting, PageOptions(look=Look(large_print=True)))[0]
     assert page.grid.letter_size >= 18
 
 
@@ -91,7 +92,7 @@ def test_list_fonts_names_every_bundled_font(run):
 
 @pytest.mark.parametrize("name", ["OpenDyslexic", "opendyslexic"])
 def test_a_bundled_font_by_name_is_embedded_and_subset(fruit12, name):
-    fonts = pdf_fonts(pdf_of(fruit12, look=layout.Look(font=name)))
+    fonts = pdf_fonts(pdf_of(fruit12, look=Look(font=name)))
     rows = [line.split() for line in fonts.splitlines()[2:]]
     assert rows and all(r[0].split("+")[1].startswith("OpenDyslexic") for r in rows), fonts
     assert all(r[-5:-3] == ["yes", "yes"] for r in rows), fonts  # embedded, subset
@@ -115,14 +116,14 @@ def own_font(tmp_path: Path) -> Path:
 
 def test_a_font_file_of_ones_own_is_embedded_and_subset(fruit12, tmp_path):
     path = own_font(tmp_path)
-    data = pdf_of(fruit12, look=layout.Look(font=str(path)))
+    data = pdf_of(fruit12, look=Look(font=str(path)))
     fonts = pdf_fonts(data)
     rows = [line.split() for line in fonts.splitlines()[2:]]
     # The file's one weight, and the bold grid letters emboldened from it, which Cairo
     # embeds under a name of its own: no other font.
     assert sorted(r[0].split("+")[1] for r in rows) == ["CairoFont-0-0", "ClassroomTest"]
     assert all(r[-5:-3] == ["yes", "yes"] for r in rows), fonts
-    assert data == pdf_of(fruit12, look=layout.Look(font=str(path)))
+    assert data == pdf_of(fruit12, look=Look(font=str(path)))
     measure, andika = layout.Measure.of("Classroom Test"), layout.Measure.of("Andika")
     assert measure.width("WMIl", 10, True) == andika.width("WMIl", 10)  # its own shapes
 
@@ -134,7 +135,7 @@ def test_a_font_file_of_ones_own_is_embedded_and_subset(fruit12, tmp_path):
 ])
 def test_a_font_that_is_not_one_is_refused(spec, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        layout.Look(font=spec)
+        Look(font=spec)
 
 
 def test_a_font_lacking_a_letter_of_the_puzzle_is_refused_naming_it(run):
@@ -149,7 +150,7 @@ def test_a_font_lacking_a_letter_of_the_puzzle_is_refused_naming_it(run):
 def test_the_word_count_is_shown_and_hide_words_prints_only_the_count(fruit12):
     shown = pdf_pages_text(pdf_of(fruit12))[0]
     assert "Words to find: 12" in shown and all(w in shown for w in GIVEN)
-    hidden = pdf_pages_text(pdf_of(fruit12, look=layout.Look(hide_words=True)))
+    hidden = pdf_pages_text(pdf_of(fruit12, look=Look(hide_words=True)))
     assert "Hidden words: 12 (no list: find them all)" in hidden[0]
     assert not any(w in hidden[0] for w in GIVEN)
     assert all(w in hidden[1] or w.upper() in hidden[1] for w in ["Answer"])  # the key stays
@@ -160,7 +161,7 @@ def listed(page_text: str) -> list[str]:
 
 
 def test_list_order_given_keeps_the_order_of_the_words(fruit12):
-    data = pdf_of(fruit12, look=layout.Look(list_order="given"), pages=("puzzle",))
+    data = pdf_of(fruit12, look=Look(list_order="given"), pages=("puzzle",))
     columns = [w for w in pdf_words(data)[0] if w[0] in GIVEN]
     # Filled top to bottom, column by column: sort by column, then by line.
     in_order = [w[0] for w in sorted(columns, key=lambda w: (round(w[1]), w[2]))]
@@ -173,11 +174,11 @@ def test_list_order_given_keeps_the_order_of_the_words(fruit12):
 def test_a_letters_only_key_prints_the_words_letters_and_nothing_else(fruit12):
     cells = {cell for p in fruit12.words for cell in p.cells()}
     for style, count in (("outline", fruit12.rows * fruit12.cols), ("letters", len(cells))):
-        data = pdf_of(fruit12, look=layout.Look(key_style=style), pages=("key",))
+        data = pdf_of(fruit12, look=Look(key_style=style), pages=("key",))
         assert len(grid_letters(pdf_words(data)[0])) == count, style
-    page = layout.layouts(fruit12, layout.PageOptions(look=layout.Look(key_style="letters"),
+    page = layout.layouts(fruit12, PageOptions(look=Look(key_style="letters"),
                                                       pages=("key",)))[0]
-    png = png_of(fruit12, look=layout.Look(key_style="letters"), pages=("key",), dpi=72)[0]
+    png = png_of(fruit12, look=Look(key_style="letters"), pages=("key",), dpi=72)[0]
     rgb = np.asarray(Image.open(__import__("io").BytesIO(png)).convert("RGB")).astype(int)
     coloured = np.abs(rgb - rgb.mean(axis=2, keepdims=True)).max(axis=2) > 40
     assert not coloured.any(), "a letters-only key draws no coloured outline"
@@ -230,11 +231,11 @@ def test_four_to_a_page_puts_each_puzzle_and_its_code_in_its_quarter(run):
 
 def test_per_page_and_look_are_checked(fruit12):
     with pytest.raises(InputError, match="3 puzzles to a page is not a layout"):
-        layout.PageOptions(per_page=3)
+        PageOptions(per_page=3)
     with pytest.raises(InputError, match='"random" is not an order for the word list'):
-        layout.Look(list_order="random")
+        Look(list_order="random")
     with pytest.raises(InputError, match='"circles" is not a style of answer key'):
-        layout.Look(key_style="circles")
+        Look(key_style="circles")
 
 
 CATS = ["cat", "kitten", "whiskers", "paw", "tail", "purr", "milk", "mouse", "yarn", "meow",
@@ -243,7 +244,7 @@ CATS = ["cat", "kitten", "whiskers", "paw", "tail", "purr", "milk", "mouse", "ya
 
 def test_an_automatic_shape_grows_no_bigger_than_large_print_can_print(run):
     a5 = paper.page_size("a5")
-    assert layout.legible_side(a5, 1, layout.Look(large_print=True)) == 11
+    assert layout.legible_side(a5, 1, Look(large_print=True)) == 11
     assert layout.legible_side(a5) == 30  # regular print: the likeness's own bound
     result = run("--large-print", "-s", "a5", "-m", "cat", "--seed", "c", "-o", "cat.json",
                  *CATS)

@@ -1,5 +1,5 @@
 from wordsearch.puzzle import Placement, Puzzle
-from wordsearch.render.layout import Look
+from wordsearch.render.look import Look
 from wordsearch.render.text import columns, grid_lines, render_text
 
 

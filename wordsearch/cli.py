@@ -36,7 +36,7 @@ from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import book as book_layout, font, layout, pages, paper
+from wordsearch.render import book as book_layout, font, layout, look, pages, paper
 from wordsearch.solver import Dictionary, read_grid, solve
 from wordsearch.solver import report as solve_report
 from wordsearch.solver.search import DEFAULT_MIN_LENGTH
@@ -151,7 +151,7 @@ def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
     if keys and (no_key or key_only):
         raise InputError(f"--keys {keys} writes the answer keys, which --no-key or --key-only "
                          f"rules out; give one of them.")
-    return ("key",) if key_only else ("puzzle",) if no_key else layout.PAGES
+    return ("key",) if key_only else ("puzzle",) if no_key else look.PAGES
 
 
 def _students(name: str | None) -> list[str]:
@@ -216,10 +216,10 @@ PUZZLE_OPTIONS = [
                   callback=_list_fonts, help="Name the bundled fonts and exit."),
     click.option("--hide-words", is_flag=True,
                   help="Print no word list, only how many words are hidden."),
-    click.option("--list-order", type=click.Choice(layout.LIST_ORDERS),
-                  default=layout.LIST_ORDERS[0], show_default=True,
+    click.option("--list-order", type=click.Choice(look.LIST_ORDERS),
+                  default=look.LIST_ORDERS[0], show_default=True,
                   help="The word list in alphabetical order or in the order given."),
-    click.option("--key-style", type=click.Choice(layout.KEY_STYLES), default=layout.KEY_STYLES[0],
+    click.option("--key-style", type=click.Choice(look.KEY_STYLES), default=look.KEY_STYLES[0],
                   show_default=True, help="Answer keys: each word outlined, or only the words' "
                                           "letters printed (other cells blank)."),
     click.option("-j", "--jobs", type=click.IntRange(1, 256),
@@ -272,7 +272,7 @@ def _stoppable(command: Callable) -> Callable:
               help="With --message: add no words; find a grid your own words leave exactly "
                    "the message's letters free in.")
 @click.option("--dpi", type=int,
-              default=layout.DEFAULT_DPI, show_default=True,
+              default=look.DEFAULT_DPI, show_default=True,
               help="Resolution of PNG pages.")
 @click.option("--words-file", multiple=True,
               help="A file with one word or phrase per line; - reads standard input.")
@@ -357,18 +357,18 @@ def _entries(words: tuple[str, ...], files: tuple[str, ...]) -> list:
     return entries
 
 
-def _look(given: dict) -> layout.Look:
+def _look(given: dict) -> look.Look:
     """How the puzzles print: the Look's fields are the command's options."""
-    return layout.Look(**fields.named(layout.Look, given))
+    return look.Look(**fields.named(look.Look, given))
 
 
 def _output(given: dict) -> export.Output:
     """Where the puzzles go, and how their pages look: the PageOptions' and the Look's
     fields are the command's options."""
-    page = layout.PageOptions(
+    page = look.PageOptions(
         size=paper.page_size(given["page_size"]),
         pages=_pages(given["no_key"], given["key_only"], given["keys"]), look=_look(given),
-        **fields.named(layout.PageOptions, {
+        **fields.named(look.PageOptions, {
             **given, "keys_per_page": given["keys_per_page"] or given["per_page"]}))
     return export.Output(path=given["output"], format=given["fmt"], keys_path=given["keys"],
                          page=page)
@@ -501,7 +501,7 @@ KEY_FORMATS = ("pdf", "svg", "png")
 @click.option("-t", "--title", default="", help="Title of the answer key.")
 @click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size of the answer key (as for make).")
-@click.option("--dpi", type=int, default=layout.DEFAULT_DPI, show_default=True,
+@click.option("--dpi", type=int, default=look.DEFAULT_DPI, show_default=True,
               help="Resolution of a PNG answer key.")
 @click.option("-q", "--quiet", is_flag=True, help="No report on standard error.")
 @_stoppable
@@ -526,7 +526,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
         chosen = lang.get(language.lower()) if language else None
         target = None
         if output is not None:
-            target = export.Output(path=output, page=layout.PageOptions(
+            target = export.Output(path=output, page=look.PageOptions(
                 size=paper.page_size(page_size), title=title, pages=("key",), dpi=dpi))
             if target.kind not in KEY_FORMATS:
                 raise InputError(f'the answer key is drawn as PDF, SVG or PNG; name it '

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from wordsearch.errors import InputError, OutputError
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
-from wordsearch.render import html, layout, pages
-from wordsearch.render.layout import PageOptions
+from wordsearch.render import html, layout, look, pages
+from wordsearch.render.look import PageOptions
 from wordsearch.render.text import render_set_text, render_text
 
 FORMATS = {".pdf": "pdf", ".svg": "svg", ".png": "png", ".json": "json", ".txt": "text",
@@ -163,7 +163,7 @@ def _check_keys(output: Output, kind: str) -> None:
     if keys.suffix.lower() != ".pdf":
         raise InputError(f'the answer keys file is a PDF; name it NAME.pdf, not "{keys.name}".',
                          option="keys")
-    if output.page.pages != layout.PAGES:
+    if output.page.pages != look.PAGES:
         raise InputError("a separate answer keys file needs both the puzzle pages and the "
                          "answer keys; leave the keys in, or give no keys file.", option="keys")
     if _same_file(output.path, keys):

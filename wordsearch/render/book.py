@@ -22,8 +22,9 @@ import cairo
 
 from wordsearch.errors import InputError
 from wordsearch.puzzle import Sheet
-from wordsearch.render import layout, pages, paper
-from wordsearch.render.layout import Composite, Frame, Key, Look, Measure, Page, Text
+from wordsearch.render import layout, pages, paper, style
+from wordsearch.render.layout import Composite, Frame, Key, Measure, Page, Text
+from wordsearch.render.look import Look
 
 INCH = 72.0
 TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
@@ -142,7 +143,7 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     # How many pages each part takes depends on the trim alone, so the page count,
     # and with it the gutter, is known before anything is placed.
     entry_step = CONTENTS_SIZE * CONTENTS_SPACING
-    contents_room = trim[1] - 2 * OUTSIDE - FOLIO_ROOM - layout.TITLE_SIZE * 2
+    contents_room = trim[1] - 2 * OUTSIDE - FOLIO_ROOM - style.TITLE_SIZE * 2
     per_contents = max(1, int(contents_room // entry_step))
     contents_pages = math.ceil((count + 1) / per_contents)
     puzzle_count = math.ceil(count / options.per_page)
@@ -231,13 +232,13 @@ def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int
     line a link to that page."""
     frame = live_frame(number, total)
     left, right = frame.left, trim[0] - frame.right
-    y = _content(frame, measure, layout.TITLE_SIZE).top
+    y = _content(frame, measure, style.TITLE_SIZE).top
     texts = []
     if heading:
-        y += measure.cap_height(layout.TITLE_SIZE, True)
-        texts.append(layout.centred(heading, measure, layout.TITLE_SIZE, y, frame.middle(trim),
+        y += measure.cap_height(style.TITLE_SIZE, True)
+        texts.append(layout.centred(heading, measure, style.TITLE_SIZE, y, frame.middle(trim),
                                     bold=True))
-        y += layout.TITLE_SIZE
+        y += style.TITLE_SIZE
     links = []
     for text, page in entries:
         y += CONTENTS_SIZE * CONTENTS_SPACING

@@ -33,7 +33,8 @@ from importlib import resources
 
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import Puzzle
-from wordsearch.render.layout import Look, list_heading
+from wordsearch.render.layout import list_heading
+from wordsearch.render.look import Look
 
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
 SCRIPT, STYLE = "play.js", "style.css"

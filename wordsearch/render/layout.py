@@ -16,31 +16,22 @@ import cairo
 from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, LayoutError
-from wordsearch.puzzle import Placement, Puzzle, Sheet
+from wordsearch.puzzle import Puzzle, Sheet
 from wordsearch.render import font, paper
+from wordsearch.render.look import KEYS_PER_PAGE, Look, PageOptions
+from wordsearch.render.style import (FIELD_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, NOTE_SIZE,
+                                     REGULAR, TITLE_SIZE, Style)
 
 MARGIN_SHARE = 0.06      # of the page's shorter side
 MIN_MARGIN, MAX_MARGIN = 18.0, 54.0
-TITLE_SIZE = 24.0
-FIELD_SIZE = 12.0
 FIELD_MIN_LINE = 90.0    # the shortest line worth writing a name on
-NOTE_SIZE = 11.0         # the directions line
-FOOTER_SIZE = 8.0
-LIST_SIZES = (13.0, 12.0, 11.0, 10.0, 9.0, 8.0)
 MIN_TEXT = 8.0           # no title or word list entry prints smaller
 LETTER_SHARE = 0.6       # a grid letter's font size, as a share of the cell side
 MAX_CELL = 48.0          # two thirds of an inch: bigger cells look like a toy
-MIN_LETTER = 7.0         # the smallest grid letter still legible on paper
 MIN_KEY_LETTER = 5.0     # answer keys are for the teacher, and several may share a page
-KEYS_PER_PAGE = (1, 2, 4)
-PER_PAGE = (1, 2, 4)     # puzzles on one page
-LIST_ORDERS = ("alphabetical", "given")
-KEY_STYLES = ("outline", "letters")
 KEY_GAP = 24.0           # between keys on one page
 SMALL_HEADING_SIZE = 13.0
-# The hidden message's blanks: the pitch a child writes a capital letter in, smaller
-# only when a long message would otherwise take more than MESSAGE_ROWS rows.
-MESSAGE_SIZES = (16.0, 13.0, 11.0, 9.0)
+# The hidden message's blanks (see style.MESSAGE_SIZES): at most this many rows.
 MESSAGE_ROWS = 3
 BLANK_SHARE = 0.9         # a blank's length, as a share of the size
 LETTER_GAP_SHARE = 0.35   # between the blanks of one word
@@ -48,10 +39,6 @@ WORD_GAP_SHARE = 1.3      # between words
 LINE_SPACING = 1.4
 # How much smaller the grid may get (as a share) to keep the word list at a larger size.
 LIST_TRADE = 0.9
-
-PAGES = ("puzzle", "key")
-DEFAULT_DPI = 150
-MIN_DPI, MAX_DPI = 36, 600
 
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 
@@ -62,65 +49,6 @@ def balanced(items: Sequence[str], across: int) -> list[list[str]]:
     word list too."""
     down = -(-len(items) // max(1, min(across, len(items))))
     return [list(items[c:c + down]) for c in range(0, len(items), down)]
-
-
-@dataclass(frozen=True)
-class Style:
-    """Type sizes and line weights: the regular ones, or large print's (grid letters
-    of at least 18 pt, the usual large-print standard, and a word list of at least
-    16 pt), which keep every size at least what the regular page has."""
-    title: float
-    field: float
-    note: float
-    footer: float
-    list_sizes: tuple[float, ...]
-    min_letter: float   # the smallest grid letter allowed
-    weight: float       # every line's width, as a multiple of the regular one
-    message_sizes: tuple[float, ...]  # a hidden message's blanks (see MESSAGE_SIZES)
-
-
-REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, 1.0,
-                MESSAGE_SIZES)
-LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8,
-                    (24.0, 20.0, 18.0, 16.0))
-
-
-@dataclass(frozen=True)
-class Look:
-    """How a puzzle prints, whatever the page: its font (a bundled family or a font
-    file; "" for its language's), large print, the word list hidden or in the order
-    given, and the answer key's style (each word outlined, or only its letters)."""
-    font: str = ""
-    large_print: bool = False
-    hide_words: bool = False
-    list_order: str = "alphabetical"
-    key_style: str = "outline"
-
-    def __post_init__(self) -> None:
-        if self.list_order not in LIST_ORDERS:
-            raise InputError(f'"{self.list_order}" is not an order for the word list; use '
-                             f"{' or '.join(LIST_ORDERS)}.", option="list_order")
-        if self.key_style not in KEY_STYLES:
-            raise InputError(f'"{self.key_style}" is not a style of answer key; use '
-                             f"{' or '.join(KEY_STYLES)}.", option="key_style")
-        if self.font:
-            font.family(self.font)  # refused now, before any puzzle is made
-
-    def family(self, puzzle: Puzzle) -> str:
-        return font.family(self.font) if self.font else puzzle.font
-
-    @property
-    def style(self) -> Style:
-        return LARGE_PRINT if self.large_print else REGULAR
-
-    def placements(self, puzzle: Puzzle) -> list[Placement]:
-        """The words in the order asked for: what the list prints, and the play page
-        lists (or, with the list hidden, shows the answers in)."""
-        return puzzle.alphabetical() if self.list_order == "alphabetical" else list(puzzle.words)
-
-    def labels(self, puzzle: Puzzle) -> list[str]:
-        """The word list as it prints, in the order asked for."""
-        return [puzzle.printed(p.label) for p in self.placements(puzzle)]
 
 
 @dataclass(frozen=True)
@@ -181,33 +109,6 @@ class Measure:
         self.ctx.set_font_face(font.face(bold, self.family))
         self.ctx.set_font_size(size)
         return -self.ctx.text_extents("H").y_bearing
-
-
-@dataclass(frozen=True)
-class PageOptions:
-    """How the pages look, whatever they are written as."""
-    size: tuple[float, float] = paper.DEFAULT_SIZE  # width, height in points
-    title: str = ""
-    fields: tuple[str, ...] = ()
-    show_directions: bool = False
-    pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
-    keys_per_page: int = 1          # answer keys on one page, in a set
-    dpi: int = DEFAULT_DPI          # PNG only
-    per_page: int = 1               # puzzles on one page
-    look: Look = Look()
-
-    def __post_init__(self) -> None:
-        if not self.pages or any(page not in PAGES for page in self.pages):
-            raise ValueError(f"pages are some of {PAGES}, not {self.pages}")
-        if self.keys_per_page not in KEYS_PER_PAGE:
-            raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
-                             f"use 1, 2 or 4.", option="keys_per_page")
-        if self.per_page not in PER_PAGE:
-            raise InputError(f"{self.per_page} puzzles to a page is not a layout; use 1, 2 "
-                             f"or 4.", option="per_page")
-        if not MIN_DPI <= self.dpi <= MAX_DPI:
-            raise InputError(f"a resolution of {self.dpi} dpi is out of range; use "
-                             f"{MIN_DPI} to {MAX_DPI}.", option="dpi")
 
 
 def set_font_options(ctx: cairo.Context) -> None:

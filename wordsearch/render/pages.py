@@ -15,8 +15,8 @@ import cairo
 
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.render.layout import (Composite, GridBox, KeyPage, Page, PageOptions, Text,
-                                      set_font_options)
+from wordsearch.render.layout import Composite, GridBox, KeyPage, Page, Text, set_font_options
+from wordsearch.render.look import PageOptions
 
 INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word

@@ -5,7 +5,8 @@ from collections.abc import Sequence
 
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
-from wordsearch.render.layout import Look, balanced, list_heading
+from wordsearch.render.layout import balanced, list_heading
+from wordsearch.render.look import Look
 
 _LINE = "_" * 24
 

@@ -11,6 +11,7 @@ from wordsearch.make.options import MakeOptions
 from wordsearch.make.shape import Mask
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 from wordsearch.render import layout, paper
+from wordsearch.render.look import Look, PageOptions
 from wordsearch.web.options import arguments
 
 UPLOAD_NAME = "your upload"
@@ -22,16 +23,16 @@ def builtin_png(name: str) -> bytes:
     return resources.files("wordsearch").joinpath("masks", f"{name}.png").read_bytes()
 
 
-def look(page: dict) -> layout.Look:
+def look(page: dict) -> Look:
     """The Look the page options ask for (those named as its fields): the PDF and the
     play page list the words the same way."""
-    return layout.Look(**fields.named(layout.Look, page))
+    return Look(**fields.named(Look, page))
 
 
-def page_options(page: dict, **extra) -> layout.PageOptions:
+def page_options(page: dict, **extra) -> PageOptions:
     """The PageOptions the page options ask for (those named as its fields)."""
-    return layout.PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
-                              look=look(page), **fields.named(layout.PageOptions, page), **extra)
+    return PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
+                              look=look(page), **fields.named(PageOptions, page), **extra)
 
 
 def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,

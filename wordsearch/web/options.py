@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from wordsearch.errors import InputError
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import builtin_masks, parse_grid
-from wordsearch.render.layout import Look
+from wordsearch.render.look import Look
 
 MAX_BODY = 64 * 1024              # bytes of JSON in one request
 MAX_WORDS = 100                   # entries in one list

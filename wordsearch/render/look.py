@@ -1,0 +1,85 @@
+"""How it looks: the options value of the rendering stage, made and validated once
+by every front end (the command, the web options, a class set, a book) and carried
+whole onto the page models, so that a renderer reads the option it uses from here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordsearch.errors import InputError
+from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.render import font, paper
+from wordsearch.render.style import LARGE_PRINT, REGULAR, Style
+
+KEYS_PER_PAGE = (1, 2, 4)
+PER_PAGE = (1, 2, 4)     # puzzles on one page
+LIST_ORDERS = ("alphabetical", "given")
+KEY_STYLES = ("outline", "letters")
+PAGES = ("puzzle", "key")
+DEFAULT_DPI = 150
+MIN_DPI, MAX_DPI = 36, 600
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a puzzle prints, whatever the page: its font (a bundled family or a font
+    file; "" for its language's), large print, the word list hidden or in the order
+    given, and the answer key's style (each word outlined, or only its letters)."""
+    font: str = ""
+    large_print: bool = False
+    hide_words: bool = False
+    list_order: str = "alphabetical"
+    key_style: str = "outline"
+
+    def __post_init__(self) -> None:
+        if self.list_order not in LIST_ORDERS:
+            raise InputError(f'"{self.list_order}" is not an order for the word list; use '
+                             f"{' or '.join(LIST_ORDERS)}.", option="list_order")
+        if self.key_style not in KEY_STYLES:
+            raise InputError(f'"{self.key_style}" is not a style of answer key; use '
+                             f"{' or '.join(KEY_STYLES)}.", option="key_style")
+        if self.font:
+            font.family(self.font)  # refused now, before any puzzle is made
+
+    def family(self, puzzle: Puzzle) -> str:
+        return font.family(self.font) if self.font else puzzle.font
+
+    @property
+    def style(self) -> Style:
+        return LARGE_PRINT if self.large_print else REGULAR
+
+    def placements(self, puzzle: Puzzle) -> list[Placement]:
+        """The words in the order asked for: what the list prints, and the play page
+        lists (or, with the list hidden, shows the answers in)."""
+        return puzzle.alphabetical() if self.list_order == "alphabetical" else list(puzzle.words)
+
+    def labels(self, puzzle: Puzzle) -> list[str]:
+        """The word list as it prints, in the order asked for."""
+        return [puzzle.printed(p.label) for p in self.placements(puzzle)]
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """How the pages look, whatever they are written as."""
+    size: tuple[float, float] = paper.DEFAULT_SIZE  # width, height in points
+    title: str = ""
+    fields: tuple[str, ...] = ()
+    show_directions: bool = False
+    pages: tuple[str, ...] = PAGES  # which of PAGES to make, in order
+    keys_per_page: int = 1          # answer keys on one page, in a set
+    dpi: int = DEFAULT_DPI          # PNG only
+    per_page: int = 1               # puzzles on one page
+    look: Look = Look()
+
+    def __post_init__(self) -> None:
+        if not self.pages or any(page not in PAGES for page in self.pages):
+            raise ValueError(f"pages are some of {PAGES}, not {self.pages}")
+        if self.keys_per_page not in KEYS_PER_PAGE:
+            raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
+                             f"use 1, 2 or 4.", option="keys_per_page")
+        if self.per_page not in PER_PAGE:
+            raise InputError(f"{self.per_page} puzzles to a page is not a layout; use 1, 2 "
+                             f"or 4.", option="per_page")
+        if not MIN_DPI <= self.dpi <= MAX_DPI:
+            raise InputError(f"a resolution of {self.dpi} dpi is out of range; use "
+                             f"{MIN_DPI} to {MAX_DPI}.", option="dpi")
