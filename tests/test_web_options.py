@@ -1,0 +1,65 @@
+"""The API's options: each lands in one stage's value, named as its field, and a
+value of the wrong shape or out of the server's range is refused naming it."""
+import dataclasses
+
+import pytest
+
+from wordsearch.errors import InputError
+from wordsearch.make.options import MakeOptions
+from wordsearch.render.look import Look, PageOptions
+from wordsearch.web import options
+
+
+def _names(cls) -> set[str]:
+    return {f.name for f in dataclasses.fields(cls) if f.init}
+
+
+def test_every_option_is_a_field_of_its_stage_value():
+    for name, (where, _) in options.OPTIONS.items():
+        if where == options.GENERATE:
+            assert options.NEGATED.get(name, name) in _names(MakeOptions), name
+        else:
+            assert name == "page_size" or name in _names(PageOptions) | _names(Look), name
+
+
+def test_options_are_sorted_by_stage_in_the_order_given():
+    request = options.parse({"title": "Fruit", "words": ["apple", "pear"], "grid": 8,
+                             "hide_words": True, "no_added_words": False, "seed": None})
+    assert request.words == ["apple", "pear"]
+    assert request.generate == {"grid": 8, "no_added_words": False}
+    assert request.page == {"title": "Fruit", "hide_words": True}
+    assert options.arguments(request.generate) == {"grid": 8, "added_words": True}
+    assert list(request.stored()) == ["words", "grid", "no_added_words", "title", "hide_words"]
+
+
+@pytest.mark.parametrize("body, wrong", [
+    ([], "JSON object"),
+    ({"colour": "red"}, 'unknown option "colour"'),
+    ({"beam": "wide"}, '"beam" should be a whole number'),
+    ({"strict": 1}, '"strict" should be true or false'),
+    ({"fields": "Name"}, '"fields" should be a list of text'),
+    ({"grid": [15]}, '"grid" should be a number or text'),
+])
+def test_a_value_of_the_wrong_shape_is_a_bad_request(body, wrong):
+    with pytest.raises(options.BadRequest, match=wrong):
+        options.parse(body)
+
+
+@pytest.mark.parametrize("body, option", [
+    ({"beam": options.MAX_BEAM + 1}, "beam"),
+    ({"grid": options.MAX_SIDE + 1}, "grid"),
+    ({"title": "x" * (options.MAX_TEXT + 1)}, "title"),
+    ({"mask": "unicorn"}, "mask"),
+    ({"list_order": "random"}, "list_order"),
+    ({"words": ["w"] * (options.MAX_WORDS + 1)}, "words"),
+])
+def test_a_value_out_of_range_names_its_option(body, option):
+    with pytest.raises(InputError) as caught:
+        options.parse(body)
+    assert caught.value.option == option
+
+
+def test_set_options_only_where_a_set_is_made():
+    with pytest.raises(options.BadRequest, match='unknown option "copies"'):
+        options.parse({"copies": 3})
+    assert options.parse({"copies": 3}, with_set=True).set == {"copies": 3}
