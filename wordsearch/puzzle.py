@@ -194,9 +194,17 @@ class Puzzle:
         return puzzle
 
     def _check(self) -> None:
+        """A document read back is the puzzle it says: its grid, words, message and
+        blocked words agree, so that no wrong puzzle is ever printed from one."""
+        language = lang.get(self.language)
+        self._check_grid(language)
+        self._check_words()
+        self._check_message()
+        self._check_blocked(language)
+
+    def _check_grid(self, language: lang.Language) -> None:
         if not self.grid or any(len(row) != self.cols for row in self.grid):
             raise InputError("the grid's rows are not all the same length.")
-        language = lang.get(self.language)
         strays = sorted({ch for row in self.grid for ch in row
                          if ch != OUTSIDE and not language.alphabet.is_letter(ch)})
         if strays:
@@ -206,6 +214,8 @@ class Puzzle:
         unknown = [d for d in self.directions if d not in COMPASS]
         if unknown:
             raise InputError(f'unknown direction "{unknown[0]}" in the puzzle document.')
+
+    def _check_words(self) -> None:
         forms = [p.word for p in self.words]
         if len(set(forms)) != len(forms):
             raise InputError("a word is listed twice in the puzzle document.")
@@ -218,25 +228,32 @@ class Puzzle:
                 raise InputError(f'"{p.label}" lies inside {shown}, but the document says '
                                  f'{list(p.inside)}; its "inside" should name exactly the '
                                  f"words whose letters also spell it.")
-            for k, (r, c) in enumerate(p.cells()):
-                if not (0 <= r < self.rows and 0 <= c < self.cols) or self.grid[r][c] != p.word[k]:
-                    raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
-                                     f"direction {p.direction} in the grid.")
-        if self.message:
-            left = self.leftover()
-            if left != self.message:
-                raise InputError(f"the letters no word covers spell {_shown(left)}, not the "
-                                 f'message {_shown(self.message)}; a hidden-message puzzle\'s '
-                                 f"leftover letters, read left to right and top to bottom, "
-                                 f"spell its message.")
-            typed = "".join(letters or "" for word in self.message_words()
-                            for _, letters in word)
-            if typed != self.message:
-                raise InputError(f'the "message_label" {_shown(self.message_label)} spells '
-                                 f"{_shown(typed)}, not the message {_shown(self.message)}; "
-                                 f"give the message as it was typed.")
-        elif self.message_label:
-            raise InputError('"message_label" is given, but no "message".')
+            if not self._reads_at(p):
+                raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
+                                 f"direction {p.direction} in the grid.")
+
+    def _reads_at(self, p: Placement) -> bool:
+        return all(0 <= r < self.rows and 0 <= c < self.cols and self.grid[r][c] == p.word[k]
+                   for k, (r, c) in enumerate(p.cells()))
+
+    def _check_message(self) -> None:
+        if not self.message:
+            if self.message_label:
+                raise InputError('"message_label" is given, but no "message".')
+            return
+        left = self.leftover()
+        if left != self.message:
+            raise InputError(f"the letters no word covers spell {_shown(left)}, not the "
+                             f'message {_shown(self.message)}; a hidden-message puzzle\'s '
+                             f"leftover letters, read left to right and top to bottom, "
+                             f"spell its message.")
+        typed = "".join(letters or "" for word in self.message_words() for _, letters in word)
+        if typed != self.message:
+            raise InputError(f'the "message_label" {_shown(self.message_label)} spells '
+                             f"{_shown(typed)}, not the message {_shown(self.message)}; "
+                             f"give the message as it was typed.")
+
+    def _check_blocked(self, language: lang.Language) -> None:
         blocked = set(self.block_words)
         if self.blocklist:
             blocked.update(language.fold(w) for w in lists.blocklist(self.language))
