@@ -7,7 +7,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wordsearch"
 # Each stage and the stages it may import from, besides its own.
-BASE = {"errors", "seeds", "directions", "size", "inside"}
+BASE = {"errors", "seeds", "directions", "size", "inside", "fields", "json_values"}
 MAY_USE = {
     "base": set(),
     "lang": {"base"},

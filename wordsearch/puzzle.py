@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError
 from wordsearch.inside import containers
+from wordsearch.json_values import is_flag, is_text, is_texts, is_whole
 from wordsearch import lang
 from wordsearch.lang import lists
 from wordsearch.lang import DEFAULT as DEFAULT_LANGUAGE
@@ -306,19 +307,19 @@ def _shown(value) -> str:
 
 
 def _text(value, what: str) -> str:
-    if not isinstance(value, str):
+    if not is_text(value):
         raise InputError(f"{what} is {_shown(value)}; it should be a string.")
     return value
 
 
 def _texts(value, what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not is_texts(value):
         raise InputError(f"{what} is {_shown(value)}; it should be a list of strings.")
     return tuple(value)
 
 
 def _flag(value, what: str) -> bool:
-    if not isinstance(value, bool):
+    if not is_flag(value):
         raise InputError(f"{what} is {_shown(value)}; it should be true or false.")
     return value
 
@@ -330,7 +331,7 @@ def _case(value) -> bool:
 
 
 def _number(value, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole(value):
         raise InputError(f"{what} is {_shown(value)}; it should be a whole number.")
     return value
 

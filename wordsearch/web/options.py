@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wordsearch.errors import InputError
+from wordsearch.json_values import is_flag, is_text, is_whole, kind
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import builtin_masks, parse_grid
 from wordsearch.render.look import Look
@@ -33,8 +34,8 @@ class BadRequest(Exception):
 
 def _text(name: str, limit: int = MAX_TEXT) -> Callable:
     def check(value):
-        if not isinstance(value, str):
-            raise BadRequest(f'"{name}" should be text, not {_kind(value)}.')
+        if not is_text(value):
+            raise BadRequest(f'"{name}" should be text, not {kind(value)}.')
         if len(value) > limit:
             raise InputError(f"the {name.replace('_', ' ')} is {len(value):,} characters "
                              f"long; the most is {limit:,}.", option=name)
@@ -47,7 +48,7 @@ def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
 
     def check(value):
         if not isinstance(value, list):
-            raise BadRequest(f'"{name}" should be a list of text, not {_kind(value)}.')
+            raise BadRequest(f'"{name}" should be a list of text, not {kind(value)}.')
         if len(value) > count:
             raise InputError(f"{len(value):,} {name} are more than the {count:,} the web "
                              f"page takes.", option=name)
@@ -57,16 +58,16 @@ def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
 
 def _flag(name: str) -> Callable:
     def check(value):
-        if not isinstance(value, bool):
-            raise BadRequest(f'"{name}" should be true or false, not {_kind(value)}.')
+        if not is_flag(value):
+            raise BadRequest(f'"{name}" should be true or false, not {kind(value)}.')
         return value
     return check
 
 
 def _number(name: str, low: int, high: int) -> Callable:
     def check(value):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise BadRequest(f'"{name}" should be a whole number, not {_kind(value)}.')
+        if not is_whole(value):
+            raise BadRequest(f'"{name}" should be a whole number, not {kind(value)}.')
         if not low <= value <= high:
             raise InputError(f"a {name} of {value:,} is out of range for the web page; use "
                              f"{low:,} to {high:,}.", option=name)
@@ -77,7 +78,7 @@ def _number(name: str, low: int, high: int) -> Callable:
 def _grid(value):
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise BadRequest(f'"grid" should be a number or text such as "15x12", not '
-                         f"{_kind(value)}.")
+                         f"{kind(value)}.")
     size = parse_grid(value)  # the library's own messages first
     if max(size.cols, size.rows) > MAX_SIDE:
         raise InputError(f"a grid side of {max(size.cols, size.rows)} is more than the web "
@@ -92,8 +93,8 @@ def _directions(value):
 
 
 def _mask(value):
-    if not isinstance(value, str):
-        raise BadRequest(f'"mask" should be text, not {_kind(value)}.')
+    if not is_text(value):
+        raise BadRequest(f'"mask" should be text, not {kind(value)}.')
     if value.startswith(UPLOAD_PREFIX) or value in builtin_masks():
         return value
     raise InputError(f'there is no built-in mask called "{value[:40]}"; choose one of '
@@ -154,7 +155,7 @@ class Request:
 def parse(body, *, with_set: bool = False) -> Request:
     """The checked request, options in the order given. Null means "the default"."""
     if not isinstance(body, dict):
-        raise BadRequest(f"the request should be a JSON object, not {_kind(body)}.")
+        raise BadRequest(f"the request should be a JSON object, not {kind(body)}.")
     known = dict.fromkeys(["words", *OPTIONS, *(SET_OPTIONS if with_set else ())])
     unknown = [name for name in body if name not in known]
     if unknown:
@@ -178,13 +179,3 @@ def arguments(generate: dict) -> dict:
     """generate()'s keyword arguments from the checked options."""
     return {NEGATED.get(name, name): (not value if name in NEGATED else value)
             for name, value in generate.items()}
-
-
-def _kind(value) -> str:
-    """A JSON value's kind, as a message names it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    return {str: "text", int: "a number", float: "a number", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
