@@ -29,7 +29,7 @@ from wordsearch import export, fields, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
-from wordsearch.make import choose, classset, message as hidden, packer
+from wordsearch.make import choose, classset, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.options import MakeOptions
@@ -108,7 +108,7 @@ def _count(ctx, param, value: str | None) -> int | None:
     return None if value is None else int(value)
 
 
-def _named(name: str, what: str) -> str:
+def _file_label(name: str, what: str) -> str:
     """A file as messages name it: "words file w.txt", or "standard input" for -."""
     return "standard input" if name == "-" else f"{what} {name}"
 
@@ -116,7 +116,7 @@ def _named(name: str, what: str) -> str:
 def _read_text(name: str, what: str, limit: int, needs: str = "") -> str:
     """A whole file's text ("-" for standard input), as messages name it; `needs`
     says why `limit` is enough, in the message for a larger file."""
-    shown = _named(name, what)
+    shown = _file_label(name, what)
     try:
         if name == "-":
             data = sys.stdin.buffer.read(limit + 1)
@@ -159,7 +159,7 @@ def _students(name: str | None) -> list[str]:
         return []
     students = [text.strip() for _, text in _read_lines(name, "students file") if text.strip()]
     if not students:
-        raise InputError(f"{_named(name, 'students file')} has no names; write one name per "
+        raise InputError(f"{_file_label(name, 'students file')} has no names; write one name per "
                          f"line.")
     return students
 
@@ -322,12 +322,12 @@ def make(words: tuple[str, ...], **given) -> None:
         export.check(target, is_set=is_set)
         if options.theme is None and options.random is None:
             _warn_duplicates(sections)
-        made = _build(sections, options, given, names, is_set)
+        puzzle_set = _build(sections, options, given, names, is_set)
         if not given["quiet"] and options.grid is not None and options.added_words:
-            _advise_length(made, is_set)
-        written = export.write(made if is_set else made.sheets[0].puzzle, target)
+            _advise_length(puzzle_set, is_set)
+        written = export.write(puzzle_set if is_set else puzzle_set.sheets[0].puzzle, target)
         if written and not given["quiet"]:
-            click.echo(f"wrote {', '.join(map(str, written))}: {_summary(made, is_set)}",
+            click.echo(f"wrote {', '.join(map(str, written))}: {_summary(puzzle_set, is_set)}",
                        err=True)
 
 
@@ -351,7 +351,7 @@ def _entries(words: tuple[str, ...], files: tuple[str, ...]) -> list:
     for name in files:
         lines = _read_lines(name)
         if not words and len(files) == 1 and not any(text.strip() for _, text in lines):
-            raise InputError(f"no words given: {_named(name, 'words file')} is empty; "
+            raise InputError(f"no words given: {_file_label(name, 'words file')} is empty; "
                              f"write one word or phrase per line.")
         entries += lines
     return entries
@@ -410,11 +410,11 @@ def _build(sections, options: MakeOptions, given: dict, names: list[str],
             status.close()
 
 
-def _advise_length(made: ClassSet, is_set: bool) -> None:
+def _advise_length(puzzle_set: ClassSet, is_set: bool) -> None:
     """The seed's advice on the message's length, for a grid the user chose (an
     automatic one is the words' size, and --no-added-words has lengths the layouts
     dictate)."""
-    advice = ((sheet.title, hidden.length_advice(sheet.puzzle)) for sheet in made.sheets)
+    advice = ((sheet.title, message.length_advice(sheet.puzzle)) for sheet in puzzle_set.sheets)
     for title, warning in dict.fromkeys((t, a) for t, a in advice if a):
         where = f'in the puzzle "{title}": ' if is_set and title else ""
         click.echo(f"warning: {where}{warning}", err=True)
@@ -458,14 +458,14 @@ def book_command(**given) -> None:
         options = _make_options(given, layout.legible_side(book.trim_size, book.per_page,
                                                            book.look))
         _warn_duplicates(sections)
-        made = _build(sections, options, given, [], is_set=True)
-        laid_out = book_layout.book_layout(made.sheets, book)
+        puzzle_set = _build(sections, options, given, [], is_set=True)
+        laid_out = book_layout.book_layout(puzzle_set.sheets, book)
         export.commit({target.path: book_layout.pdf(laid_out)})
         for warning in laid_out.warnings():
             click.echo(f"warning: {warning}", err=True)
         if not given["quiet"]:
             click.echo(f"wrote {given['output']}: {len(laid_out.pages)} pages, "
-                       f"{len(made.sheets)} puzzles, set code {made.code}", err=True)
+                       f"{len(puzzle_set.sheets)} puzzles, set code {puzzle_set.code}", err=True)
 
 
 # A grid file may be this large: the largest grid the core takes (2^20 cells), spaced
@@ -534,7 +534,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
                                  option="output")
             export.check(target, is_set=False)
         text = _read_text(file, "grid file", MAX_GRID_BYTES)
-        grid = read_grid(text, chosen, _named(file, "grid file"))
+        grid = read_grid(text, chosen, _file_label(file, "grid file"))
         entries: list = list(words)
         for name in words_file:
             entries += _read_lines(name)
@@ -544,7 +544,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
             if dictionary_file is not None:
                 lines = _read_lines(dictionary_file, "dictionary file", MAX_DICTIONARY_BYTES)
                 dictionary = Dictionary(lines, grid_language,
-                                        source=_named(dictionary_file, "dictionary file"))
+                                        source=_file_label(dictionary_file, "dictionary file"))
             else:
                 dictionary = Dictionary.of_language(grid_language)
         if not entries and not grid.words and dictionary is None:
@@ -637,7 +637,7 @@ def _blocked(language: lang.Language, name: str | None, blocklist: bool) -> Bloc
     try:
         return blocked_words(language, lines, blocklist=blocklist)
     except InputError as exc:
-        raise InputError(f"in {_named(name, 'block words file')}:\n{exc}",
+        raise InputError(f"in {_file_label(name, 'block words file')}:\n{exc}",
                          option="block_words") from None
 
 
@@ -709,16 +709,16 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _summary(made: ClassSet, is_set: bool) -> str:
-    if not is_set or len(made.sheets) == 1:
-        puzzle = made.sheets[0].puzzle
+def _summary(puzzle_set: ClassSet, is_set: bool) -> str:
+    if not is_set or len(puzzle_set.sheets) == 1:
+        puzzle = puzzle_set.sheets[0].puzzle
         return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
-    count = len(made.sheets)
-    return (f"{count} puzzles, set code {made.code} (puzzle codes {made.sheets[0].puzzle.code} "
-            f"to {made.sheets[-1].puzzle.code})")
+    count = len(puzzle_set.sheets)
+    first, last = puzzle_set.sheets[0].puzzle.code, puzzle_set.sheets[-1].puzzle.code
+    return f"{count} puzzles, set code {puzzle_set.code} (puzzle codes {first} to {last})"
 
 
-def _flag(option: str | None, command: click.Command | None = None) -> str:
+def _option_spelling(option: str | None, command: click.Command | None = None) -> str:
     """How this command spells the option a library error names (its API name, which
     is the long option's, or the option's own name): "size" -> "-s/--size"."""
     if option is None:
@@ -747,7 +747,7 @@ def _reported(command: click.Command | None = None, status: int | None = None):
 def _fail(error: WordsearchError, status: int, command: click.Command | None = None) -> None:
     """The library's message, one "error:" line per line, and the option to change."""
     lines = str(error).splitlines()
-    flag = _flag(error.option, command)
+    flag = _option_spelling(error.option, command)
     if flag:
         lines[-1] += f" (option {flag})"
     for line in lines:

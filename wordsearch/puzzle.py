@@ -168,7 +168,7 @@ class Puzzle:
                 directions=_texts(doc["directions"], '"directions"'),
                 words=tuple(_placement(n, w) for n, w in enumerate(doc["words"], 1)),
                 language=doc.get("language", DEFAULT_LANGUAGE),
-                blocklist=_flag(doc.get("blocklist", True), '"blocklist"'),
+                blocklist=_yes_no(doc.get("blocklist", True), '"blocklist"'),
                 block_words=_texts(doc.get("block_words", []), '"block_words"'),
                 theme=_text(doc.get("theme", ""), '"theme"'),
                 lowercase=_case(doc.get("case", "upper")),
@@ -297,7 +297,7 @@ def _placement(number: int, word: dict) -> Placement:
     return Placement(texts["label"], texts["word"], _number(word["row"], what("row")),
                      _number(word["col"], what("col")), texts["direction"],
                      _texts(word.get("inside", []), what("inside")),
-                     _flag(word.get("added", False), what("added")))
+                     _yes_no(word.get("added", False), what("added")))
 
 
 def _shown(value) -> str:
@@ -318,7 +318,7 @@ def _texts(value, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _flag(value, what: str) -> bool:
+def _yes_no(value, what: str) -> bool:
     if not is_flag(value):
         raise InputError(f"{what} is {_shown(value)}; it should be true or false.")
     return value

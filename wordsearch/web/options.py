@@ -56,7 +56,7 @@ def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
     return check
 
 
-def _flag(name: str) -> Callable:
+def _yes_no(name: str) -> Callable:
     def check(value):
         if not is_flag(value):
             raise BadRequest(f'"{name}" should be true or false, not {kind(value)}.')
@@ -113,8 +113,8 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "title": (PAGE, _text("title")),
     "fields": (PAGE, _texts("fields", MAX_FIELDS, 40)),
     "page_size": (PAGE, _text("page_size", 40)),
-    "show_directions": (PAGE, _flag("show_directions")),
-    "hide_words": (PAGE, _flag("hide_words")),
+    "show_directions": (PAGE, _yes_no("show_directions")),
+    "hide_words": (PAGE, _yes_no("hide_words")),
     "list_order": (PAGE, _list_order),
     "grid": (GENERATE, _grid),
     "difficulty": (GENERATE, _text("difficulty", 20)),
@@ -123,12 +123,12 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "seed": (GENERATE, _text("seed")),
     "beam": (GENERATE, _number("beam", 1, MAX_BEAM)),
     "language": (GENERATE, _text("language", 10)),
-    "strict": (GENERATE, _flag("strict")),
-    "lowercase": (GENERATE, _flag("lowercase")),
+    "strict": (GENERATE, _yes_no("strict")),
+    "lowercase": (GENERATE, _yes_no("lowercase")),
     "theme": (GENERATE, _text("theme", 40)),
     "random": (GENERATE, _number("random", 1, MAX_WORDS)),
     "message": (GENERATE, _text("message")),
-    "no_added_words": (GENERATE, _flag("no_added_words")),
+    "no_added_words": (GENERATE, _yes_no("no_added_words")),
 }
 # Options whose generate() argument reads the other way round from the command's flag.
 NEGATED = {"no_added_words": "added_words"}
