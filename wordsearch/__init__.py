@@ -16,6 +16,7 @@ import importlib
 _HOMES = {
     "generate": "wordsearch.make.generate",
     "build_set": "wordsearch.make.classset",
+    "MakeOptions": "wordsearch.make.options",
     "split_sections": "wordsearch.make.sections",
     "parse_words": "wordsearch.make.words",
     "Word": "wordsearch.make.words",
