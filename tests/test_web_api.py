@@ -161,7 +161,7 @@ def test_a_class_set_over_40_copies_is_refused(client):
 
 def test_a_full_queue_is_503_at_once_and_the_server_goes_on(db):
     with TestClient(create_app(Config(db=str(db), workers=1, waiting=0))) as client:
-        workers = client.app.state.workers
+        workers = client.app.state.service.workers
         workers.admitted = workers.limit  # every place taken
         answer = make(client)
         assert answer.status_code == 503 and "busy" in answer.json()["error"]
@@ -179,7 +179,7 @@ def test_a_request_beyond_the_queue_is_503_while_another_is_being_made(db):
         answers = []
         worker = threading.Thread(target=lambda: answers.append(make(client, **slow)))
         worker.start()
-        while client.app.state.workers.admitted == 0 and worker.is_alive():
+        while client.app.state.service.workers.admitted == 0 and worker.is_alive():
             pass
         refused = make(client)
         worker.join()

@@ -5,11 +5,14 @@ package, and nothing else to learn; uvicorn runs it. Every answer under /api/, a
 every .json or .pdf, is JSON when it fails: {"error": message, "option": name},
 never a traceback or an HTML page. Packs and pages are made in worker processes
 (workers.py); storage is one small module behind save and load (storage.py).
+The handlers are plain functions of a request at module level; what they share
+(storage, workers, settings) is one Service on app.state, which create_app makes.
 """
 from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import json
 import logging
 from html import escape
@@ -20,8 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, RedirectResponse,
-                                 Response)
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -150,6 +152,7 @@ async def json_body(request: Request):
 def api(handler):
     """Turns what a handler raises into the API's answers: the library's message
     with 422, the request's fault with 400, too large 413, busy 503."""
+    @functools.wraps(handler)
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
@@ -161,7 +164,6 @@ def api(handler):
             return error(str(exc), 503, **{"Retry-After": "5"})
         except WordsearchError as exc:
             return error(str(exc), 422, exc.option)
-    wrapped.__name__ = handler.__name__
     return wrapped
 
 
@@ -175,184 +177,245 @@ def links(id: str) -> dict[str, str]:
 SITE_LINKS = {"make": "/", "daily": "/daily"}
 
 
+@dataclass(frozen=True)
+class Service:
+    """What every handler shares, made once by create_app and kept on app.state:
+    the handlers are plain functions of a request, so that each can be served, and
+    tested, alone on any app that carries one."""
+    config: Config
+    storage: Storage
+    workers: Workers
+    sets: Sets
+    make_page: str  # read once: the package's files do not change
+
+
+def service(request: Request) -> Service:
+    return request.app.state.service
+
+
+async def mask_of(request: Request, name: str | None) -> tuple[str, bytes | None] | None:
+    """A mask's name and image: an upload's from storage, or a built-in one's name
+    alone (the worker reads it from the package). Never a path from the request."""
+    if name is None:
+        return None
+    if name.startswith(options.UPLOAD_PREFIX):
+        png = await run_in_threadpool(service(request).storage.load_mask,
+                                      name[len(options.UPLOAD_PREFIX):])
+        if png is None:
+            raise InputError("the uploaded mask is not on this server any more; upload "
+                             "it again.", option="mask")
+        return jobs.UPLOAD_NAME, png
+    return name, None
+
+
+async def make(request: Request, made: options.Request,
+               id: str | None = None) -> tuple[str, Record]:
+    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given."""
+    generate = dict(made.generate)
+    mask = await mask_of(request, generate.pop("mask", None))
+    server = service(request)
+    document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
+                                        server.config.time_limit, server.workers.threads)
+    record = Record(document, made.stored(), made.page)
+    return await run_in_threadpool(server.storage.save_puzzle, record, id), record
+
+
+async def record_of(request: Request, id: str) -> Record:
+    """The kept puzzle `id`, or a 404."""
+    load = service(request).storage.load_puzzle
+    record = await run_in_threadpool(load, id) if valid_id(id) else None
+    if record is None:
+        raise HTTPException(404)
+    return record
+
+
+@api
+async def post_puzzle(request: Request) -> Response:
+    made = options.parse(await json_body(request))
+    id, record = await make(request, made)
+    return JSONResponse({"id": id, "puzzle": record.document, "links": links(id),
+                         "page": record.page}, status_code=201)
+
+
+@api
+async def post_words(request: Request) -> Response:
+    """Line-by-line feedback while the words are typed: each line ready, blank, a
+    duplicate of an earlier one, or refused with the library's message."""
+    body = await json_body(request)
+    made = options.parse({k: v for k, v in body.items() if k in ("words", "language")}
+                         if isinstance(body, dict) else body)
+    language = lang.resolve(made.generate.get("language"))
+    lines, seen = [], {}
+    for number, text in enumerate(made.words, start=1):
+        lines.append(_word_line(number, text, language, seen))
+    return JSONResponse({"lines": lines, "ready": len(seen)})
+
+
+def _word_line(number: int, text: str, language: lang.Language, seen: dict[str, int]) -> dict:
+    """One line's feedback; `seen` gains the line's word, by its grid form, when it
+    is the first of that form."""
+    try:
+        word = parse_entry(text, number, language)
+    except InputError as exc:
+        return {"line": number, "state": "error", "message": str(exc)}
+    if word is None:
+        return {"line": number, "state": "blank"}
+    if word.form in seen:
+        return {"line": number, "state": "duplicate", "label": word.label,
+                "message": f"{word.where()} is the same word as line "
+                           f"{seen[word.form]} ({word.form}); it is listed once."}
+    seen[word.form] = number
+    return {"line": number, "state": "ok", "label": word.label, "form": word.form}
+
+
+@api
+async def post_mask(request: Request) -> Response:
+    png = await body_bytes(request, MAX_UPLOAD, "the image")
+    preview = await run_in_threadpool(_preview, png)
+    id = await run_in_threadpool(service(request).storage.save_mask, png)
+    return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
+                        status_code=201)
+
+
+async def builtin_mask(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in builtin_masks():
+        raise HTTPException(404)
+    return Response(jobs.builtin_png(name), media_type="image/png",
+                    headers={"Cache-Control": "max-age=86400"})
+
+
+async def get_options(request: Request) -> Response:
+    return JSONResponse({
+        "masks": builtin_masks(),
+        "languages": [{"code": c, "name": lang.get(c).name} for c in lang.codes()],
+        "default_language": lang.DEFAULT,
+        "page_sizes": paper.names(),
+        "default_page_size": paper.DEFAULT,
+        "directions": list(COMPASS),
+        "difficulties": {k: list(v) for k, v in DIFFICULTIES.items()},
+        "limits": {"words": options.MAX_WORDS, "side": options.MAX_SIDE,
+                   "beam": options.MAX_BEAM, "copies": options.MAX_COPIES,
+                   "body": options.MAX_BODY, "upload": MAX_UPLOAD,
+                   "upload_pixels": MAX_UPLOAD_PIXELS,
+                   "time_limit": service(request).config.time_limit},
+    })
+
+
+@api
+async def post_set(request: Request) -> Response:
+    made = options.parse(await json_body(request), with_set=True)
+    generate = dict(made.generate)
+    mask = await mask_of(request, generate.pop("mask", None))
+    made.generate = generate
+    job = service(request).sets.start(made, mask)
+    return JSONResponse(job.progress(), status_code=202)
+
+
+async def get_set(request: Request) -> Response:
+    job = service(request).sets.get(request.path_params["id"])
+    if job is None:
+        raise HTTPException(404)
+    return JSONResponse(job.progress())
+
+
+async def get_set_pdf(request: Request) -> Response:
+    job = service(request).sets.get(request.path_params["id"])
+    if job is None or job.pdf is None:
+        raise HTTPException(404)
+    return Response(job.pdf, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="set-{job.code}.pdf"'})
+
+
+async def play(request: Request) -> Response:
+    id = request.path_params["id"]
+    return play_page(id, await record_of(request, id))
+
+
+def play_page(id: str, record: Record) -> Response:
+    puzzle = Puzzle.from_dict(record.document)
+    page = html.play_page(puzzle, record.page.get("title", ""),
+                          links={**links(id), **SITE_LINKS}, look=jobs.look(record.page))
+    return HTMLResponse(page)
+
+
+@api
+async def document(request: Request) -> Response:
+    record = await record_of(request, request.path_params["id"])
+    return JSONResponse(record.document)
+
+
+async def _drawn(request: Request, kind: str, media: str) -> Response:
+    """The puzzle's PDF, or one of its pages as SVG, drawn in a worker."""
+    id = request.path_params["id"]
+    record = await record_of(request, id)
+    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind)
+    headers = {"Content-Disposition": f'inline; filename="puzzle-{id}.{kind}"'} \
+        if kind == "pdf" else {}
+    return Response(data, media_type=media, headers=headers)
+
+
+@api
+async def draw_pdf(request: Request) -> Response:
+    return await _drawn(request, "pdf", "application/pdf")
+
+
+@api
+async def draw_puzzle(request: Request) -> Response:
+    return await _drawn(request, "puzzle", "image/svg+xml")
+
+
+@api
+async def draw_key(request: Request) -> Response:
+    return await _drawn(request, "key", "image/svg+xml")
+
+
+async def daily_today(request: Request) -> Response:
+    return RedirectResponse(f"/daily/{datetime.date.today().isoformat()}", status_code=302)
+
+
+async def daily_page(request: Request) -> Response:
+    """The date's puzzle, made the first time it is asked for and kept under its
+    date's id."""
+    date = daily.parse_date(request.path_params["date"])
+    if date is None:
+        return HTMLResponse(_page(f"there is a daily puzzle for each date from "
+                                  f"{daily.FIRST} to {daily.LAST}, written YYYY-MM-DD."),
+                            status_code=404)
+    id = daily.puzzle_id(date)
+    record = await run_in_threadpool(service(request).storage.load_puzzle, id)
+    if record is None:
+        try:
+            id, record = await make(request, options.parse(daily.request(date)), id)
+        except Busy as exc:
+            return HTMLResponse(_page(str(exc)), status_code=503,
+                                headers={"Retry-After": "5"})
+    return play_page(id, record)
+
+
+async def home(request: Request) -> Response:
+    return HTMLResponse(service(request).make_page)
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette):
+    """The workers start with the server, and stop with it."""
+    workers = app.state.service.workers
+    workers.warm()
+    try:
+        yield
+    finally:
+        workers.close()
+
+
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
+    """The server: its Service (storage, workers, sets, settings), the routes to the
+    handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    make_page = asset("make.html")  # read once: the package's files do not change
+    make_page = asset("make.html")
     storage = storage or SQLiteStorage(config.db)
     workers = Workers(config.workers, config.waiting)
-    sets = Sets(workers, config.time_limit)
-
-    async def mask_of(name: str | None) -> tuple[str, bytes | None] | None:
-        """A mask's name and image: an upload's from storage, or a built-in one's name
-        alone (the worker reads it from the package). Never a path from the request."""
-        if name is None:
-            return None
-        if name.startswith(options.UPLOAD_PREFIX):
-            png = await run_in_threadpool(storage.load_mask, name[len(options.UPLOAD_PREFIX):])
-            if png is None:
-                raise InputError("the uploaded mask is not on this server any more; upload "
-                                 "it again.", option="mask")
-            return jobs.UPLOAD_NAME, png
-        return name, None
-
-    async def make(request: options.Request, id: str | None = None) -> tuple[str, Record]:
-        generate = dict(request.generate)
-        mask = await mask_of(generate.pop("mask", None))
-        document = await workers.job(jobs.make, request.words, generate, mask, request.page,
-                                     config.time_limit, workers.threads)
-        record = Record(document, request.stored(), request.page)
-        return await run_in_threadpool(storage.save_puzzle, record, id), record
-
-    async def record_of(id: str) -> Record:
-        record = await run_in_threadpool(storage.load_puzzle, id) if valid_id(id) else None
-        if record is None:
-            raise HTTPException(404)
-        return record
-
-    @api
-    async def post_puzzle(request: Request) -> Response:
-        made = options.parse(await json_body(request))
-        id, record = await make(made)
-        return JSONResponse({"id": id, "puzzle": record.document, "links": links(id),
-                             "page": record.page}, status_code=201)
-
-    @api
-    async def post_words(request: Request) -> Response:
-        """Line-by-line feedback while the words are typed: each line ready, blank, a
-        duplicate of an earlier one, or refused with the library's message."""
-        body = await json_body(request)
-        made = options.parse({k: v for k, v in body.items() if k in ("words", "language")}
-                             if isinstance(body, dict) else body)
-        language = lang.resolve(made.generate.get("language"))
-        lines, seen = [], {}
-        for number, text in enumerate(made.words, start=1):
-            try:
-                word = parse_entry(text, number, language)
-            except InputError as exc:
-                lines.append({"line": number, "state": "error", "message": str(exc)})
-                continue
-            if word is None:
-                lines.append({"line": number, "state": "blank"})
-            elif word.form in seen:
-                lines.append({"line": number, "state": "duplicate", "label": word.label,
-                              "message": f"{word.where()} is the same word as line "
-                                         f"{seen[word.form]} ({word.form}); it is listed once."})
-            else:
-                seen[word.form] = number
-                lines.append({"line": number, "state": "ok", "label": word.label,
-                              "form": word.form})
-        return JSONResponse({"lines": lines, "ready": len(seen)})
-
-    @api
-    async def post_mask(request: Request) -> Response:
-        png = await body_bytes(request, MAX_UPLOAD, "the image")
-        preview = await run_in_threadpool(_preview, png)
-        id = await run_in_threadpool(storage.save_mask, png)
-        return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
-                            status_code=201)
-
-    async def builtin_mask(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in builtin_masks():
-            raise HTTPException(404)
-        return Response(jobs.builtin_png(name), media_type="image/png",
-                        headers={"Cache-Control": "max-age=86400"})
-
-    async def get_options(request: Request) -> Response:
-        return JSONResponse({
-            "masks": builtin_masks(),
-            "languages": [{"code": c, "name": lang.get(c).name} for c in lang.codes()],
-            "default_language": lang.DEFAULT,
-            "page_sizes": paper.names(),
-            "default_page_size": paper.DEFAULT,
-            "directions": list(COMPASS),
-            "difficulties": {k: list(v) for k, v in DIFFICULTIES.items()},
-            "limits": {"words": options.MAX_WORDS, "side": options.MAX_SIDE,
-                       "beam": options.MAX_BEAM, "copies": options.MAX_COPIES,
-                       "body": options.MAX_BODY, "upload": MAX_UPLOAD,
-                       "upload_pixels": MAX_UPLOAD_PIXELS, "time_limit": config.time_limit},
-        })
-
-    @api
-    async def post_set(request: Request) -> Response:
-        made = options.parse(await json_body(request), with_set=True)
-        generate = dict(made.generate)
-        mask = await mask_of(generate.pop("mask", None))
-        made.generate = generate
-        job = sets.start(made, mask)
-        return JSONResponse(job.progress(), status_code=202)
-
-    async def get_set(request: Request) -> Response:
-        job = sets.get(request.path_params["id"])
-        if job is None:
-            raise HTTPException(404)
-        return JSONResponse(job.progress())
-
-    async def get_set_pdf(request: Request) -> Response:
-        job = sets.get(request.path_params["id"])
-        if job is None or job.pdf is None:
-            raise HTTPException(404)
-        return Response(job.pdf, media_type="application/pdf", headers={
-            "Content-Disposition": f'attachment; filename="set-{job.code}.pdf"'})
-
-    async def play(request: Request) -> Response:
-        id = request.path_params["id"]
-        record = await record_of(id)
-        return _play(id, record)
-
-    def _play(id: str, record: Record) -> Response:
-        puzzle = Puzzle.from_dict(record.document)
-        page = html.play_page(puzzle, record.page.get("title", ""),
-                              links={**links(id), **SITE_LINKS}, look=jobs.look(record.page))
-        return HTMLResponse(page)
-
-    @api
-    async def document(request: Request) -> Response:
-        record = await record_of(request.path_params["id"])
-        return JSONResponse(record.document)
-
-    def drawn(kind: str, media: str):
-        @api
-        async def handler(request: Request) -> Response:
-            id = request.path_params["id"]
-            record = await record_of(id)
-            data = await workers.job(jobs.draw, record.document, record.page, kind)
-            headers = {"Content-Disposition": f'inline; filename="puzzle-{id}.{kind}"'} \
-                if kind == "pdf" else {}
-            return Response(data, media_type=media, headers=headers)
-        handler.__name__ = f"draw_{kind}"
-        return handler
-
-    async def daily_today(request: Request) -> Response:
-        return RedirectResponse(f"/daily/{datetime.date.today().isoformat()}", status_code=302)
-
-    async def daily_page(request: Request) -> Response:
-        date = daily.parse_date(request.path_params["date"])
-        if date is None:
-            return HTMLResponse(_page(f"there is a daily puzzle for each date from "
-                                      f"{daily.FIRST} to {daily.LAST}, written YYYY-MM-DD."),
-                                status_code=404)
-        id = daily.puzzle_id(date)
-        record = await run_in_threadpool(storage.load_puzzle, id)
-        if record is None:
-            try:
-                id, record = await make(options.parse(daily.request(date)), id)
-            except Busy as exc:
-                return HTMLResponse(_page(str(exc)), status_code=503,
-                                    headers={"Retry-After": "5"})
-        return _play(id, record)
-
-    async def home(request: Request) -> Response:
-        return HTMLResponse(make_page)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app):
-        workers.warm()
-        try:
-            yield
-        finally:
-            workers.close()
-
+    server = Service(config, storage, workers, Sets(workers, config.time_limit), make_page)
     routes = [
         Route("/", home),
         Route("/api/options", get_options),
@@ -363,9 +426,9 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets", post_set, methods=["POST"]),
         Route("/api/sets/{id}.pdf", get_set_pdf),
         Route("/api/sets/{id}", get_set),
-        Route("/p/{id}.pdf", drawn("pdf", "application/pdf")),
-        Route("/p/{id}.key.svg", drawn("key", "image/svg+xml")),
-        Route("/p/{id}.svg", drawn("puzzle", "image/svg+xml")),
+        Route("/p/{id}.pdf", draw_pdf),
+        Route("/p/{id}.key.svg", draw_key),
+        Route("/p/{id}.svg", draw_puzzle),
         Route("/p/{id}.json", document),
         Route("/p/{id}", play),
         Route("/daily", daily_today),
@@ -375,7 +438,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
                     exception_handlers={HTTPException: _http_error, Exception: _crash},
                     lifespan=lifespan)
-    app.state.workers, app.state.storage, app.state.sets = workers, storage, sets
+    app.state.service = server
     return app
 
 

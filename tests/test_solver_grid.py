@@ -190,3 +190,41 @@ def test_a_grid_may_be_as_large_as_the_core_takes_and_no_larger():
     for rows in ([*full, "Z" * width], [r + "Z" for r in full], [row[0] + "Z"], [*column, "Z"]):
         with pytest.raises(InputError, match=f"at most {side:,} a side and {cells:,} in all"):
             solve(rows, ["cat"])
+
+
+# ---- a file's key, a puzzle's grid, and the cells the core takes ----
+
+def test_a_key_entry_gives_its_cells_moved_and_says_whether_they_spell_its_word():
+    from wordsearch.solver.grid import KeyEntry
+    entry = KeyEntry("CAT", 1, 2, "SW")
+    assert entry.cells() == ((1, 2), (2, 1), (3, 0))
+    assert entry.cells(up=1, left=-1) == ((0, 3), (1, 2), (2, 1))
+    rows = ("..X.", "..C.", ".A..", "T...")
+    assert entry.spelled(rows)
+    assert not entry.spelled(rows, up=1)                  # moved off the word
+    assert not KeyEntry("CAT", 2, 0, "S").spelled(rows)   # runs off the grid
+
+
+def test_a_puzzle_is_a_grid_file_with_its_words_key_language_and_code():
+    from wordsearch.solver.grid import KeyEntry, from_puzzle
+    puzzle = wordsearch.generate(["niño", "casa"], grid=6, seed="key", language="es")
+    grid = from_puzzle(puzzle)
+    assert (grid.rows, grid.words, grid.language, grid.kind, grid.code) == (
+        puzzle.grid, tuple(p.label for p in puzzle.words), "es", "wordsearch", "key")
+    assert grid.key == tuple(KeyEntry(p.word, p.row, p.col, p.direction) for p in puzzle.words)
+    assert all(k.spelled(grid.rows) for k in grid.key)
+    assert grid.shape == (6, 6)
+
+
+@pytest.mark.parametrize("rows", [["CAT", "DOG"], ["C.T", "DOG"]])
+def test_rows_in_grid_form_are_encoded_in_one_pass_as_the_checked_ones_are(rows):
+    from wordsearch.solver.grid import encode_grid, encoded
+    assert encoded(rows, EN) == encode_grid(rows, EN)
+    assert len(encoded(rows, EN)) == 6
+
+
+@pytest.mark.parametrize("rows", [["cat", "dog"], ["CAT", "DO"], ["CAÉ"], [], ["C#T"],
+                                  ["A" * 5000]])
+def test_rows_that_need_checking_or_folding_are_not_encoded_in_one_pass(rows):
+    from wordsearch.solver.grid import encoded
+    assert encoded(rows, EN) is None

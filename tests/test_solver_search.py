@@ -4,12 +4,10 @@ from every cell, in every direction or along every path, letter by letter."""
 import random
 from itertools import product
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import wordsearch
-from wordsearch import _core
 from wordsearch.errors import InputError
 from wordsearch.solver import Dictionary, solve
 
@@ -257,22 +255,6 @@ def test_a_dictionary_in_another_language_is_refused():
 def test_a_grid_of_one_letter_stops_the_free_path_search():
     with pytest.raises(InputError, match="more free paths than a search can follow"):
         solve(["A" * 12] * 12, ["A" * 20 + "B"], free_path=True, budget=100_000)
-
-
-def test_the_trie_is_compact_and_finds_its_words():
-    words = [f"{a}{b}{c}" for a in "ABCDEFGH" for b in "ABCDEFGH" for c in "ABCDEFGH"]
-    dictionary = Dictionary(words)
-    trie = dictionary.trie
-    assert trie.nodes == 1 + 8 + 64 + 512 and trie.quads == 0  # no word has 4 letters
-    # A record and a letter a node, and tables of children costing at most 16 bytes
-    # a node (csrc/ws_dict.h).
-    assert trie.nbytes <= (12 + 1 + 16) * trie.nodes + 2048
-    codes = wordsearch.lang.get("en").alphabet.encode
-    assert trie.find(codes("CAB")) == words.index("CAB")
-    assert trie.find(codes("CA")) == -1 and trie.find(codes("CABA")) == -1
-    assert trie.find(np.zeros(0, dtype=np.uint8)) == -1
-    with pytest.raises(ValueError):
-        _core.Trie(np.array([0], dtype=np.uint8), np.array([0, 1], dtype=np.int32))
 
 
 # Every word of one to four letters over ABC: a trie of 121 nodes, enough for the

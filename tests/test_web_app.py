@@ -1,0 +1,349 @@
+"""The web app's parts one at a time (wordsearch.web.app): each handler served
+alone on a small Starlette app that carries a Service (a real SQLite file, a real
+worker process), and the pieces around them: the API's error mapping, the body
+limits, the security headers, errors as JSON or as a page, and create_app's
+assembly. tests/test_web_api.py drives the whole app through every endpoint."""
+import asyncio
+import concurrent.futures
+import datetime
+import os
+import re
+
+import pytest
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+import wordsearch
+from wordsearch.errors import InputError
+from wordsearch.web import app, daily, jobs, options
+from wordsearch.web.app import Config, Service, create_app
+from wordsearch.web.sets import SetJob, Sets
+from wordsearch.web.storage import Record, SQLiteStorage
+from wordsearch.web.workers import Busy, Workers
+
+MAKE_PAGE = "<!doctype html><title>the make page</title>"
+WORDS = ["sun", "moon", "star"]
+
+
+@pytest.fixture(scope="module")
+def workers():
+    """One worker process, started now from this thread: a worker ends with the
+    thread that started it (the parent-death signal is a thread's), and a test
+    client's requests run in threads of their own that end with each request."""
+    pool = Workers(1, waiting=1)
+    concurrent.futures.wait(pool.warm())
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def service(tmp_path, workers):
+    config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
+    return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
+                   MAKE_PAGE)
+
+
+def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
+    """`handler` as the one route (or beside the `more` routes) of an app that
+    carries `service`."""
+    small = Starlette(routes=[Route(path, handler, methods=methods), *more])
+    small.state.service = service
+    return TestClient(small, raise_server_exceptions=False)
+
+
+def saved(service, **options) -> tuple[str, Record]:
+    puzzle = wordsearch.generate(WORDS, grid=6, seed="saved", **options)
+    record = Record(puzzle.to_dict(), {"words": WORDS, "seed": "saved"}, {"title": "Saved"})
+    return service.storage.save_puzzle(record), record
+
+
+@pytest.fixture
+def full(workers):
+    """Every place in the workers' queue taken: a job sent now would be refused."""
+    workers.admitted = workers.limit
+    yield workers
+    workers.admitted = 0
+
+
+# ---- the handlers, each alone ----
+
+def test_home_is_the_services_make_page(service):
+    assert alone(service, "/", app.home).get("/").text == MAKE_PAGE
+
+
+def test_the_options_give_the_servers_own_time_limit_and_limits(service):
+    answer = alone(service, "/api/options", app.get_options).get("/api/options").json()
+    assert answer["limits"]["time_limit"] == 7.5
+    assert answer["limits"]["side"] == options.MAX_SIDE
+    assert answer["limits"]["upload"] == app.MAX_UPLOAD
+    assert "heart" in answer["masks"] and answer["default_language"] == "en"
+
+
+def test_a_puzzle_is_made_in_a_worker_and_kept_in_the_services_storage(service):
+    client = alone(service, "/api/puzzles", app.post_puzzle, methods=["POST"])
+    answer = client.post("/api/puzzles", json={"words": WORDS, "seed": "alone",
+                                               "title": "Alone"})
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    assert made["puzzle"] == wordsearch.generate(WORDS, seed="alone").to_dict()
+    assert service.storage.load_puzzle(made["id"]) == Record(
+        made["puzzle"], {"words": WORDS, "seed": "alone", "title": "Alone"},
+        {"title": "Alone"})
+    assert service.workers.admitted == 0
+
+
+def test_a_puzzle_is_refused_at_once_when_the_queue_is_full(service, full):
+    client = alone(service, "/api/puzzles", app.post_puzzle, methods=["POST"])
+    answer = client.post("/api/puzzles", json={"words": WORDS})
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert "busy" in answer.json()["error"]
+
+
+def test_the_words_are_checked_line_by_line_without_storage_or_workers():
+    client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
+    answer = client.post("/w", json={"words": ["Ice cream", "", "ice-cream", "a1"]}).json()
+    assert answer["ready"] == 1
+    assert [line["state"] for line in answer["lines"]] == ["ok", "blank", "duplicate", "error"]
+    assert answer["lines"][0] == {"line": 1, "state": "ok", "label": "Ice cream",
+                                  "form": "ICECREAM"}
+    assert "same word as line 1 (ICECREAM)" in answer["lines"][2]["message"]
+
+
+def test_an_upload_is_kept_in_the_services_storage(service):
+    png = jobs.builtin_png("heart")
+    client = alone(service, "/api/masks", app.post_mask, methods=["POST"])
+    answer = client.post("/api/masks", content=png, headers={"content-type": "image/png"})
+    assert answer.status_code == 201
+    mask = answer.json()["mask"]
+    assert mask.startswith(options.UPLOAD_PREFIX)
+    assert service.storage.load_mask(mask[len(options.UPLOAD_PREFIX):]) == png
+    assert answer.json()["preview"]["cols"] == app.PREVIEW_SIDE
+
+
+def test_an_upload_no_longer_kept_is_refused_naming_the_mask(service):
+    async def ask():
+        scope = {"type": "http", "app": alone(service, "/", app.home).app}
+        return await app.mask_of(Request(scope), options.UPLOAD_PREFIX + "ugone")
+
+    with pytest.raises(InputError, match="upload it again") as refused:
+        asyncio.run(ask())
+    assert refused.value.option == "mask"
+
+
+def test_a_built_in_mask_is_its_picture_and_no_other_name_is_one(service):
+    client = alone(service, "/api/masks/{name}.png", app.builtin_mask)
+    answer = client.get("/api/masks/star.png")
+    assert answer.content == jobs.builtin_png("star")
+    assert answer.headers["cache-control"] == "max-age=86400"
+    assert client.get("/api/masks/setup.png").status_code == 404
+
+
+def test_a_set_is_found_by_its_id_in_the_services_sets(service):
+    done = SetJob("set1", "code", 2, done=2, state="done", pdf=b"%PDF-set")
+    service.sets.jobs[done.id] = done
+    service.sets.jobs["set2"] = SetJob("set2", "other", 3)
+    progress = alone(service, "/api/sets/{id}", app.get_set)
+    assert progress.get("/api/sets/set1").json() == done.progress()
+    assert progress.get("/api/sets/set2").json()["state"] == "working"
+    assert progress.get("/api/sets/set3").status_code == 404
+    pdf = alone(service, "/api/sets/{id}.pdf", app.get_set_pdf)
+    answer = pdf.get("/api/sets/set1.pdf")
+    assert answer.content == b"%PDF-set"
+    assert answer.headers["content-disposition"] == 'attachment; filename="set-code.pdf"'
+    assert pdf.get("/api/sets/set2.pdf").status_code == 404  # not made yet
+
+
+def test_a_set_is_started_in_the_services_sets(service):
+    with alone(service, "/api/sets", app.post_set, ["POST"],
+               Route("/api/sets/{id}", app.get_set)) as client:
+        answer = client.post("/api/sets", json={"words": WORDS, "copies": 2, "seed": "two"})
+        assert answer.status_code == 202
+        id = answer.json()["id"]
+        while (progress := client.get(f"/api/sets/{id}").json())["state"] == "working":
+            pass
+    assert (progress["code"], progress["state"], progress["done"]) == ("two", "done", 2)
+    assert service.sets.get(id).pdf.startswith(b"%PDF")
+
+
+def test_a_kept_puzzle_is_played_and_given_as_json(service):
+    id, record = saved(service)
+    play = alone(service, "/p/{id}", app.play).get(f"/p/{id}")
+    assert play.status_code == 200 and "Saved" in play.text and f"/p/{id}.pdf" in play.text
+    document = alone(service, "/p/{id}.json", app.document)
+    assert document.get(f"/p/{id}.json").json() == record.document
+    assert document.get("/p/missing.json").status_code == 404
+
+
+def test_an_id_that_is_not_one_is_not_looked_up(service):
+    assert alone(service, "/p/{id}", app.play).get("/p/a%20b").status_code == 404
+
+
+def unnumbered(drawing: bytes) -> bytes:
+    """An SVG without Cairo's surface ids, which count the surfaces the process has
+    made so far ("surface7"): the worker has drawn others before this one."""
+    return re.sub(rb'id="surface\d+"', b'id="surface"', drawing)
+
+
+@pytest.mark.parametrize("path, handler, drawn, media", [
+    ("/p/{id}.pdf", app.draw_pdf, "pdf", "application/pdf"),
+    ("/p/{id}.svg", app.draw_puzzle, "puzzle", "image/svg+xml"),
+    ("/p/{id}.key.svg", app.draw_key, "key", "image/svg+xml"),
+])
+def test_a_kept_puzzle_is_drawn_in_a_worker(service, path, handler, drawn, media):
+    id, record = saved(service)
+    answer = alone(service, path, handler).get(path.format(id=id))
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith(media)
+    assert unnumbered(answer.content) == unnumbered(jobs.draw(record.document, record.page,
+                                                             drawn))
+    assert answer.headers.get("content-disposition") == (
+        f'inline; filename="puzzle-{id}.pdf"' if drawn == "pdf" else None)
+
+
+def test_today_is_todays_date():
+    client = TestClient(Starlette(routes=[Route("/daily", app.daily_today)]))
+    answer = client.get("/daily", follow_redirects=False)
+    assert answer.status_code == 302
+    assert answer.headers["location"] == f"/daily/{datetime.date.today().isoformat()}"
+
+
+def test_a_daily_puzzle_kept_is_played_without_a_worker(service, full):
+    date = datetime.date(2024, 3, 5)
+    puzzle = wordsearch.generate(WORDS, seed="kept-daily")
+    service.storage.save_puzzle(Record(puzzle.to_dict(), {}, {"title": "Kept daily"}),
+                                daily.puzzle_id(date))
+    answer = alone(service, "/daily/{date}", app.daily_page).get("/daily/2024-03-05")
+    assert answer.status_code == 200 and "Kept daily" in answer.text
+
+
+def test_a_daily_puzzle_is_made_once_and_kept_under_its_date(service):
+    client = alone(service, "/daily/{date}", app.daily_page)
+    answer = client.get("/daily/2024-03-06")
+    assert answer.status_code == 200
+    record = service.storage.load_puzzle("daily-2024-03-06")
+    assert record.document["code"] == "daily-2024-03-06"
+    assert record.page["title"] in answer.text
+
+
+def test_a_daily_puzzle_not_yet_made_is_503_when_the_queue_is_full(service, full):
+    answer = alone(service, "/daily/{date}", app.daily_page).get("/daily/2024-03-07")
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert "busy" in answer.text and answer.headers["content-type"].startswith("text/html")
+
+
+def test_a_date_out_of_range_is_a_404_page_saying_which_dates(service):
+    answer = alone(service, "/daily/{date}", app.daily_page).get("/daily/1999-01-01")
+    assert answer.status_code == 404
+    assert "from 2020-01-01 to 2099-12-31, written YYYY-MM-DD" in answer.text
+
+
+# ---- what surrounds the handlers ----
+
+@pytest.mark.parametrize("raised, status, body, headers", [
+    (options.BadRequest("not JSON"), 400, {"error": "not JSON"}, {}),
+    (app.TooLarge("too big"), 413, {"error": "too big"}, {}),
+    (Busy("busy now"), 503, {"error": "busy now"}, {"retry-after": "5"}),
+    (InputError("no such size", option="size"), 422,
+     {"error": "no such size", "option": "page_size"}, {}),
+    (InputError("bad grid", option="grid"), 422, {"error": "bad grid", "option": "grid"}, {}),
+    (InputError("no option"), 422, {"error": "no option"}, {}),
+])
+def test_the_api_answers_what_a_handler_raises(raised, status, body, headers):
+    @app.api
+    async def handler(request):
+        """A handler that fails."""
+        raise raised
+
+    assert (handler.__name__, handler.__doc__) == ("handler", "A handler that fails.")
+    answer = TestClient(Starlette(routes=[Route("/", handler)])).get("/")
+    assert (answer.status_code, answer.json()) == (status, body)
+    for name, value in headers.items():
+        assert answer.headers[name] == value
+
+
+def test_what_the_api_does_not_map_is_left_to_the_apps_error_handlers():
+    @app.api
+    async def handler(request):
+        raise HTTPException(404)
+
+    assert TestClient(Starlette(routes=[Route("/", handler)])).get("/").status_code == 404
+
+
+def limited(limit):
+    async def echo(request):
+        try:
+            return PlainTextResponse(str(len(await app.body_bytes(request, limit, "the thing"))))
+        except app.TooLarge as exc:
+            return PlainTextResponse(str(exc), status_code=413)
+    return TestClient(Starlette(routes=[Route("/", echo, methods=["POST"])]))
+
+
+def test_a_body_within_its_limit_is_read_whole():
+    assert limited(1024).post("/", content=b"x" * 1024).text == "1024"
+
+
+def test_a_body_over_its_limit_is_refused_by_its_declared_length_or_as_it_streams():
+    declared = limited(1024).post("/", content=b"x" * 1025)
+    assert declared.status_code == 413
+    assert declared.text == ("the thing is larger than 1 KB, the most the server takes; "
+                             "send less.")
+    streamed = limited(2 << 20).post("/", content=iter([b"x" * (1 << 20)] * 3))
+    assert streamed.status_code == 413 and "larger than 2 MB" in streamed.text
+
+
+def test_a_body_that_is_not_json_is_the_requests_fault():
+    client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
+    answer = client.post("/w", content=b"\xff not json")
+    assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
+
+
+def test_every_answer_carries_the_security_headers():
+    async def hello(request):
+        return PlainTextResponse("hello")
+
+    client = TestClient(Starlette(routes=[Route("/", hello)],
+                                  middleware=[Middleware(app.SecurityHeaders)]))
+    headers = client.get("/").headers
+    assert headers["content-security-policy"] == app.CSP
+    assert (headers["x-content-type-options"], headers["referrer-policy"],
+            headers["x-frame-options"]) == ("nosniff", "no-referrer", "DENY")
+
+
+@pytest.mark.parametrize("path, json", [("/api/x", True), ("/p/x.json", True),
+                                        ("/p/x.pdf", True), ("/p/x.svg", True),
+                                        ("/p/x", False), ("/", False)])
+def test_a_crash_is_json_for_the_api_and_documents_and_a_page_elsewhere(path, json):
+    async def crash(request):
+        raise RuntimeError("a bug")
+
+    client = TestClient(Starlette(routes=[Route("/{path:path}", crash)],
+                                  exception_handlers={Exception: app._crash}),
+                        raise_server_exceptions=False)
+    answer = client.get(path)
+    assert answer.status_code == 500
+    if json:
+        assert answer.json() == {"error": app.INTERNAL}
+    else:
+        assert app.INTERNAL.split(";")[0] in answer.text and "a bug" not in answer.text
+
+
+def test_create_app_gives_its_service_the_storage_and_settings_it_is_given(tmp_path):
+    storage = SQLiteStorage(tmp_path / "given.sqlite3")
+    made = create_app(Config(db=str(tmp_path / "unused.sqlite3"), workers=1, waiting=3,
+                             time_limit=2.5), storage)
+    server = made.state.service
+    assert server.storage is storage and not os.path.exists(tmp_path / "unused.sqlite3")
+    assert (server.workers.processes, server.workers.limit) == (1, 4)
+    assert server.sets.workers is server.workers and server.sets.time_limit == 2.5
+    assert server.config.time_limit == 2.5
+    assert {route.path for route in made.routes} >= {
+        "/", "/api/options", "/api/puzzles", "/api/words", "/api/masks",
+        "/api/masks/{name}.png", "/api/sets", "/api/sets/{id}.pdf", "/api/sets/{id}",
+        "/p/{id}.pdf", "/p/{id}.key.svg", "/p/{id}.svg", "/p/{id}.json", "/p/{id}",
+        "/daily", "/daily/{date}", "/static"}
+    server.workers.close()

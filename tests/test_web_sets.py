@@ -1,0 +1,105 @@
+"""Class sets made in the background (wordsearch.web.sets), with a real worker
+process: the PDF is the command's own for the same code, progress is counted, a
+set that cannot be made says why and gives its place in the queue back, a full
+queue refuses a set at once, and only the most recent sets are kept."""
+import asyncio
+
+import pytest
+
+import wordsearch
+from conftest import pdf_text
+from wordsearch.errors import WordsearchError
+from wordsearch.web import options, sets as sets_module
+from wordsearch.web.sets import Sets
+from wordsearch.web.workers import Busy, Workers
+
+WORDS = ["sun", "moon", "star"]
+
+
+@pytest.fixture(scope="module")
+def workers():
+    pool = Workers(1, waiting=2)
+    yield pool
+    pool.close()
+
+
+def made(workers, *bodies, time_limit=20.0):
+    """Starts a set for each body on one Sets, and waits for all of them: the Sets,
+    and each job with its progress as first answered."""
+    async def go():
+        sets = Sets(workers, time_limit)
+        started = []
+        for body in bodies:
+            job = sets.start(options.parse(body, with_set=True), None)
+            started.append((job, job.progress()))
+        while any(job.state == "working" for job, _ in started):
+            await asyncio.sleep(0.01)
+        return sets, started
+    return asyncio.run(go())
+
+
+def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
+    body = {"words": WORDS, "copies": 3, "seed": "myset", "title": "Space"}
+    sets, [(job, first)] = made(workers, body)
+    assert first == {"id": job.id, "code": "myset", "state": "working", "done": 0, "total": 3}
+    assert job.progress() == {"id": job.id, "code": "myset", "state": "done", "done": 3,
+                              "total": 3, "pdf": f"/api/sets/{job.id}.pdf"}
+    assert sets.get(job.id) is job
+    result = run("--copies", "3", "--seed", "myset", "--title", "Space", "-o", "set.pdf",
+                 *WORDS)
+    assert result.exit_code == 0, result.output
+    with open("set.pdf", "rb") as command:
+        assert job.pdf == command.read()
+    assert workers.admitted == 0
+
+
+def test_each_student_gets_a_puzzle_with_their_name(workers):
+    _, [(job, _)] = made(workers, {"words": WORDS, "students": ["Ada", "Bo"], "seed": "kids"})
+    assert job.state == "done" and job.total == 2
+    text = pdf_text(job.pdf)
+    assert "Ada" in text and "Bo" in text and "kids-1" in text and "kids-2" in text
+
+
+def test_a_set_that_cannot_be_made_says_why_and_gives_its_place_back(workers):
+    words = ["elephant", "giraffe", "crocodile"]
+    with pytest.raises(WordsearchError) as library:
+        wordsearch.generate(words, grid=4)
+    _, [(job, _)] = made(workers, {"words": words, "grid": 4, "copies": 2})
+    assert job.state == "failed" and job.pdf is None
+    assert (job.error, job.option) == (str(library.value), library.value.option) == (
+        job.error, "grid")
+    progress = job.progress()
+    assert progress["error"] == job.error and "pdf" not in progress
+    assert workers.admitted == 0
+
+
+def test_a_set_past_its_time_limit_fails_with_the_librarys_message(workers):
+    words = [f"{a}{b}{c}{d}long" for a in "abcd" for b in "efgh" for c in "ij" for d in "kl"]
+    _, [(job, _)] = made(workers, {"words": words, "beam": 8192}, time_limit=0.05)
+    assert job.state == "failed"
+    assert "stopped at the time limit of 0.05 s" in job.error
+    assert workers.admitted == 0
+
+
+def test_a_full_queue_refuses_a_set_at_once_and_keeps_nothing(workers):
+    sets = Sets(workers, 20.0)
+    workers.admitted = workers.limit
+    try:
+        with pytest.raises(Busy):
+            asyncio.run(_start(sets, {"words": WORDS}))
+        assert sets.jobs == {}
+    finally:
+        workers.admitted = 0
+
+
+async def _start(sets, body):
+    return sets.start(options.parse(body, with_set=True), None)
+
+
+def test_only_the_most_recent_sets_are_kept(workers, monkeypatch):
+    monkeypatch.setattr(sets_module, "MAX_KEPT", 2)
+    sets, started = made(workers, *({"words": WORDS, "seed": f"kept-{n}"} for n in range(3)))
+    first, second, third = (job for job, _ in started)
+    assert sets.get(first.id) is None
+    assert list(sets.jobs.values()) == [second, third]
+    assert sets.get("no-such-set") is None

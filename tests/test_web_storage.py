@@ -1,0 +1,121 @@
+"""Where the server keeps puzzles and uploaded masks (wordsearch.web.storage), on a
+real SQLite file: a record comes back as it was saved, ids are URL-safe and never a
+path, a daily puzzle's id keeps its first puzzle, an upload is kept once by its
+hash, and many threads and processes save and load at once without losing any."""
+import multiprocessing
+import sqlite3
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from wordsearch.web.storage import Record, SQLiteStorage, valid_id
+
+RECORD = Record(document={"format": "wordsearch/1", "code": "k3x9", "grid": ["ÉTÉ", "NIÑ"]},
+                options={"words": ["été", "niño"], "seed": "k3x9", "language": "es"},
+                page={"title": "Café ☕", "fields": ["Name"]})
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+
+
+@pytest.fixture
+def storage(tmp_path):
+    return SQLiteStorage(tmp_path / "puzzles.sqlite3")
+
+
+def test_a_puzzle_comes_back_as_it_was_saved_under_a_new_url_safe_id(storage):
+    first, second = storage.save_puzzle(RECORD), storage.save_puzzle(RECORD)
+    assert first != second
+    assert valid_id(first) and valid_id(second)
+    assert storage.load_puzzle(first) == RECORD == storage.load_puzzle(second)
+
+
+def test_text_is_kept_as_written_not_escaped(storage):
+    id = storage.save_puzzle(RECORD)
+    with sqlite3.connect(storage.path) as db:
+        page, = db.execute("SELECT page FROM puzzles WHERE id = ?", (id,)).fetchone()
+    assert "Café ☕" in page
+
+
+def test_a_given_id_keeps_the_puzzle_first_saved_under_it(storage):
+    other = Record({"format": "wordsearch/1", "code": "other"}, {}, {})
+    assert storage.save_puzzle(RECORD, "daily-2024-03-05") == "daily-2024-03-05"
+    assert storage.save_puzzle(other, "daily-2024-03-05") == "daily-2024-03-05"
+    assert storage.load_puzzle("daily-2024-03-05") == RECORD
+
+
+@pytest.mark.parametrize("id", ["nothing-here", "x", "A" * 64])
+def test_an_unknown_id_is_none(storage, id):
+    assert storage.load_puzzle(id) is None
+    assert storage.load_mask(id) is None
+
+
+@pytest.mark.parametrize("id, valid", [
+    ("abc_DEF-123", True), ("a", True), ("a" * 64, True),
+    ("", False), ("a" * 65, False), ("abc.pdf", False), ("../db", False), ("a/b", False),
+    ("a b", False), ("é", False), ("abc\n", False),
+])
+def test_an_id_is_1_to_64_url_safe_characters_with_no_dot_or_slash(id, valid):
+    assert valid_id(id) is valid
+
+
+@pytest.mark.parametrize("id", ["../puzzles", "a.b", "x' OR '1'='1", "a" * 65])
+def test_an_id_that_is_not_one_finds_nothing_even_when_saved_so(storage, id):
+    """save_puzzle takes the ids the server gives (random, or a date's); a request's
+    id that is not a valid one is never looked up."""
+    storage.save_puzzle(RECORD, id)
+    assert storage.load_puzzle(id) is None
+
+
+def test_an_upload_is_kept_once_by_its_hash_and_comes_back_byte_for_byte(storage):
+    id = storage.save_mask(PNG)
+    assert valid_id(id) and id.startswith("u") and len(id) == 25
+    assert storage.save_mask(PNG) == id
+    assert storage.load_mask(id) == PNG
+    assert storage.save_mask(PNG + b"\0") != id
+    with sqlite3.connect(storage.path) as db:
+        assert db.execute("SELECT COUNT(*) FROM masks").fetchone() == (2,)
+
+
+def test_what_is_saved_is_there_for_the_next_server_on_the_same_file(tmp_path):
+    path = tmp_path / "kept.sqlite3"
+    id, mask = SQLiteStorage(path).save_puzzle(RECORD), SQLiteStorage(path).save_mask(PNG)
+    again = SQLiteStorage(str(path))
+    assert again.load_puzzle(id) == RECORD and again.load_mask(mask) == PNG
+
+
+def test_the_file_is_in_wal_mode_so_readers_go_on_while_a_puzzle_is_written(storage):
+    with sqlite3.connect(storage.path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        db.execute("BEGIN IMMEDIATE")  # a writer is in the middle of saving
+        db.execute("INSERT INTO puzzles VALUES ('held', 0, '{}', '{}', '{}')")
+        assert storage.load_puzzle("held") is None  # read meanwhile, not after the timeout
+        db.rollback()
+
+
+def _record(n: int) -> Record:
+    return Record({"format": "wordsearch/1", "code": f"c{n}"}, {"n": n}, {"title": f"T{n}"})
+
+
+def test_many_threads_save_and_load_at_once_and_lose_nothing(storage):
+    def round_trip(n: int) -> tuple[str, Record | None]:
+        id = storage.save_puzzle(_record(n))
+        return id, storage.load_puzzle(id)
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(round_trip, range(200)))
+    assert [record for _, record in results] == [_record(n) for n in range(200)]
+    assert len({id for id, _ in results}) == 200
+
+
+def _save_many(path: str, start: int) -> list[str]:
+    storage = SQLiteStorage(path)
+    return [storage.save_puzzle(_record(n)) for n in range(start, start + 50)]
+
+
+def test_several_processes_save_to_one_file_at_once(tmp_path):
+    """Several server processes on one machine share the file."""
+    path = str(tmp_path / "shared.sqlite3")
+    SQLiteStorage(path)
+    with ProcessPoolExecutor(3, mp_context=multiprocessing.get_context("fork")) as pool:
+        ids = [id for batch in pool.map(_save_many, [path] * 3, [0, 50, 100]) for id in batch]
+    storage = SQLiteStorage(path)
+    assert sorted(storage.load_puzzle(id).options["n"] for id in ids) == list(range(150))
