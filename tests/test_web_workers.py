@@ -87,9 +87,6 @@ def test_a_worker_that_dies_is_replaced_and_its_job_reported_busy(workers):
     assert asyncio.run(workers.job(os.getpid)) not in (first, os.getpid())
 
 
-@pytest.mark.xfail(strict=True, raises=InputError, reason="jobs.warm() packs the words "
-                   "'warm' and 'up', and 'up' is refused (a word needs 3 letters): the warm-up "
-                   "fails, unseen, before the packer runs")
 def test_warming_starts_every_worker_and_loads_the_library(workers):
     started = workers.warm()
     assert len(started) == workers.processes

@@ -70,5 +70,7 @@ def draw_set(code: str, sheets: list[tuple[str, str, dict]], page: dict,
 
 
 def warm() -> None:
-    """Loads the packer and the renderer, so the first request does not wait for them."""
-    generate(["warm", "up"], seed="warm", grid=5, beam=16, threads=1)
+    """Loads the C core and packs a puzzle, so the first request does not wait for
+    them. (It draws nothing: Cairo numbers the surfaces a process draws, and an SVG
+    page names its own by that number.)"""
+    generate(["warm", "cold"], seed="warm", grid=5, beam=16, threads=1)
