@@ -13,7 +13,6 @@ import urllib.request
 import pytest
 
 from conftest import serve
-from wordsearch.errors import InputError
 from wordsearch.make.generate import usable_cores
 from wordsearch.web.workers import Busy, Workers
 
