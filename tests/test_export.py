@@ -2,7 +2,6 @@
 caller that sends them on."""
 import io
 import os
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -129,21 +128,6 @@ def test_a_rename_that_fails_midway_puts_everything_back(space_set, tmp_path, mo
     assert len(calls) >= 3  # out.pdf in, keys.pdf refused, out.pdf put back
 
 
-def test_a_long_name_never_fails_because_of_the_temporary_name(space, tmp_path):
-    name = "a" * (255 - len(".pdf")) + ".pdf"
-    assert export.write(space, export.Output(tmp_path / name)) == [tmp_path / name]
-    assert listing(tmp_path) == [name]
-
-
-def test_a_new_file_gets_the_permissions_the_umask_gives(space, tmp_path):
-    old = os.umask(0o027)
-    try:
-        export.write(space, export.Output(tmp_path / "p.json"))
-    finally:
-        os.umask(old)
-    assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o640
-
-
 def command(*args: str) -> list[str]:
     """The installed command (run outside the source tree, which has no C core built)."""
     return [str(Path(sys.executable).with_name("wordsearch")), *args]
@@ -169,110 +153,11 @@ def test_standard_output_into_a_closed_pipe_names_standard_output(tmp_path):
     assert result.stderr == "error: cannot write to standard output: Broken pipe.\n"
 
 
-def test_a_name_one_byte_too_long_is_refused_with_a_message(space, tmp_path):
-    name = "a" * 253 + ".pdf"
-    with pytest.raises(OutputError, match="the name is too long for this file system"):
-        export.write(space, export.Output(tmp_path / name))
-    assert listing(tmp_path) == []
-
-
-def test_a_symbolic_link_is_written_through_and_stays_a_link(space, tmp_path):
-    (tmp_path / "real.json").write_text("old")
-    (tmp_path / "link.json").symlink_to("real.json")
-    (tmp_path / "dangling.json").symlink_to("missing.json")
-    export.write(space, export.Output(tmp_path / "link.json"))
-    export.write(space, export.Output(tmp_path / "dangling.json"))
-    assert (tmp_path / "link.json").is_symlink() and (tmp_path / "dangling.json").is_symlink()
-    assert wordsearch.Puzzle.from_json((tmp_path / "real.json").read_text()) == space
-    assert wordsearch.Puzzle.from_json((tmp_path / "missing.json").read_text()) == space
-
-
-def test_a_failure_keeps_a_dangling_link_as_it_was(space_set, tmp_path, monkeypatch):
-    (tmp_path / "a.pdf").symlink_to("gone.pdf")
-    real_replace = os.replace
-
-    def failing_replace(src, dst):
-        if Path(dst).name == "keys.pdf":
-            raise OSError(1, "Operation not permitted")
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", failing_replace)
-    with pytest.raises(OutputError):
-        export.write(space_set, export.Output(tmp_path / "a.pdf", keys_path=tmp_path / "keys.pdf"))
-    assert listing(tmp_path) == ["a.pdf"] and (tmp_path / "a.pdf").is_symlink()
-
-
-def test_a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused(space, tmp_path,
-                                                                            monkeypatch):
-    kept = tmp_path / "kept.json"
-    kept.write_text("old")
-    kept.chmod(0o604)
-    export.write(space, export.Output(kept))
-    assert stat.S_IMODE(kept.stat().st_mode) == 0o604
-    frozen = tmp_path / "frozen.json"
-    frozen.write_text("old")
-    frozen.chmod(0o444)
-    # As the system answers a user who may not write it (root may write anything).
-    real_access = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode: False if Path(path) == frozen
-                        else real_access(path, mode))
-    with pytest.raises(OutputError, match="the file is read-only"):
-        export.write(space, export.Output(frozen))
-    assert frozen.read_text() == "old"
-
-
 def test_two_hard_links_of_one_file_are_the_same_file(space_set, tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"old")
     os.link(tmp_path / "x.pdf", tmp_path / "hard.pdf")
     with pytest.raises(InputError, match="would both be written to"):
         export.write(space_set, export.Output(tmp_path / "x.pdf", keys_path=tmp_path / "hard.pdf"))
-
-
-def test_an_interrupt_between_renames_puts_everything_back(space_set, tmp_path, monkeypatch):
-    (tmp_path / "out.pdf").write_bytes(b"old puzzles")
-    real_replace = os.replace
-
-    def interrupted(src, dst):
-        if Path(dst).name == "keys.pdf":
-            raise KeyboardInterrupt
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        export.write(space_set, export.Output(tmp_path / "out.pdf",
-                                              keys_path=tmp_path / "keys.pdf"))
-    assert listing(tmp_path) == ["out.pdf"]
-    assert (tmp_path / "out.pdf").read_bytes() == b"old puzzles"
-
-
-def test_an_interrupt_while_writing_leaves_no_temporary_file(space, tmp_path, monkeypatch):
-    def interrupted(fd):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "fsync", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        export.write(space, export.Output(tmp_path / "p.json"))
-    assert listing(tmp_path) == []
-
-
-def test_a_rollback_that_fails_says_where_the_old_content_is(space_set, tmp_path, monkeypatch):
-    (tmp_path / "out.pdf").write_bytes(b"old puzzles")
-    real_replace = os.replace
-
-    def failing(src, dst):
-        if Path(dst).name == "keys.pdf" or Path(src).suffix == ".bak":
-            raise OSError(5, "Input/output error")
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", failing)
-    with pytest.raises(OutputError) as caught:
-        export.write(space_set, export.Output(tmp_path / "out.pdf",
-                                              keys_path=tmp_path / "keys.pdf"))
-    message = str(caught.value)
-    assert "keys.pdf: Input/output error." in message
-    assert f"{tmp_path / 'out.pdf'} could not be put back" in message
-    backup = Path(message.split("its old content is in ")[1].rstrip("."))
-    assert backup.read_bytes() == b"old puzzles"
 
 
 def test_closed_standard_output_is_named(space, monkeypatch):
@@ -296,12 +181,3 @@ def test_a_png_too_large_to_draw_is_refused_up_front_naming_its_size(space, tmp_
                                  "the most is 12,000 on a side. Use a lower resolution or a "
                                  "smaller page.")
     assert caught.value.option == "dpi" and listing(tmp_path) == []
-
-
-def test_a_device_or_a_pipe_is_not_replaced_by_a_file(space, tmp_path):
-    fifo = tmp_path / "pipe.json"
-    os.mkfifo(fifo)
-    for target in (fifo, Path("/dev/null")):
-        with pytest.raises(OutputError, match="it is not a plain file"):
-            export.write(space, export.Output(target, format="json"))
-    assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(os.stat("/dev/null").st_mode)
