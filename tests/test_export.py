@@ -12,7 +12,9 @@ from PIL import Image
 import wordsearch
 from conftest import page_count
 from wordsearch import export
+from wordsearch.export import formats
 from wordsearch.errors import InputError, OutputError
+from wordsearch.render import layout
 from wordsearch.render.layout import PageOptions
 
 WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
@@ -56,6 +58,120 @@ def test_the_format_comes_from_the_name_unless_given(space):
     assert caught.value.option == "format"
 
 
+def test_the_messages_name_every_format_of_the_table():
+    with pytest.raises(InputError) as caught:
+        export.check(export.Output(Path("a.doc")), is_set=False)
+    assert str(caught.value) == ('cannot tell the format of "a.doc"; end the name in .pdf, '
+                                 '.svg, .png, .json, .txt or .html.')
+    with pytest.raises(InputError) as caught:
+        export.check(export.Output(format="doc"), is_set=False)
+    assert str(caught.value) == ('"doc" is not an output format; use one of pdf, svg, png, '
+                                 'json, text, html.')
+    for row in formats.FORMATS:
+        assert export.Output(Path(f"a{row.suffix}")).kind == row.kind
+        assert export.Output(format=row.kind).kind == row.kind
+
+
+@pytest.mark.parametrize("kind, is_set, keys, message", [
+    ("svg", True, None, "a set of puzzles, or puzzles with a keys file, are written as one PDF; "
+                        "name the output NAME.pdf, not SVG (or write JSON or text)."),
+    ("png", False, "k.pdf", "a set of puzzles, or puzzles with a keys file, are written as one "
+                            "PDF; name the output NAME.pdf, not PNG (or write JSON or text)."),
+    ("html", True, None, "a play page (HTML) holds one puzzle; write a set of puzzles as one PDF, "
+                         "NAME.pdf."),
+    ("json", False, "k.pdf", "a separate answer keys file goes with a PDF of the puzzles; name "
+                             "the output NAME.pdf as well."),
+    ("pdf", False, "k.txt", 'the answer keys file is a PDF; name it NAME.pdf, not "k.txt".'),
+])
+def test_what_a_format_cannot_hold_is_refused_naming_one_that_can(tmp_path, kind, is_set, keys,
+                                                                   message):
+    output = export.Output(tmp_path / f"p.{kind}",
+                           keys_path=tmp_path / keys if keys is not None else None)
+    with pytest.raises(InputError) as caught:
+        export.check(output, is_set=is_set)
+    assert str(caught.value) == message
+
+
+def test_sets_go_only_to_formats_the_table_says_hold_them(tmp_path):
+    for row in formats.FORMATS:
+        output = export.Output(tmp_path / f"p{row.suffix}", page=PageOptions(dpi=36))
+        if row.sets:
+            export.check(output, is_set=True)
+        else:
+            with pytest.raises(InputError):
+                export.check(output, is_set=True)
+
+
+def test_a_solved_grids_key_and_a_book_go_only_to_formats_that_draw_them(tmp_path):
+    for row in formats.FORMATS:
+        key = export.Output(tmp_path / f"k{row.suffix}", page=PageOptions(pages=("key",)))
+        book = export.Output(tmp_path / f"b{row.suffix}")
+        for check, output, allowed in ((export.check_key, key, row.draw is not None),
+                                       (export.check_book, book, row.book)):
+            if allowed:
+                check(output)
+            else:
+                with pytest.raises(InputError):
+                    check(output)
+    with pytest.raises(InputError) as caught:
+        export.check_key(export.Output(Path("k.txt")))
+    assert str(caught.value) == ('the answer key is drawn as PDF, SVG or PNG; name it NAME.pdf, '
+                                 'NAME.svg or NAME.png, not "k.txt".')
+    assert caught.value.option == "output"
+    with pytest.raises(InputError) as caught:
+        export.check_book(export.Output(Path("b.json")))
+    assert str(caught.value) == 'a book is a PDF; name it NAME.pdf, not "b.json".'
+    with pytest.raises(OutputError, match="nodir"):
+        export.check_book(export.Output(tmp_path / "nodir" / "b.pdf"))
+
+
+def test_pages_laid_out_elsewhere_are_drawn_and_written_in_the_outputs_format(space, tmp_path):
+    laid_out = layout.layouts(space, PageOptions(pages=("key",)))
+    for row in formats.drawn():
+        output = export.Output(tmp_path / f"key{row.suffix}", page=PageOptions(pages=("key",)))
+        assert export.write_pages(laid_out, output) == [output.path]
+        # Cairo numbers an SVG's surfaces by process, so two drawings differ there.
+        drawn = row.draw(laid_out, output.page)[0]
+        assert output.path.read_bytes()[:32] == drawn[:32]
+
+
+def fake_rows():
+    """A page format and a document format that are not in the table."""
+    def draw(laid_out, options):
+        return [f"drawn {page.__class__.__name__}".encode() for page in laid_out]
+
+    def write(result, options):
+        return f"rows of {result.code}".encode()
+
+    return (formats.Format("pages", (".pg", ".pages"), "PG", "a PG file", "one file a page",
+                           formats.KEY_BESIDE, draw=draw),
+            formats.Format("rows", (".rows",), "ROWS", "a table of rows", "", formats.KEY_WITHIN,
+                           sets=True, write=write))
+
+
+def test_a_new_format_is_one_row_of_the_table(space, space_set, tmp_path, monkeypatch):
+    """What the output step does with a format comes from its row: its names, its
+    messages, its files and the key writer."""
+    pages_row, rows_row = fake_rows()
+    monkeypatch.setattr(formats, "FORMATS", (*formats.FORMATS, pages_row, rows_row))
+    assert export.Output(Path("a.PAGES")).kind == "pages"
+    with pytest.raises(InputError, match=r"end the name in .*\.html, \.pg or \.rows\.$"):
+        export.check(export.Output(Path("a.doc")), is_set=False)
+    made = export.files(space, export.Output(tmp_path / "p.pg"))
+    assert made == {tmp_path / "p.pg": b"drawn PuzzlePage", tmp_path / "p-key.pg": b"drawn KeyPage"}
+    assert export.write(space_set, export.Output(tmp_path / "s.rows")) == [tmp_path / "s.rows"]
+    assert (tmp_path / "s.rows").read_bytes() == f"rows of {space_set.code}".encode()
+    with pytest.raises(InputError, match="not PG"):
+        export.check(export.Output(tmp_path / "s.pg"), is_set=True)
+    with pytest.raises(InputError, match="NAME.pdf, NAME.svg, NAME.png or NAME.pg, not"):
+        export.check_key(export.Output(tmp_path / "k.rows"))
+    laid_out = layout.layouts(space, PageOptions(pages=("key",)))
+    key = export.Output(tmp_path / "k.pages", page=PageOptions(pages=("key",)))
+    assert export.write_pages(laid_out, key) == [tmp_path / "k.pages"]
+    assert (tmp_path / "k.pages").read_bytes() == b"drawn KeyPage"
+    assert ".pg (one file a page)" in formats.described()
+
+
 def test_bytes_for_a_caller_that_sends_them_on(space, space_set):
     pdf = export.files(space, export.Output(format="pdf"))
     assert list(pdf) == [None] and page_count(pdf[None]) == 2
@@ -65,8 +181,12 @@ def test_bytes_for_a_caller_that_sends_them_on(space, space_set):
     assert page_count(both) == 4
     puzzle_only = export.Output(format="png", page=PageOptions(pages=("puzzle",)))
     assert export.files(space, puzzle_only)[None].startswith(b"\x89PNG")
-    with pytest.raises(InputError, match="an PNG image holds one page|a PNG image holds"):
-        export.files(space, export.Output(format="png"))
+    for kind, noun in (("png", "a PNG image"), ("svg", "an SVG image")):
+        with pytest.raises(InputError) as caught:
+            export.files(space, export.Output(format=kind))
+        assert str(caught.value) == (f"{noun} holds one page; ask for the puzzle page or the "
+                                     f"answer key, or give a file name (NAME.{kind} and "
+                                     f"NAME-key.{kind}).")
 
 
 def test_a_set_with_its_keys_in_a_file_of_their_own(space_set, tmp_path):
