@@ -18,7 +18,8 @@ from wordsearch.render import html, pages
 from wordsearch.render.layout import Page, PageOptions
 from wordsearch.render.text import render_set_text, render_text
 
-# Where a format puts the answer key.
+# Where a format puts the answer key. A keys file is drawn apart from the puzzles, so
+# KEY_AFTER_OR_APART is for page formats; KEY_BESIDE formats hold one puzzle.
 KEY_AFTER = "after the puzzles"
 KEY_AFTER_OR_APART = "after the puzzles, or in a keys file of its own"
 KEY_BESIDE = "one file a page: the key in NAME-key.EXT beside NAME.EXT"
