@@ -2,7 +2,6 @@
 caller that sends them on."""
 import io
 import os
-import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,9 @@ from PIL import Image
 import wordsearch
 from conftest import page_count
 from wordsearch import export
+from wordsearch.export import formats
 from wordsearch.errors import InputError, OutputError
+from wordsearch.render import layout
 from wordsearch.render.look import PageOptions
 
 WORDS = ["sun", "moon", "star", "planet", "comet", "orbit"]
@@ -57,6 +58,120 @@ def test_the_format_comes_from_the_name_unless_given(space):
     assert caught.value.option == "format"
 
 
+def test_the_messages_name_every_format_of_the_table():
+    with pytest.raises(InputError) as caught:
+        export.check(export.Output(Path("a.doc")), is_set=False)
+    assert str(caught.value) == ('cannot tell the format of "a.doc"; end the name in .pdf, '
+                                 '.svg, .png, .json, .txt or .html.')
+    with pytest.raises(InputError) as caught:
+        export.check(export.Output(format="doc"), is_set=False)
+    assert str(caught.value) == ('"doc" is not an output format; use one of pdf, svg, png, '
+                                 'json, text, html.')
+    for row in formats.FORMATS:
+        assert export.Output(Path(f"a{row.suffix}")).kind == row.kind
+        assert export.Output(format=row.kind).kind == row.kind
+
+
+@pytest.mark.parametrize("kind, is_set, keys, message", [
+    ("svg", True, None, "a set of puzzles, or puzzles with a keys file, are written as one PDF; "
+                        "name the output NAME.pdf, not SVG (or write JSON or text)."),
+    ("png", False, "k.pdf", "a set of puzzles, or puzzles with a keys file, are written as one "
+                            "PDF; name the output NAME.pdf, not PNG (or write JSON or text)."),
+    ("html", True, None, "a play page (HTML) holds one puzzle; write a set of puzzles as one PDF, "
+                         "NAME.pdf."),
+    ("json", False, "k.pdf", "a separate answer keys file goes with a PDF of the puzzles; name "
+                             "the output NAME.pdf as well."),
+    ("pdf", False, "k.txt", 'the answer keys file is a PDF; name it NAME.pdf, not "k.txt".'),
+])
+def test_what_a_format_cannot_hold_is_refused_naming_one_that_can(tmp_path, kind, is_set, keys,
+                                                                   message):
+    output = export.Output(tmp_path / f"p.{kind}",
+                           keys_path=tmp_path / keys if keys is not None else None)
+    with pytest.raises(InputError) as caught:
+        export.check(output, is_set=is_set)
+    assert str(caught.value) == message
+
+
+def test_sets_go_only_to_formats_the_table_says_hold_them(tmp_path):
+    for row in formats.FORMATS:
+        output = export.Output(tmp_path / f"p{row.suffix}", page=PageOptions(dpi=36))
+        if row.sets:
+            export.check(output, is_set=True)
+        else:
+            with pytest.raises(InputError):
+                export.check(output, is_set=True)
+
+
+def test_a_solved_grids_key_and_a_book_go_only_to_formats_that_draw_them(tmp_path):
+    for row in formats.FORMATS:
+        key = export.Output(tmp_path / f"k{row.suffix}", page=PageOptions(pages=("key",)))
+        book = export.Output(tmp_path / f"b{row.suffix}")
+        for check, output, allowed in ((export.check_key, key, row.draw is not None),
+                                       (export.check_book, book, row.book)):
+            if allowed:
+                check(output)
+            else:
+                with pytest.raises(InputError):
+                    check(output)
+    with pytest.raises(InputError) as caught:
+        export.check_key(export.Output(Path("k.txt")))
+    assert str(caught.value) == ('the answer key is drawn as PDF, SVG or PNG; name it NAME.pdf, '
+                                 'NAME.svg or NAME.png, not "k.txt".')
+    assert caught.value.option == "output"
+    with pytest.raises(InputError) as caught:
+        export.check_book(export.Output(Path("b.json")))
+    assert str(caught.value) == 'a book is a PDF; name it NAME.pdf, not "b.json".'
+    with pytest.raises(OutputError, match="nodir"):
+        export.check_book(export.Output(tmp_path / "nodir" / "b.pdf"))
+
+
+def test_pages_laid_out_elsewhere_are_drawn_and_written_in_the_outputs_format(space, tmp_path):
+    laid_out = layout.layouts(space, PageOptions(pages=("key",)))
+    for row in formats.drawn():
+        output = export.Output(tmp_path / f"key{row.suffix}", page=PageOptions(pages=("key",)))
+        assert export.write_pages(laid_out, output) == [output.path]
+        # Cairo numbers an SVG's surfaces by process, so two drawings differ there.
+        drawn = row.draw(laid_out, output.page)[0]
+        assert output.path.read_bytes()[:32] == drawn[:32]
+
+
+def fake_rows():
+    """A page format and a document format that are not in the table."""
+    def draw(laid_out, options):
+        return [f"drawn {page.__class__.__name__}".encode() for page in laid_out]
+
+    def write(result, options):
+        return f"rows of {result.code}".encode()
+
+    return (formats.Format("pages", (".pg", ".pages"), "PG", "a PG file", "one file a page",
+                           formats.KEY_BESIDE, draw=draw),
+            formats.Format("rows", (".rows",), "ROWS", "a table of rows", "", formats.KEY_WITHIN,
+                           sets=True, write=write))
+
+
+def test_a_new_format_is_one_row_of_the_table(space, space_set, tmp_path, monkeypatch):
+    """What the output step does with a format comes from its row: its names, its
+    messages, its files and the key writer."""
+    pages_row, rows_row = fake_rows()
+    monkeypatch.setattr(formats, "FORMATS", (*formats.FORMATS, pages_row, rows_row))
+    assert export.Output(Path("a.PAGES")).kind == "pages"
+    with pytest.raises(InputError, match=r"end the name in .*\.html, \.pg or \.rows\.$"):
+        export.check(export.Output(Path("a.doc")), is_set=False)
+    made = export.files(space, export.Output(tmp_path / "p.pg"))
+    assert made == {tmp_path / "p.pg": b"drawn PuzzlePage", tmp_path / "p-key.pg": b"drawn KeyPage"}
+    assert export.write(space_set, export.Output(tmp_path / "s.rows")) == [tmp_path / "s.rows"]
+    assert (tmp_path / "s.rows").read_bytes() == f"rows of {space_set.code}".encode()
+    with pytest.raises(InputError, match="not PG"):
+        export.check(export.Output(tmp_path / "s.pg"), is_set=True)
+    with pytest.raises(InputError, match="NAME.pdf, NAME.svg, NAME.png or NAME.pg, not"):
+        export.check_key(export.Output(tmp_path / "k.rows"))
+    laid_out = layout.layouts(space, PageOptions(pages=("key",)))
+    key = export.Output(tmp_path / "k.pages", page=PageOptions(pages=("key",)))
+    assert export.write_pages(laid_out, key) == [tmp_path / "k.pages"]
+    assert (tmp_path / "k.pages").read_bytes() == b"drawn KeyPage"
+    assert ".pg (one file a page)" in formats.described()
+
+
 def test_bytes_for_a_caller_that_sends_them_on(space, space_set):
     pdf = export.files(space, export.Output(format="pdf"))
     assert list(pdf) == [None] and page_count(pdf[None]) == 2
@@ -66,8 +181,12 @@ def test_bytes_for_a_caller_that_sends_them_on(space, space_set):
     assert page_count(both) == 4
     puzzle_only = export.Output(format="png", page=PageOptions(pages=("puzzle",)))
     assert export.files(space, puzzle_only)[None].startswith(b"\x89PNG")
-    with pytest.raises(InputError, match="an PNG image holds one page|a PNG image holds"):
-        export.files(space, export.Output(format="png"))
+    for kind, noun in (("png", "a PNG image"), ("svg", "an SVG image")):
+        with pytest.raises(InputError) as caught:
+            export.files(space, export.Output(format=kind))
+        assert str(caught.value) == (f"{noun} holds one page; ask for the puzzle page or the "
+                                     f"answer key, or give a file name (NAME.{kind} and "
+                                     f"NAME-key.{kind}).")
 
 
 def test_a_set_with_its_keys_in_a_file_of_their_own(space_set, tmp_path):
@@ -129,21 +248,6 @@ def test_a_rename_that_fails_midway_puts_everything_back(space_set, tmp_path, mo
     assert len(calls) >= 3  # out.pdf in, keys.pdf refused, out.pdf put back
 
 
-def test_a_long_name_never_fails_because_of_the_temporary_name(space, tmp_path):
-    name = "a" * (255 - len(".pdf")) + ".pdf"
-    assert export.write(space, export.Output(tmp_path / name)) == [tmp_path / name]
-    assert listing(tmp_path) == [name]
-
-
-def test_a_new_file_gets_the_permissions_the_umask_gives(space, tmp_path):
-    old = os.umask(0o027)
-    try:
-        export.write(space, export.Output(tmp_path / "p.json"))
-    finally:
-        os.umask(old)
-    assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o640
-
-
 def command(*args: str) -> list[str]:
     """The installed command (run outside the source tree, which has no C core built)."""
     return [str(Path(sys.executable).with_name("wordsearch")), *args]
@@ -169,110 +273,11 @@ def test_standard_output_into_a_closed_pipe_names_standard_output(tmp_path):
     assert result.stderr == "error: cannot write to standard output: Broken pipe.\n"
 
 
-def test_a_name_one_byte_too_long_is_refused_with_a_message(space, tmp_path):
-    name = "a" * 253 + ".pdf"
-    with pytest.raises(OutputError, match="the name is too long for this file system"):
-        export.write(space, export.Output(tmp_path / name))
-    assert listing(tmp_path) == []
-
-
-def test_a_symbolic_link_is_written_through_and_stays_a_link(space, tmp_path):
-    (tmp_path / "real.json").write_text("old")
-    (tmp_path / "link.json").symlink_to("real.json")
-    (tmp_path / "dangling.json").symlink_to("missing.json")
-    export.write(space, export.Output(tmp_path / "link.json"))
-    export.write(space, export.Output(tmp_path / "dangling.json"))
-    assert (tmp_path / "link.json").is_symlink() and (tmp_path / "dangling.json").is_symlink()
-    assert wordsearch.Puzzle.from_json((tmp_path / "real.json").read_text()) == space
-    assert wordsearch.Puzzle.from_json((tmp_path / "missing.json").read_text()) == space
-
-
-def test_a_failure_keeps_a_dangling_link_as_it_was(space_set, tmp_path, monkeypatch):
-    (tmp_path / "a.pdf").symlink_to("gone.pdf")
-    real_replace = os.replace
-
-    def failing_replace(src, dst):
-        if Path(dst).name == "keys.pdf":
-            raise OSError(1, "Operation not permitted")
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", failing_replace)
-    with pytest.raises(OutputError):
-        export.write(space_set, export.Output(tmp_path / "a.pdf", keys_path=tmp_path / "keys.pdf"))
-    assert listing(tmp_path) == ["a.pdf"] and (tmp_path / "a.pdf").is_symlink()
-
-
-def test_a_replaced_file_keeps_its_permissions_and_a_read_only_one_is_refused(space, tmp_path,
-                                                                            monkeypatch):
-    kept = tmp_path / "kept.json"
-    kept.write_text("old")
-    kept.chmod(0o604)
-    export.write(space, export.Output(kept))
-    assert stat.S_IMODE(kept.stat().st_mode) == 0o604
-    frozen = tmp_path / "frozen.json"
-    frozen.write_text("old")
-    frozen.chmod(0o444)
-    # As the system answers a user who may not write it (root may write anything).
-    real_access = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode: False if Path(path) == frozen
-                        else real_access(path, mode))
-    with pytest.raises(OutputError, match="the file is read-only"):
-        export.write(space, export.Output(frozen))
-    assert frozen.read_text() == "old"
-
-
 def test_two_hard_links_of_one_file_are_the_same_file(space_set, tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"old")
     os.link(tmp_path / "x.pdf", tmp_path / "hard.pdf")
     with pytest.raises(InputError, match="would both be written to"):
         export.write(space_set, export.Output(tmp_path / "x.pdf", keys_path=tmp_path / "hard.pdf"))
-
-
-def test_an_interrupt_between_renames_puts_everything_back(space_set, tmp_path, monkeypatch):
-    (tmp_path / "out.pdf").write_bytes(b"old puzzles")
-    real_replace = os.replace
-
-    def interrupted(src, dst):
-        if Path(dst).name == "keys.pdf":
-            raise KeyboardInterrupt
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        export.write(space_set, export.Output(tmp_path / "out.pdf",
-                                              keys_path=tmp_path / "keys.pdf"))
-    assert listing(tmp_path) == ["out.pdf"]
-    assert (tmp_path / "out.pdf").read_bytes() == b"old puzzles"
-
-
-def test_an_interrupt_while_writing_leaves_no_temporary_file(space, tmp_path, monkeypatch):
-    def interrupted(fd):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(os, "fsync", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        export.write(space, export.Output(tmp_path / "p.json"))
-    assert listing(tmp_path) == []
-
-
-def test_a_rollback_that_fails_says_where_the_old_content_is(space_set, tmp_path, monkeypatch):
-    (tmp_path / "out.pdf").write_bytes(b"old puzzles")
-    real_replace = os.replace
-
-    def failing(src, dst):
-        if Path(dst).name == "keys.pdf" or Path(src).suffix == ".bak":
-            raise OSError(5, "Input/output error")
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", failing)
-    with pytest.raises(OutputError) as caught:
-        export.write(space_set, export.Output(tmp_path / "out.pdf",
-                                              keys_path=tmp_path / "keys.pdf"))
-    message = str(caught.value)
-    assert "keys.pdf: Input/output error." in message
-    assert f"{tmp_path / 'out.pdf'} could not be put back" in message
-    backup = Path(message.split("its old content is in ")[1].rstrip("."))
-    assert backup.read_bytes() == b"old puzzles"
 
 
 def test_closed_standard_output_is_named(space, monkeypatch):
@@ -296,12 +301,3 @@ def test_a_png_too_large_to_draw_is_refused_up_front_naming_its_size(space, tmp_
                                  "the most is 12,000 on a side. Use a lower resolution or a "
                                  "smaller page.")
     assert caught.value.option == "dpi" and listing(tmp_path) == []
-
-
-def test_a_device_or_a_pipe_is_not_replaced_by_a_file(space, tmp_path):
-    fifo = tmp_path / "pipe.json"
-    os.mkfifo(fifo)
-    for target in (fifo, Path("/dev/null")):
-        with pytest.raises(OutputError, match="it is not a plain file"):
-            export.write(space, export.Output(target, format="json"))
-    assert stat.S_ISFIFO(fifo.stat().st_mode) and stat.S_ISCHR(os.stat("/dev/null").st_mode)

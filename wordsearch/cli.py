@@ -36,7 +36,7 @@ from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import book as book_layout, font, layout, look, pages, paper
+from wordsearch.render import book as book_layout, font, layout, look, paper
 from wordsearch.solver import Dictionary, read_grid, solve
 from wordsearch.solver import report as solve_report
 from wordsearch.solver.search import DEFAULT_MIN_LENGTH
@@ -250,9 +250,8 @@ def _stoppable(command: Callable) -> Callable:
 @puzzle_options
 @click.argument("words", nargs=-1)
 @click.option("-o", "--output",
-              help="Output file: .pdf (puzzle and key), .svg or .png (one file a page), "
-                   ".json, .txt, or .html (a page to play it in a browser). Prints text to "
-                   "stdout if omitted.")
+              help=f"Output file: {export.formats.described()}. Prints text to stdout if "
+                   f"omitted.")
 @click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size: WxH in points, or letter, legal, tabloid, a5, a4, a3, each "
                    "also as NAME-landscape.")
@@ -473,7 +472,7 @@ def book_command(**given) -> None:
 MAX_GRID_BYTES = 8 << 20
 MAX_DICTIONARY_BYTES = 64 << 20
 EXIT_NOT_ONCE = 1
-KEY_FORMATS = ("pdf", "svg", "png")
+KEY_FORMATS = tuple(row.kind for row in export.formats.drawn())
 
 
 @main.command("solve", short_help="Find the words in a grid: where each reads, and how often.")
@@ -497,7 +496,8 @@ KEY_FORMATS = ("pdf", "svg", "png")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]),
               help="Report format: a text table (default) or JSON.")
 @click.option("-o", "--output",
-              help="Draw the answer key for this grid: FILE.pdf, FILE.svg or FILE.png.")
+              help=f"Draw the answer key for this grid: "
+                   f"{export.formats.file_names(export.formats.drawn(), 'FILE')}.")
 @click.option("-t", "--title", default="", help="Title of the answer key.")
 @click.option("-s", "--size", "page_size", default=paper.DEFAULT, show_default=True,
               help="Page size of the answer key (as for make).")
@@ -607,14 +607,7 @@ def _write_key(solution, target: export.Output) -> list[Path]:
     labels = puzzle.labels
     key = layout.Key(puzzle, layout.key_heading(labels, options.title), labels["answer_key"],
                      paths=solution.paths())
-    laid_out = layout.key_pages([key], options.size)
-    kind = target.kind
-    if kind == "pdf":
-        made = {target.path: pages.pdf(laid_out, options)}
-    else:
-        made = {target.path: (pages.svg if kind == "svg" else pages.png)(laid_out, options)[0]}
-    export.commit(made)
-    return list(made)
+    return export.write_pages(layout.key_pages([key], options.size), target)
 
 
 def _list_themes(language: lang.Language) -> None:
