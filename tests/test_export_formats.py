@@ -67,12 +67,12 @@ def test_rows_with_the_same_note_share_it_in_the_help(monkeypatch):
 
 
 def test_the_commands_help_comes_from_the_table():
-    """The -o help of make and solve, and the formats solve draws a key in."""
+    """The -o help of make, solve and book."""
     assert option_help(cli.make, "output") == (f"Output file: {formats.described()}. Prints "
                                                f"text to stdout if omitted.")
     assert option_help(cli.solve_command, "output") == (
         f"Draw the answer key for this grid: {formats.file_names(formats.drawn(), 'FILE')}.")
-    assert cli.KEY_FORMATS == tuple(row.kind for row in formats.drawn())
+    assert option_help(cli.book_command, "output") == "The book: NAME.pdf."
 
 
 def test_a_png_too_large_to_draw_is_refused_naming_its_size():

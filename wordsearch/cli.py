@@ -423,7 +423,8 @@ def _advise_length(puzzle_set: ClassSet, is_set: bool) -> None:
 @puzzle_options
 @click.option("--words-file", multiple=True, required=True,
               help="A words file of many sections (# Title, then its words): one puzzle each.")
-@click.option("-o", "--output", required=True, help="The book: NAME.pdf.")
+@click.option("-o", "--output", required=True, help=f"The book: "
+              f"{export.formats.file_names([r for r in export.formats.FORMATS if r.book])}.")
 @click.option("--trim", type=click.Choice(list(book_layout.TRIMS)), default="6x9",
               show_default=True, help="Trim size: 6x9, 8.5x11, 8.25x11 (inches), a4 or a5.")
 @click.option("--bleed", is_flag=True,
@@ -448,10 +449,7 @@ def book_command(**given) -> None:
         book = book_layout.BookOptions(look=_look(given),
                                        **fields.named(book_layout.BookOptions, given))
         target = export.Output(path=given["output"])
-        if target.kind != "pdf":
-            raise InputError(f'a book is a PDF; name it NAME.pdf, not "{given["output"]}".',
-                             option="output")
-        export.check(target, is_set=True)
+        export.check_book(target)
         entries = [line for name in given["words_file"] for line in _read_lines(name)]
         sections = split_sections(entries, language=given["language"], strict=given["strict"])
         options = _make_options(given, layout.legible_side(book.trim_size, book.per_page,
@@ -472,7 +470,6 @@ def book_command(**given) -> None:
 MAX_GRID_BYTES = 8 << 20
 MAX_DICTIONARY_BYTES = 64 << 20
 EXIT_NOT_ONCE = 1
-KEY_FORMATS = tuple(row.kind for row in export.formats.drawn())
 
 
 @main.command("solve", short_help="Find the words in a grid: where each reads, and how often.")
@@ -528,11 +525,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
         if output is not None:
             target = export.Output(path=output, page=look.PageOptions(
                 size=paper.page_size(page_size), title=title, pages=("key",), dpi=dpi))
-            if target.kind not in KEY_FORMATS:
-                raise InputError(f'the answer key is drawn as PDF, SVG or PNG; name it '
-                                 f'NAME.pdf, NAME.svg or NAME.png, not "{output}".',
-                                 option="output")
-            export.check(target, is_set=False)
+            export.check_key(target)
         text = _read_text(file, "grid file", MAX_GRID_BYTES)
         grid = read_grid(text, chosen, _file_label(file, "grid file"))
         entries: list = list(words)
