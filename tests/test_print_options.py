@@ -15,6 +15,8 @@ from conftest import (page_count, pdf_fonts, pdf_of, pdf_pages_text, pdf_words, 
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.render import font, layout, paper
 from wordsearch.render.look import Look, PageOptions
+from wordsearch.render.measure import Measure
+from wordsearch.render.model import GridBox
 
 WORDS = ["apple", "banana", "cherry", "grape", "lemon", "mango", "peach", "plum", "kiwi",
          "lime", "orange", "papaya"]
@@ -46,7 +48,7 @@ def test_large_print_letters_are_at_least_18_pt_and_the_list_16(fruit12):
     assert max(y1 - y0 for _, _, y0, _, y1 in regular) < text_height(16) - 0.01
 
 
-def outline_width(png: bytes, box: layout.GridBox, scale: float) -> int:
+def outline_width(png: bytes, box: GridBox, scale: float) -> int:
     """Dark pixels across the grid's left border, half a cell down."""
     ink = np.asarray(Image.open(__import__("io").BytesIO(png)).convert("L")) < 128
     row = int((box.y + box.cell / 2) * scale)
@@ -124,7 +126,7 @@ def test_a_font_file_of_ones_own_is_embedded_and_subset(fruit12, tmp_path):
     assert sorted(r[0].split("+")[1] for r in rows) == ["CairoFont-0-0", "ClassroomTest"]
     assert all(r[-5:-3] == ["yes", "yes"] for r in rows), fonts
     assert data == pdf_of(fruit12, look=Look(font=str(path)))
-    measure, andika = layout.Measure.of("Classroom Test"), layout.Measure.of("Andika")
+    measure, andika = Measure.of("Classroom Test"), Measure.of("Andika")
     assert measure.width("WMIl", 10, True) == andika.width("WMIl", 10)  # its own shapes
 
 
@@ -182,7 +184,7 @@ def test_a_letters_only_key_prints_the_words_letters_and_nothing_else(fruit12):
     rgb = np.asarray(Image.open(__import__("io").BytesIO(png)).convert("RGB")).astype(int)
     coloured = np.abs(rgb - rgb.mean(axis=2, keepdims=True)).max(axis=2) > 40
     assert not coloured.any(), "a letters-only key draws no coloured outline"
-    assert page.key_style == "letters"
+    assert page.look.key_style == "letters"
 
 
 OPTIONS = [("--large-print",), ("--font", "OpenDyslexic"), ("--hide-words",),

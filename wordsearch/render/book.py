@@ -22,9 +22,13 @@ import cairo
 
 from wordsearch.errors import InputError
 from wordsearch.puzzle import Sheet
-from wordsearch.render import layout, pages, paper, style
-from wordsearch.render.layout import Composite, Frame, Key, Measure, Page, Text
+from wordsearch.render import pages, paper, style
+from wordsearch.render.keys import key_pages
+from wordsearch.render.layout import numbered
 from wordsearch.render.look import Look
+from wordsearch.render.measure import Measure, centred, fitted_line
+from wordsearch.render.model import Composite, Frame, Key, Page, Text
+from wordsearch.render.puzzle_page import puzzle_page
 
 INCH = 72.0
 TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
@@ -117,8 +121,8 @@ def live_frame(number: int, page_count: int) -> Frame:
 def _folio(number: int, frame: Frame, size: tuple[float, float], measure: Measure) -> Text:
     """The page number, centred at the foot of the live area, inside it."""
     _, descent = measure.ascent_descent(FOLIO_SIZE)
-    return layout.centred(str(number), measure, FOLIO_SIZE, size[1] - frame.bottom - descent,
-                          frame.middle(size))
+    return centred(str(number), measure, FOLIO_SIZE, size[1] - frame.bottom - descent,
+                   frame.middle(size))
 
 
 def _content(frame: Frame, measure: Measure, heading: float) -> Frame:
@@ -168,14 +172,14 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
         slots = _slots(frame, trim, len(sheets[start:start + options.per_page]))
         parts = []
         for sheet, slot in zip(sheets[start:start + options.per_page], slots):
-            page = layout.puzzle_page(
+            page = puzzle_page(
                 sheet.puzzle, trim, _puzzle_title(sheet, labels), options.fields,
                 options.show_directions, None, None,
-                layout.numbered(labels, "puzzle", sheet.number, count),
+                numbered(labels, "puzzle", sheet.number, count),
                 look=options.look, frame=slot)
             parts.append((0.0, 0.0, page))
             keys.append(Key(sheet.puzzle, _puzzle_title(sheet, labels),
-                            f"{layout.numbered(labels, 'puzzle', sheet.number, count)} · "
+                            f"{numbered(labels, 'puzzle', sheet.number, count)} · "
                             f"{labels['page']} {number}", page.grid.cell))
         made.append(Composite(trim, tuple(parts),
                               (_folio(number, live_frame(number, total), trim,
@@ -183,9 +187,9 @@ def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     for start in range(0, count, options.solutions_per_page):
         number = first_solution + start // options.solutions_per_page
         frame = live_frame(number, total)
-        key_page, = layout.key_pages(keys[start:start + options.solutions_per_page], trim,
-                                     options.solutions_per_page, look=options.look,
-                                     frame=_content(frame, measure, layout.SMALL_HEADING_SIZE))
+        key_page, = key_pages(keys[start:start + options.solutions_per_page], trim,
+                              options.solutions_per_page, look=options.look,
+                              frame=_content(frame, measure, style.SMALL_HEADING_SIZE))
         made.append(Composite(trim, ((0.0, 0.0, key_page),),
                               (_folio(number, frame, trim, measure),), family))
     outline = ((labels["contents"], 2), *entries)
@@ -211,18 +215,16 @@ def _title_page(options: BookOptions, trim: tuple[float, float],
     frame = live_frame(1, 1)
     width, middle = frame.width(trim), frame.middle(trim)
     title = options.title or labels["puzzle"]
-    size = layout.fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
+    size = fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
     y = trim[1] * 0.35
-    texts = [layout.centred(title, measure, size, y, middle, bold=True)]
+    texts = [centred(title, measure, size, y, middle, bold=True)]
     if options.subject:
         y += size * 1.4
-        subject = layout.fitted_line(options.subject, measure, AUTHOR_SIZE, width, False,
-                                     "subject")
-        texts.append(layout.centred(options.subject, measure, subject, y, middle))
+        subject = fitted_line(options.subject, measure, AUTHOR_SIZE, width, False, "subject")
+        texts.append(centred(options.subject, measure, subject, y, middle))
     if options.author:
-        author = layout.fitted_line(options.author, measure, AUTHOR_SIZE, width, False,
-                                    "author")
-        texts.append(layout.centred(options.author, measure, author, trim[1] * 0.6, middle))
+        author = fitted_line(options.author, measure, AUTHOR_SIZE, width, False, "author")
+        texts.append(centred(options.author, measure, author, trim[1] * 0.6, middle))
     return Composite(trim, (), tuple(texts), family)
 
 
@@ -236,16 +238,16 @@ def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int
     texts = []
     if heading:
         y += measure.cap_height(style.TITLE_SIZE, True)
-        texts.append(layout.centred(heading, measure, style.TITLE_SIZE, y, frame.middle(trim),
-                                    bold=True))
+        texts.append(centred(heading, measure, style.TITLE_SIZE, y, frame.middle(trim),
+                             bold=True))
         y += style.TITLE_SIZE
     links = []
     for text, page in entries:
         y += CONTENTS_SIZE * CONTENTS_SPACING
         digits = str(page)
         digits_width = measure.width(digits, CONTENTS_SIZE)
-        size = layout.fitted_line(text, measure, CONTENTS_SIZE,
-                                  right - left - digits_width - CONTENTS_SIZE, False, "title")
+        size = fitted_line(text, measure, CONTENTS_SIZE,
+                           right - left - digits_width - CONTENTS_SIZE, False, "title")
         texts.append(Text(text, left, y, size))
         texts.append(Text(digits, right - digits_width, y, CONTENTS_SIZE))
         ascent, descent = measure.ascent_descent(CONTENTS_SIZE)
