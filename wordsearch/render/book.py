@@ -28,9 +28,9 @@ from wordsearch.render.layout import numbered
 from wordsearch.render.look import Look
 from wordsearch.render.measure import Measure, centred, fitted_line
 from wordsearch.render.model import Composite, Frame, Key, Page, Text
+from wordsearch.render.paper import INCH
 from wordsearch.render.puzzle_page import puzzle_page
 
-INCH = 72.0
 TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
          "8.25x11": (8.25 * INCH, 11 * INCH), "a4": paper.PAPER["a4"], "a5": paper.PAPER["a5"]}
 BLEED = 0.125 * INCH

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from wordsearch.errors import InputError
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
-from wordsearch.render.look import Look
+from wordsearch.render.look import Look, one_of
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
                                        fitted_line, footer)
 from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
@@ -44,9 +44,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     """Answer keys, `per_page` (one of KEY_LAYOUTS) to a page, each in its box inside
     `frame` (the page's margin by default), the boxes `gap` apart."""
     if per_page not in KEY_LAYOUTS:
-        choices = ", ".join(map(str, KEY_LAYOUTS[:-1])) + f" or {KEY_LAYOUTS[-1]}"
-        raise InputError(f"{per_page} answer keys to a page is not a layout; use {choices}.",
-                         option="keys_per_page")
+        raise InputError(f"{per_page} answer keys to a page is not a layout; use "
+                         f"{one_of(KEY_LAYOUTS)}.", option="keys_per_page")
     family = look.family(keys[0].puzzle) if keys else font.FAMILY
     measure = measure or Measure.of(family)
     for key in keys[:1]:

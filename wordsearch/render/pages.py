@@ -18,6 +18,7 @@ from wordsearch.render import font
 from wordsearch.render.look import PageOptions
 from wordsearch.render.measure import set_font_options
 from wordsearch.render.model import Composite, Field, GridBox, KeyPage, Page, PuzzlePage, Text
+from wordsearch.render.paper import INCH
 
 INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word
@@ -350,7 +351,7 @@ def svg(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
 
 def png(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
     """One image per page at options.dpi, on a white background."""
-    scale = options.dpi / 72
+    scale = options.dpi / INCH
     images = []
     for page in pages:
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, math.ceil(options.size[0] * scale),

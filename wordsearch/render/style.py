@@ -50,6 +50,8 @@ class Style:
 
 REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_LETTER, 1.0,
                 MESSAGE_SIZES)
+# Large print: each size as its standard asks (see Style), and lines 1.8 times as
+# heavy, which keeps a grid's rules and outline in proportion to its bolder letters.
 LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8,
                     (24.0, 20.0, 18.0, 16.0))
 
@@ -66,7 +68,7 @@ def check_legible(puzzle: Puzzle, cell: float, size: tuple[float, float],
         fewer = "fewer keys to a page, " if what == "answer key" else ""
         raise LayoutError(
             f"a {puzzle.cols}×{puzzle.rows} {what} would print with letters "
-            f"{math.floor(cell * LETTER_SHARE * 10) / 10:.1f} pt high on the "
+            f"{math.floor(cell * LETTER_SHARE * 10) / 10:.1f} pt high on the "  # rounded down
             f"{paper.describe(size)} page; "
             f"{smallest:g} pt is the smallest that reads well. Use a larger page size, "
             f"{fewer}a smaller grid or fewer words.", option="size")

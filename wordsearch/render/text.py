@@ -9,10 +9,12 @@ from wordsearch.render.look import Look
 from wordsearch.render.blanks import BLANK, blank_units
 from wordsearch.render.wordlist import balanced, list_heading
 
-_LINE = "_" * 24
+_LINE = "_" * 24  # a field to write on
+WIDTH = 72        # characters: a line of a terminal or an email
+COLUMN_GAP = 3    # between the word list's columns
 
 
-def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
+def columns(items: Sequence[str], width: int = WIDTH, gap: int = COLUMN_GAP) -> list[str]:
     """Items in balanced columns, filled top to bottom, within `width` characters."""
     if not items:
         return []
@@ -107,4 +109,4 @@ def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
             head += f" · {sheet.student}"
         text = render_text(sheet.puzzle, sheet.title, fields, pages, look)
         parts.append(f"{head}\n\n{text}")
-    return f"\n{'=' * 72}\n\n".join(parts)
+    return f"\n{'=' * WIDTH}\n\n".join(parts)
