@@ -1,6 +1,11 @@
 """How it looks: the options value of the rendering stage, made and validated once
-by every front end (the command, the web options, a class set, a book) and carried
-whole onto the page models, so that a renderer reads the option it uses from here.
+by every front end (the command, the web options, a class set, a book).
+
+Look is carried whole onto the page models (page.look) and handed to the play page
+and the text, so that an option of how a puzzle looks is a field here and a reading
+of it in the renderer that uses it, and nothing in between. PageOptions is the
+document around the pages: paper, title, fields, which pages, how many to a sheet,
+the resolution.
 """
 from __future__ import annotations
 
