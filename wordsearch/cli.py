@@ -143,7 +143,7 @@ def _read_lines(name: str, what: str = "words file",
 def _look(font_name: str, large_print: bool, hide_words: bool, list_order: str,
           key_style: str) -> look.Look:
     return look.Look(font=font_name, large_print=large_print, hide_words=hide_words,
-                       list_order=list_order, key_style=key_style)
+                     list_order=list_order, key_style=key_style)
 
 
 def _pages(no_key: bool, key_only: bool, keys: str | None) -> tuple[str, ...]:
@@ -328,12 +328,12 @@ def make(words, title, fields, output, page_size, mask, directions, difficulty, 
         target = export.Output(
             path=output, format=fmt, keys_path=keys,
             page=look.PageOptions(size=paper.page_size(page_size), title=title,
-                                    fields=tuple(fields),
-                                    show_directions=show_directions, pages=chosen,
-                                    keys_per_page=int(keys_per_page or per_page), dpi=dpi,
-                                    per_page=int(per_page), look=_look(
-                                        font_name, large_print, hide_words, list_order,
-                                        key_style)))
+                                  fields=tuple(fields),
+                                  show_directions=show_directions, pages=chosen,
+                                  keys_per_page=int(keys_per_page or per_page), dpi=dpi,
+                                  per_page=int(per_page), look=_look(
+                                      font_name, large_print, hide_words, list_order,
+                                      key_style)))
         entries: list = list(words)
         for name in words_file:
             lines = _read_lines(name)

@@ -34,9 +34,9 @@ def look(page: dict) -> Look:
 
 def page_options(page: dict, **extra) -> PageOptions:
     return PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
-                              title=page.get("title", ""), fields=tuple(page.get("fields", ())),
-                              show_directions=page.get("show_directions", False),
-                              look=look(page), **extra)
+                       title=page.get("title", ""), fields=tuple(page.get("fields", ())),
+                       show_directions=page.get("show_directions", False),
+                       look=look(page), **extra)
 
 
 def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
