@@ -4,7 +4,7 @@ from pathlib import Path
 
 import wordsearch
 from wordsearch import lang
-from wordsearch.render import layout
+from wordsearch.render.measure import Measure
 from conftest import package_data_patterns, pdf_fonts, pdf_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ def test_every_shipped_alphabet_prints_in_its_languages_font():
         text = (language.alphabet.letters + language.alphabet.letters.lower()
                 + "".join(language.labels.values()) + language.native_name)
         for bold in (False, True):
-            assert layout.Measure.of(language.font).missing(text, bold) == [], code
+            assert Measure.of(language.font).missing(text, bold) == [], code
 
 
 def test_a_greek_page_embeds_gentium_plus():

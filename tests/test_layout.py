@@ -1,99 +1,45 @@
-"""Where things go on a page: nothing overlaps, nothing prints too small, and what
-cannot be printed legibly is refused before a file is touched."""
-import pytest
-
+"""A puzzle's or a set's pages as PageOptions ask, and the largest grid the pages
+can print legibly."""
 import wordsearch
-from wordlists import draw
 from wordsearch import lang
-from wordsearch.errors import InputError, LayoutError
-from wordsearch.puzzle import Placement, Puzzle, Sheet
-from wordsearch.render import layout, paper, style
+from wordsearch.puzzle import Sheet
+from wordsearch.render import layout, measure as measuring, paper
 from wordsearch.render.look import Look, PageOptions
+from wordsearch.render.measure import Measure
+from wordsearch.render.model import Composite, KeyPage, PuzzlePage
 
 
-@pytest.mark.parametrize("size", ["letter", "a4", "a5", "legal-landscape", "a4-landscape"])
-@pytest.mark.parametrize("count, side", [(3, 8), (20, 15), (40, 20), (60, 25)])
-def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
-    words = draw(count, seed=count, max_len=9)
-    fields = ("Name", "Class", "Date", "Your teacher's name and the date you hand this in")
-    labels = [w.capitalize() + (" extra long label" if i % 7 == 0 else "")
-              for i, w in enumerate(words)]
-    puzzle = Puzzle("code", tuple("A" * side for _ in range(side)), ("E",),
-                    tuple(Placement(label, w.upper(), 0, 0, "E") for label, w in
-                          zip(labels, words)))
-    page_size = paper.page_size(size)
-    measure = layout.Measure()
-    if size == "a5" and side >= 20:  # a pocket page: too small for these
-        with pytest.raises(LayoutError, match=f"a {side}×{side} grid would print with letters"):
-            layout.puzzle_page(puzzle, page_size, "A title", fields, True, measure)
-        return
-    page = layout.puzzle_page(puzzle, page_size, "A title", fields, True, measure)
-    boxes = [(t.x, t.baseline - t.size, t.x + measure.width(t.text, t.size, t.bold),
-              t.baseline + t.size * 0.25) for t in page.texts]
-    boxes += [(f.label.x, f.label.baseline - f.label.size,
-               max(f.line_to, f.label.x + measure.width(f.label.text, f.label.size)),
-               f.label.baseline + 2) for f in page.fields]
-    assert len(page.fields) == len(fields)
-    grid = page.grid
-    boxes.append((grid.x, grid.y, grid.x + grid.cols * grid.cell, grid.y + grid.rows * grid.cell))
-    edge = layout.margin(page_size) - 0.01
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        assert edge <= x0 and x1 <= page_size[0] - edge, boxes[i]
-        assert edge - 12 <= y0 and y1 <= page_size[1] - edge + 12, boxes[i]
-        for other in boxes[i + 1:]:
-            assert x1 <= other[0] or other[2] <= x0 or y1 <= other[1] or other[3] <= y0, \
-                (boxes[i], other)
-    assert grid.letter_size >= style.MIN_LETTER
-    assert sum(t.text in labels for t in page.texts) == count
+def test_pages_come_in_the_order_asked_and_a_set_tiles_its_puzzles():
+    puzzle = wordsearch.generate(["sun", "moon", "star"], seed="order")
+    key, page = layout.layouts(puzzle, PageOptions(pages=("key", "puzzle")))
+    assert isinstance(key, KeyPage) and isinstance(page, PuzzlePage)
+    sheets = [Sheet(n, "", f"Pupil {n}", puzzle) for n in range(1, 4)]
+    puzzle_pages, key_pages = layout.sheet_layouts(sheets, PageOptions(per_page=2))
+    assert [len(p.parts) for p in puzzle_pages] == [2, 1]
+    assert all(isinstance(p, Composite) for p in puzzle_pages)
+    first = puzzle_pages[0].parts[0][2]
+    assert [f.value.text for f in first.fields if f.value] == ["Pupil 1"]  # a Name line added
+    assert first.body[-1].text.startswith("Puzzle 1 of 3")
+    assert len(key_pages) == 3 and key_pages[0].texts[0].text == "Answer key: Pupil 1"
 
 
-def test_a_forty_grid_prints_on_letter_and_a4_but_not_on_a5():
-    puzzle = Puzzle("c", tuple("A" * 40 for _ in range(40)), ("E",),
-                    tuple(Placement(w, w.upper(), 0, 0, "E") for w in draw(90, seed=5)))
-    for size in ("letter", "a4"):
-        page = layout.puzzle_page(puzzle, paper.page_size(size))
-        assert page.grid.letter_size >= style.MIN_LETTER
-    with pytest.raises(LayoutError) as caught:
-        layout.puzzle_page(puzzle, paper.page_size("a5"))
-    assert str(caught.value).startswith("a 40×40 grid would print with letters ")
-    assert "pt high on the a5 page; 7 pt is the smallest that reads well. Use a larger page " \
-           "size, a smaller grid or fewer words." in str(caught.value)
-    assert caught.value.option == "size"
-
-
-def test_a_title_too_long_for_the_page_is_refused_not_squeezed():
-    puzzle = wordsearch.generate(["sun", "moon"], seed="t")
-    with pytest.raises(LayoutError, match='the title "W+" is too long to print on one line'):
-        layout.puzzle_page(puzzle, paper.page_size("a5"), "W" * 200)
-    page = layout.puzzle_page(puzzle, paper.page_size("a5"), "W" * 30)
-    assert layout.MIN_TEXT <= page.texts[0].size < style.TITLE_SIZE
-
-
-def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
-    puzzle = wordsearch.generate(["sun", "moon"], seed="t")
-    with pytest.raises(LayoutError) as caught:
-        layout.puzzle_page(puzzle, paper.page_size("letter"), "Spring 🌸 春")
-    assert str(caught.value) == ('the title "Spring 🌸 春" has characters the font Andika '
-                                 "cannot print (🌸 春); leave them out.")
-    # A puzzle read from a JSON document may carry any label.
-    odd = Puzzle("c", ("SUN",), ("E",), (Placement("Sun ☀", "SUN", 0, 0, "E"),))
-    with pytest.raises(LayoutError, match='the word "Sun ☀" has characters the font Andika '
-                                          r"cannot print \(☀\)."):
-        layout.puzzle_page(odd, paper.page_size("letter"))
-    page = layout.puzzle_page(puzzle, paper.page_size("letter"), "Ça déborde – Ærø Ōsaka",
-                              ("Prénom",))
-    assert page.texts[0].text == "Ça déborde – Ærø Ōsaka"
+def test_the_largest_legible_side_shrinks_with_the_share_of_a_page():
+    letter = paper.page_size("letter")
+    # Two to a portrait page halve its height, four its width too: the grid's height
+    # (less the header's share) is what limits it.
+    assert [layout.legible_side(letter, n) for n in (1, 2, 4)] == [40, 20, 20]
+    assert layout.legible_side(letter, 1, Look(large_print=True)) < layout.legible_side(letter)
 
 
 def test_a_set_asks_the_font_for_its_languages_letters_once_not_a_page(monkeypatch):
     puzzles = [wordsearch.generate(["sun", "moon", "star"], seed=f"s{n}") for n in range(3)]
     sheets = [Sheet(n, "", "", puzzle) for n, puzzle in enumerate(puzzles, start=1)]
     asked = []
-    missing = layout.Measure.missing
-    monkeypatch.setattr(layout.Measure, "missing",
+    missing = Measure.missing
+    monkeypatch.setattr(Measure, "missing",
                         lambda self, text, bold=False: asked.append(text) or
                         missing(self, text, bold))
-    layout._missing_letters.cache_clear()
+    measuring._missing_letters.cache_clear()
     puzzle_pages, key_pages = layout.sheet_layouts(sheets, PageOptions())
     assert len(puzzle_pages) == 3 and len(key_pages) == 3
     assert asked.count(lang.get("en").alphabet.letters) == 1

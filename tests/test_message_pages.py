@@ -12,9 +12,10 @@ from PIL import Image
 import wordsearch
 from conftest import pdf_text, png_of
 from test_pages import cell_pixels
-from wordsearch.render import layout, pages
+from wordsearch.render import blanks, layout, pages, puzzle_page
+from wordsearch.render.measure import Measure
 from wordsearch.render.look import Look, PageOptions
-from wordsearch.render.style import FOOTER_SIZE, LARGE_PRINT
+from wordsearch.render.style import FOOTER_SIZE, LARGE_PRINT, margin
 from wordsearch.render.text import render_text
 
 REPTILES = ["snake", "lizard", "turtle", "gecko", "iguana", "cobra", "python", "viper"]
@@ -38,7 +39,7 @@ def groups(blanks):
 
 
 def test_the_puzzle_page_has_a_blank_a_letter_grouped_as_the_messages_words(reptiles):
-    page = layout.puzzle_page(reptiles, (612, 792))
+    page = puzzle_page.puzzle_page(reptiles, (612, 792))
     assert len(page.blanks) == len(reptiles.message) == 24
     assert groups(page.blanks) == [3, 6, 4, 4, 7]
     texts = [t.text for t in page.body]
@@ -47,7 +48,7 @@ def test_the_puzzle_page_has_a_blank_a_letter_grouped_as_the_messages_words(rept
     list_bottom = max(t.baseline for t in page.body if t.text in {"Snake", "Viper", "Cobra"})
     footer = page.body[-1]
     assert all(max(grid_bottom, list_bottom) < b.y < footer.baseline - 8 for b in page.blanks)
-    edge = layout.margin((612, 792))
+    edge = margin((612, 792))
     assert all(edge <= b.x0 < b.x1 <= 612 - edge for b in page.blanks)
     text = pdf_text(pages.pdf([page], PageOptions()))
     assert "Hidden message" in text and "SNAKE" not in text.split("Hidden message")[1]
@@ -57,13 +58,13 @@ def test_a_long_message_wraps_at_its_words_within_the_page():
     message = "The quick brown fox jumps over the lazy dog while seven wizards quietly hex"
     puzzle = wordsearch.generate(["fox", "dog"], message=message, grid=12, seed="long",
                                  beam=64)
-    page = layout.puzzle_page(puzzle, (420, 595))  # a5
+    page = puzzle_page.puzzle_page(puzzle, (420, 595))  # a5
     assert len(page.blanks) == len(puzzle.message)
     rows = sorted({b.y for b in page.blanks})
-    assert 2 <= len(rows) <= layout.MESSAGE_ROWS
+    assert 2 <= len(rows) <= blanks.MESSAGE_ROWS
     assert sum(groups(page.blanks)) == len(puzzle.message)
     assert sorted(groups(page.blanks)) == sorted(len(w) for w in message.upper().split())
-    edge = layout.margin((420, 595))
+    edge = margin((420, 595))
     assert all(edge <= b.x0 and b.x1 <= 420 - edge for b in page.blanks)
 
 
@@ -97,7 +98,7 @@ def test_the_label_is_the_languages():
     puzzle = wordsearch.generate(["gato", "perro"], language="es", message="¡Muy bien!",
                                  grid=9, seed="es", beam=64)
     assert puzzle.message == "MUYBIEN"
-    page = layout.puzzle_page(puzzle, (612, 792))
+    page = puzzle_page.puzzle_page(puzzle, (612, 792))
     assert "Mensaje oculto" in [t.text for t in page.body]
     assert groups(page.blanks) == [3, 4]
 
@@ -157,30 +158,30 @@ def test_a_words_file_gives_each_puzzle_its_own_message(run, tmp_path):
 
 
 def test_large_print_writes_the_message_larger(reptiles):
-    regular = layout.puzzle_page(reptiles, (612, 792))
-    large = layout.puzzle_page(reptiles, (612, 792), look=Look(large_print=True))
+    regular = puzzle_page.puzzle_page(reptiles, (612, 792))
+    large = puzzle_page.puzzle_page(reptiles, (612, 792), look=Look(large_print=True))
     assert len(large.blanks) == len(regular.blanks) == 24
     width = large.blanks[0].x1 - large.blanks[0].x0
     assert width > regular.blanks[0].x1 - regular.blanks[0].x0
-    assert width >= 16 * layout.BLANK_SHARE  # a blank for a letter of at least 16 pt
+    assert width >= 16 * blanks.BLANK_SHARE  # a blank for a letter of at least 16 pt
     label = next(t for t in large.body if t.text == "Hidden message")
     assert label.size >= LARGE_PRINT.field
 
 
 def test_the_message_is_laid_out_once_a_page_and_ends_above_the_footer(reptiles, monkeypatch):
     laid_out = []
-    block = layout.message_block
-    monkeypatch.setattr(layout, "message_block",
+    block = blanks.message_block
+    monkeypatch.setattr(puzzle_page, "message_block",
                         lambda *args, **kwargs: laid_out.append(block(*args, **kwargs))
                         or laid_out[-1])
-    page = layout.puzzle_page(reptiles, (612, 792))
+    page = puzzle_page.puzzle_page(reptiles, (612, 792))
     message, = laid_out
     assert page.blanks == message.blanks
     # Its last row of blanks, and the room under them, end where the footer's begins.
     last = page.blanks[-1]
-    size = (last.x1 - last.x0) / layout.BLANK_SHARE
-    bottom = 792 - layout.margin((612, 792)) - FOOTER_SIZE * 2.5
+    size = (last.x1 - last.x0) / blanks.BLANK_SHARE
+    bottom = 792 - margin((612, 792)) - FOOTER_SIZE * 2.5
     assert math.isclose(last.y + size * 0.6, bottom)
     label = next(t for t in page.body if t.text == "Hidden message")
-    assert math.isclose(label.baseline - layout.Measure().cap_height(label.size, True),
+    assert math.isclose(label.baseline - Measure().cap_height(label.size, True),
                         bottom - message.height)

@@ -17,6 +17,7 @@ from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import layout, pages, paper
 from wordsearch.render.look import PageOptions
+from wordsearch.render.model import GridBox
 
 
 def test_a_pdf_has_the_puzzle_then_the_key_at_the_page_size(fruit):
@@ -92,7 +93,7 @@ def ink_map(png: bytes) -> np.ndarray:
     return (pixels < 250).any(axis=-1)
 
 
-def cell_pixels(ink: np.ndarray, box: layout.GridBox, r: int, c: int, scale: float,
+def cell_pixels(ink: np.ndarray, box: GridBox, r: int, c: int, scale: float,
                 inset: float = 0.12) -> np.ndarray:
     """The pixels of a cell, less a border where lines between cells may fall."""
     x0, y0 = box.x + (c + inset) * box.cell, box.y + (r + inset) * box.cell

@@ -37,6 +37,8 @@ from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
 from wordsearch.render import book as book_layout, font, layout, look, paper
+from wordsearch.render.keys import key_heading, key_pages
+from wordsearch.render.model import Key
 from wordsearch.solver import Dictionary, read_grid, solve
 from wordsearch.solver import report as solve_report
 from wordsearch.solver.search import DEFAULT_MIN_LENGTH
@@ -598,9 +600,9 @@ def _write_key(solution, target: export.Output) -> list[Path]:
     puzzle = solution.key_puzzle()
     options = target.page
     labels = puzzle.labels
-    key = layout.Key(puzzle, layout.key_heading(labels, options.title), labels["answer_key"],
-                     paths=solution.paths())
-    return export.write_pages(layout.key_pages([key], options.size), target)
+    key = Key(puzzle, key_heading(labels, options.title), labels["answer_key"],
+              paths=solution.paths())
+    return export.write_pages(key_pages([key], options.size), target)
 
 
 def _list_themes(language: lang.Language) -> None:

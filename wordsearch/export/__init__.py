@@ -20,7 +20,7 @@ from wordsearch.export.atomic import commit
 from wordsearch.export.formats import Format, either, file_names
 from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 from wordsearch.render import layout, look
-from wordsearch.render.layout import Page
+from wordsearch.render.model import Page
 from wordsearch.render.look import PageOptions
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from wordsearch.errors import InputError
 from wordsearch.puzzle import ClassSet, Puzzle
 from wordsearch.render import html, pages
-from wordsearch.render.layout import Page
+from wordsearch.render.model import Page
 from wordsearch.render.look import PageOptions
 from wordsearch.render.text import render_set_text, render_text
 

@@ -22,11 +22,15 @@ import cairo
 
 from wordsearch.errors import InputError
 from wordsearch.puzzle import Sheet
-from wordsearch.render import layout, pages, paper, style
-from wordsearch.render.layout import Composite, Frame, Key, Measure, Page, Text
+from wordsearch.render import pages, paper, style
+from wordsearch.render.keys import key_pages
+from wordsearch.render.layout import numbered
 from wordsearch.render.look import Look
+from wordsearch.render.measure import Measure, centred, fitted_line
+from wordsearch.render.model import Composite, Frame, Key, Page, Text
+from wordsearch.render.paper import INCH
+from wordsearch.render.puzzle_page import puzzle_page
 
-INCH = 72.0
 TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
          "8.25x11": (8.25 * INCH, 11 * INCH), "a4": paper.PAPER["a4"], "a5": paper.PAPER["a5"]}
 BLEED = 0.125 * INCH
@@ -45,6 +49,14 @@ BOOK_TITLE_SIZE = 32.0
 AUTHOR_SIZE = 16.0
 CONTENTS_SIZE = 12.0
 CONTENTS_SPACING = 1.7
+# The contents' heading takes this many title sizes: its capitals, and a line's
+# space under them.
+CONTENTS_HEADING_ROOM = 2
+# The title page: the title's baseline this share of the way down the page, where
+# the eye falls first; the subject under it (in the title's size); the author lower.
+TITLE_DOWN = 0.35
+SUBJECT_PITCH = 1.4
+AUTHOR_DOWN = 0.6
 
 
 @dataclass(frozen=True)
@@ -117,8 +129,8 @@ def live_frame(number: int, page_count: int) -> Frame:
 def _folio(number: int, frame: Frame, size: tuple[float, float], measure: Measure) -> Text:
     """The page number, centred at the foot of the live area, inside it."""
     _, descent = measure.ascent_descent(FOLIO_SIZE)
-    return layout.centred(str(number), measure, FOLIO_SIZE, size[1] - frame.bottom - descent,
-                          frame.middle(size))
+    return centred(str(number), measure, FOLIO_SIZE, size[1] - frame.bottom - descent,
+                   frame.middle(size))
 
 
 def _content(frame: Frame, measure: Measure, heading: float) -> Frame:
@@ -130,66 +142,94 @@ def _content(frame: Frame, measure: Measure, heading: float) -> Frame:
                  frame.right, frame.bottom + FOLIO_ROOM)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """Where each part of the book starts. How many pages each part takes depends on
+    the trim alone, so the page count, and with it the gutter, is known before
+    anything is placed."""
+    per_contents: int      # entries on a contents page
+    contents_pages: int
+    first_puzzle: int      # page numbers, 1-based
+    first_solution: int
+    total: int
+
+    @classmethod
+    def of(cls, count: int, options: BookOptions) -> _Plan:
+        contents_room = (options.trim_size[1] - 2 * OUTSIDE - FOLIO_ROOM
+                         - style.TITLE_SIZE * CONTENTS_HEADING_ROOM)
+        per_contents = max(1, int(contents_room // (CONTENTS_SIZE * CONTENTS_SPACING)))
+        contents_pages = math.ceil((count + 1) / per_contents)  # and the solutions' entry
+        puzzle_count = math.ceil(count / options.per_page)
+        solution_count = math.ceil(count / options.solutions_per_page)
+        first_puzzle = 2 + contents_pages  # after the title page
+        return cls(per_contents, contents_pages, first_puzzle, first_puzzle + puzzle_count,
+                   first_puzzle + puzzle_count + solution_count - 1)
+
+
 def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     """Every page of the book, laid out before any is drawn."""
     if not sheets:
         raise InputError("a book needs at least one puzzle.")
     trim = options.trim_size
-    first = sheets[0].puzzle
-    family = options.look.family(first)
+    family = options.look.family(sheets[0].puzzle)
     measure = Measure.of(family)
-    labels = first.labels
-    count = len(sheets)
-    # How many pages each part takes depends on the trim alone, so the page count,
-    # and with it the gutter, is known before anything is placed.
-    entry_step = CONTENTS_SIZE * CONTENTS_SPACING
-    contents_room = trim[1] - 2 * OUTSIDE - FOLIO_ROOM - style.TITLE_SIZE * 2
-    per_contents = max(1, int(contents_room // entry_step))
-    contents_pages = math.ceil((count + 1) / per_contents)
-    puzzle_count = math.ceil(count / options.per_page)
-    solution_count = math.ceil(count / options.solutions_per_page)
-    total = 1 + contents_pages + puzzle_count + solution_count
-    first_puzzle = 2 + contents_pages
-    puzzle_page_of = [first_puzzle + k // options.per_page for k in range(count)]
-    first_solution = first_puzzle + puzzle_count
-
+    labels = sheets[0].puzzle.labels
+    plan = _Plan.of(len(sheets), options)
+    entries = [(_puzzle_title(sheet, labels), plan.first_puzzle + k // options.per_page)
+               for k, sheet in enumerate(sheets)]
+    entries.append((labels["solutions"], plan.first_solution))
     made: list[Page] = [_title_page(options, trim, measure, family, labels)]
-    entries = [(_puzzle_title(sheet, labels), page) for sheet, page in zip(sheets, puzzle_page_of)]
-    entries.append((labels["solutions"], first_solution))
-    for k in range(contents_pages):
-        number = 2 + k
-        made.append(_contents_page(entries[k * per_contents:(k + 1) * per_contents],
-                                   labels["contents"] if k == 0 else "", number, total,
+    for k in range(plan.contents_pages):
+        made.append(_contents_page(entries[k * plan.per_contents:(k + 1) * plan.per_contents],
+                                   labels["contents"] if k == 0 else "", 2 + k, plan.total,
                                    trim, measure, family))
+    puzzle_pages, keys = _puzzle_pages(sheets, options, plan, measure, family)
+    made += puzzle_pages
+    made += _solution_pages(keys, options, plan, measure, family)
+    outline = ((labels["contents"], 2), *entries)
+    return Book(options, tuple(made), outline)
+
+
+def _puzzle_pages(sheets: Sequence[Sheet], options: BookOptions, plan: _Plan,
+                  measure: Measure, family: str) -> tuple[list[Page], list[Key]]:
+    """The puzzles, options.per_page to a page, and the key each will have."""
+    trim, labels, count = options.trim_size, sheets[0].puzzle.labels, len(sheets)
+    made: list[Page] = []
     keys = []
     for start in range(0, count, options.per_page):
-        number = first_puzzle + start // options.per_page
-        frame = _content(live_frame(number, total), measure, options.look.style.title)
+        number = plan.first_puzzle + start // options.per_page
+        frame = _content(live_frame(number, plan.total), measure, options.look.style.title)
         slots = _slots(frame, trim, len(sheets[start:start + options.per_page]))
         parts = []
         for sheet, slot in zip(sheets[start:start + options.per_page], slots):
-            page = layout.puzzle_page(
+            page = puzzle_page(
                 sheet.puzzle, trim, _puzzle_title(sheet, labels), options.fields,
                 options.show_directions, None, None,
-                layout.numbered(labels, "puzzle", sheet.number, count),
+                numbered(labels, "puzzle", sheet.number, count),
                 look=options.look, frame=slot)
             parts.append((0.0, 0.0, page))
             keys.append(Key(sheet.puzzle, _puzzle_title(sheet, labels),
-                            f"{layout.numbered(labels, 'puzzle', sheet.number, count)} · "
+                            f"{numbered(labels, 'puzzle', sheet.number, count)} · "
                             f"{labels['page']} {number}", page.grid.cell))
         made.append(Composite(trim, tuple(parts),
-                              (_folio(number, live_frame(number, total), trim,
+                              (_folio(number, live_frame(number, plan.total), trim,
                                       measure),), family))
-    for start in range(0, count, options.solutions_per_page):
-        number = first_solution + start // options.solutions_per_page
-        frame = live_frame(number, total)
-        key_page, = layout.key_pages(keys[start:start + options.solutions_per_page], trim,
-                                     options.solutions_per_page, look=options.look,
-                                     frame=_content(frame, measure, layout.SMALL_HEADING_SIZE))
+    return made, keys
+
+
+def _solution_pages(keys: Sequence[Key], options: BookOptions, plan: _Plan,
+                    measure: Measure, family: str) -> list[Page]:
+    """The answer keys at the back, options.solutions_per_page to a page."""
+    trim, per_page = options.trim_size, options.solutions_per_page
+    made: list[Page] = []
+    for start in range(0, len(keys), per_page):
+        number = plan.first_solution + start // per_page
+        frame = live_frame(number, plan.total)
+        key_page, = key_pages(keys[start:start + per_page], trim, per_page, look=options.look,
+                              frame=_content(frame, measure, style.SMALL_HEADING_SIZE))
         made.append(Composite(trim, ((0.0, 0.0, key_page),),
                               (_folio(number, frame, trim, measure),), family))
-    outline = ((labels["contents"], 2), *entries)
-    return Book(options, tuple(made), outline)
+    return made
 
 
 def _puzzle_title(sheet: Sheet, labels) -> str:
@@ -211,18 +251,16 @@ def _title_page(options: BookOptions, trim: tuple[float, float],
     frame = live_frame(1, 1)
     width, middle = frame.width(trim), frame.middle(trim)
     title = options.title or labels["puzzle"]
-    size = layout.fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
-    y = trim[1] * 0.35
-    texts = [layout.centred(title, measure, size, y, middle, bold=True)]
+    size = fitted_line(title, measure, BOOK_TITLE_SIZE, width, True, "title")
+    y = trim[1] * TITLE_DOWN
+    texts = [centred(title, measure, size, y, middle, bold=True)]
     if options.subject:
-        y += size * 1.4
-        subject = layout.fitted_line(options.subject, measure, AUTHOR_SIZE, width, False,
-                                     "subject")
-        texts.append(layout.centred(options.subject, measure, subject, y, middle))
+        y += size * SUBJECT_PITCH
+        subject = fitted_line(options.subject, measure, AUTHOR_SIZE, width, False, "subject")
+        texts.append(centred(options.subject, measure, subject, y, middle))
     if options.author:
-        author = layout.fitted_line(options.author, measure, AUTHOR_SIZE, width, False,
-                                    "author")
-        texts.append(layout.centred(options.author, measure, author, trim[1] * 0.6, middle))
+        author = fitted_line(options.author, measure, AUTHOR_SIZE, width, False, "author")
+        texts.append(centred(options.author, measure, author, trim[1] * AUTHOR_DOWN, middle))
     return Composite(trim, (), tuple(texts), family)
 
 
@@ -236,16 +274,17 @@ def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int
     texts = []
     if heading:
         y += measure.cap_height(style.TITLE_SIZE, True)
-        texts.append(layout.centred(heading, measure, style.TITLE_SIZE, y, frame.middle(trim),
-                                    bold=True))
-        y += style.TITLE_SIZE
+        texts.append(centred(heading, measure, style.TITLE_SIZE, y, frame.middle(trim),
+                             bold=True))
+        y += style.TITLE_SIZE  # the heading's room: see CONTENTS_HEADING_ROOM
     links = []
     for text, page in entries:
         y += CONTENTS_SIZE * CONTENTS_SPACING
         digits = str(page)
         digits_width = measure.width(digits, CONTENTS_SIZE)
-        size = layout.fitted_line(text, measure, CONTENTS_SIZE,
-                                  right - left - digits_width - CONTENTS_SIZE, False, "title")
+        # The title keeps a space of its own size clear of the page number.
+        size = fitted_line(text, measure, CONTENTS_SIZE,
+                           right - left - digits_width - CONTENTS_SIZE, False, "title")
         texts.append(Text(text, left, y, size))
         texts.append(Text(digits, right - digits_width, y, CONTENTS_SIZE))
         ascent, descent = measure.ascent_descent(CONTENTS_SIZE)

@@ -33,13 +33,14 @@ from importlib import resources
 
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import Puzzle
-from wordsearch.render.layout import list_heading
 from wordsearch.render.look import Look
+from wordsearch.render.blanks import BLANK, blank_units
+from wordsearch.render.wordlist import list_heading
 
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
 SCRIPT, STYLE = "play.js", "style.css"
 MASK32 = 0xFFFFFFFF
-BLANK = '<span class="blank"></span>'  # one letter of a hidden message, to fill in
+BLANK_SPAN = '<span class="blank"></span>'  # one letter of a hidden message, to fill in
 
 
 def asset(name: str) -> str:
@@ -121,8 +122,8 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
 def _message_blanks(puzzle: Puzzle) -> str:
     """The hidden message's label and blanks (an empty string for other puzzles):
     a blank for each grid letter a typed character stands for, punctuation in place,
-    as layout.message_block prints them. The text beside them, for a screen reader,
-    says what the blanks are until the script writes the message there."""
+    as the printed page has them (render/blanks.py). The text beside them, for a
+    screen reader, says what the blanks are until the script writes the message there."""
     if not puzzle.message:
         return ""
     words = [f'<span class="message-word">{_message_word(word)}</span>'
@@ -135,23 +136,15 @@ def _message_blanks(puzzle: Puzzle) -> str:
 
 
 def _message_word(word) -> str:
-    """One word's blanks, each punctuation mark kept with the blank before it (the
-    one after, at the start of a word), so that the line never breaks between
-    them: a comma does not start a line of its own."""
-    units: list[str] = []
-    lead = ""
-    for ch, letters in word:
-        mark = f'<span class="mark">{html.escape(ch)}</span>'
-        if letters:
-            units += [lead + BLANK] + [BLANK] * (len(letters) - 1)
-            lead = ""
-        elif units:
-            units[-1] += mark
-        else:
-            lead += mark
-    if lead:  # a word of punctuation alone
-        units.append(lead)
-    return "".join(u if u == BLANK else f'<span class="keep">{u}</span>' for u in units)
+    """One word's blanks, each unit (a blank with the punctuation that stays beside
+    it) in a span the line never breaks inside: a comma does not start a line of
+    its own."""
+    spans = []
+    for unit in blank_units(word):
+        inner = "".join(BLANK_SPAN if item == BLANK else
+                        f'<span class="mark">{html.escape(item)}</span>' for item in unit)
+        spans.append(inner if unit == (BLANK,) else f'<span class="keep">{inner}</span>')
+    return "".join(spans)
 
 
 def _ends(p) -> tuple[tuple[int, int], tuple[int, int]]:

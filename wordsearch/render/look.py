@@ -1,9 +1,15 @@
 """How it looks: the options value of the rendering stage, made and validated once
-by every front end (the command, the web options, a class set, a book) and carried
-whole onto the page models, so that a renderer reads the option it uses from here.
+by every front end (the command, the web options, a class set, a book).
+
+Look is carried whole onto the page models (page.look) and handed to the play page
+and the text, so that an option of how a puzzle looks is a field here and a reading
+of it in the renderer that uses it, and nothing in between. PageOptions is the
+document around the pages: paper, title, fields, which pages, how many to a sheet,
+the resolution.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wordsearch.errors import InputError
@@ -20,6 +26,12 @@ DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 36, 600
 
 
+def one_of(choices: Sequence[object]) -> str:
+    """The choices as a message offers them: "1, 2 or 4"."""
+    said = [str(choice) for choice in choices]
+    return f"{', '.join(said[:-1])} or {said[-1]}" if len(said) > 1 else said[0]
+
+
 @dataclass(frozen=True)
 class Look:
     """How a puzzle prints, whatever the page: its font (a bundled family or a font
@@ -34,10 +46,10 @@ class Look:
     def __post_init__(self) -> None:
         if self.list_order not in LIST_ORDERS:
             raise InputError(f'"{self.list_order}" is not an order for the word list; use '
-                             f"{' or '.join(LIST_ORDERS)}.", option="list_order")
+                             f"{one_of(LIST_ORDERS)}.", option="list_order")
         if self.key_style not in KEY_STYLES:
             raise InputError(f'"{self.key_style}" is not a style of answer key; use '
-                             f"{' or '.join(KEY_STYLES)}.", option="key_style")
+                             f"{one_of(KEY_STYLES)}.", option="key_style")
         if self.font:
             font.family(self.font)  # refused now, before any puzzle is made
 
@@ -76,10 +88,10 @@ class PageOptions:
             raise ValueError(f"pages are some of {PAGES}, not {self.pages}")
         if self.keys_per_page not in KEYS_PER_PAGE:
             raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
-                             f"use 1, 2 or 4.", option="keys_per_page")
+                             f"use {one_of(KEYS_PER_PAGE)}.", option="keys_per_page")
         if self.per_page not in PER_PAGE:
-            raise InputError(f"{self.per_page} puzzles to a page is not a layout; use 1, 2 "
-                             f"or 4.", option="per_page")
+            raise InputError(f"{self.per_page} puzzles to a page is not a layout; use "
+                             f"{one_of(PER_PAGE)}.", option="per_page")
         if not MIN_DPI <= self.dpi <= MAX_DPI:
             raise InputError(f"a resolution of {self.dpi} dpi is out of range; use "
                              f"{MIN_DPI} to {MAX_DPI}.", option="dpi")

@@ -1,5 +1,5 @@
-"""Drawing laid-out pages with Cairo, as PDF, SVG or PNG: nothing here chooses
-where things go (render/layout.py) or where the bytes go (export.py).
+"""Drawing laid-out pages (render/model.py) with Cairo, as PDF, SVG or PNG: nothing
+here chooses where things go (render/layout.py) or where the bytes go (export.py).
 
 Text is real text in the bundled font (a PDF reader can search and copy it);
 cells outside the shape get neither a letter nor a line.
@@ -15,8 +15,10 @@ import cairo
 
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
-from wordsearch.render.layout import Composite, GridBox, KeyPage, Page, Text, set_font_options
 from wordsearch.render.look import PageOptions
+from wordsearch.render.measure import set_font_options
+from wordsearch.render.model import Composite, Field, GridBox, KeyPage, Page, PuzzlePage, Text
+from wordsearch.render.paper import INCH
 
 INK = (0.0, 0.0, 0.0)
 FILLER = (0.6, 0.6, 0.6)         # answer page: letters that belong to no word
@@ -31,6 +33,17 @@ OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40
 # Half the width of an answer outline, as a share of the cell: wide enough to clear the
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
+# Lines between cells: a share of the cell, never thinner than prints evenly.
+RULE_SHARE, MIN_RULE = 0.02, 0.3
+# The shape's outline: a share of the cell, kept between a line that holds its own
+# against the letters and one that crowds them.
+OUTLINE_SHARE, MIN_OUTLINE, MAX_OUTLINE = 0.06, 0.8, 2.0
+FIELD_LINE = 0.6                 # a field's line to write on: thin, as on a form
+FIELD_LINE_DROP = 1.5            # the line under its label's baseline, clear of the letters
+BLANK_LINE = 0.8                 # a message's blanks: each stands alone, so a little bolder
+# A message cell's number at its top left: its left side and its baseline this far
+# (in the number's size) from the cell's corner.
+NUMBER_INSET, NUMBER_DROP = 0.25, 1.05
 # A free path on a key: a line this share of a cell wide, a dot at its first cell.
 PATH_WIDTH = 0.12
 PATH_START = 0.16
@@ -40,58 +53,77 @@ def draw(ctx: cairo.Context, page: Page) -> None:
     """Everything in reading order (top to bottom), which is the order a PDF reader
     extracts the text in."""
     set_font_options(ctx)
-    family = page.family
     if isinstance(page, Composite):
-        for dx, dy, part in page.parts:
-            ctx.save()
-            ctx.translate(dx, dy)
-            draw(ctx, part)
-            ctx.restore()
-        for text in page.texts:
-            draw_text(ctx, text, family)
-        for (x, y, w, h), target in page.links:
-            # Cairo 1.16 takes the rectangle in device space, and writes a link to
-            # "page=N" with no destination: a named one works.
-            x, y = ctx.user_to_device(x, y)
-            ctx.tag_begin(cairo.TAG_LINK, f"dest='{page_dest(target)}' "
-                                          f"rect=[{x:.2f} {y:.2f} {w:.2f} {h:.2f}]")
-            ctx.tag_end(cairo.TAG_LINK)
-        return
-    if isinstance(page, KeyPage):
-        letters_only = page.key_style == "letters"
-        for k, (puzzle, grid) in enumerate(page.grids):
-            heading, code_line = page.texts[2 * k:2 * k + 2]
-            paths = page.paths[k] if page.paths else ()
-            draw_text(ctx, heading, family)
-            if puzzle.message:
-                draw_message_cells(ctx, puzzle, grid, family)
-            if not letters_only:
-                draw_answers(ctx, puzzle, grid, paths)
-            draw_grid(ctx, puzzle, grid, family, key=True, paths=paths,
-                      filler=not letters_only)
-            draw_text(ctx, code_line, family)
-        for note in page.notes:
-            draw_text(ctx, note, family)
-        return
+        draw_composite(ctx, page)
+    elif isinstance(page, KeyPage):
+        draw_key_page(ctx, page)
+    else:
+        draw_puzzle_page(ctx, page)
+
+
+def draw_composite(ctx: cairo.Context, page: Composite) -> None:
+    """Its parts, each moved to its place, then its own texts and links."""
+    for dx, dy, part in page.parts:
+        ctx.save()
+        ctx.translate(dx, dy)
+        draw(ctx, part)
+        ctx.restore()
+    for text in page.texts:
+        draw_text(ctx, text, page.family)
+    for (x, y, w, h), target in page.links:
+        # Cairo 1.16 takes the rectangle in device space, and writes a link to
+        # "page=N" with no destination: a named one works.
+        x, y = ctx.user_to_device(x, y)
+        ctx.tag_begin(cairo.TAG_LINK, f"dest='{page_dest(target)}' "
+                                      f"rect=[{x:.2f} {y:.2f} {w:.2f} {h:.2f}]")
+        ctx.tag_end(cairo.TAG_LINK)
+
+
+def draw_key_page(ctx: cairo.Context, page: KeyPage) -> None:
+    """Each key: its heading, the message's cells, the answers in the look's key
+    style, the grid, its code line; then the hidden messages under the grids."""
+    family = page.family
+    letters_only = page.look.key_style == "letters"
+    for k, (puzzle, grid) in enumerate(page.grids):
+        heading, code_line = page.texts[2 * k:2 * k + 2]
+        paths = page.paths[k] if page.paths else ()
+        draw_text(ctx, heading, family)
+        if puzzle.message:
+            draw_message_cells(ctx, puzzle, grid, family)
+        if not letters_only:
+            draw_answers(ctx, puzzle, grid, paths)
+        draw_grid(ctx, puzzle, grid, family, key=True, paths=paths, filler=not letters_only)
+        draw_text(ctx, code_line, family)
+    for note in page.notes:
+        draw_text(ctx, note, family)
+
+
+def draw_puzzle_page(ctx: cairo.Context, page: PuzzlePage) -> None:
+    family = page.family
     for text in page.header:
         draw_text(ctx, text, family)
     for f in page.fields:
-        draw_text(ctx, f.label, family)
-        if f.value:
-            draw_text(ctx, f.value, family)
-        ctx.set_source_rgb(*INK)
-        ctx.set_line_width(0.6)
-        ctx.move_to(f.line_from, f.label.baseline + 1.5)
-        ctx.line_to(f.line_to, f.label.baseline + 1.5)
-        ctx.stroke()
+        draw_field(ctx, f, family)
     draw_grid(ctx, page.puzzle, page.grid, family, key=False)
     for text in page.body:
         draw_text(ctx, text, family)
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(0.8)
+    ctx.set_line_width(BLANK_LINE)
     for blank in page.blanks:
         ctx.move_to(blank.x0, blank.y)
         ctx.line_to(blank.x1, blank.y)
+    ctx.stroke()
+
+
+def draw_field(ctx: cairo.Context, field: Field, family: str) -> None:
+    """A field's label, the value written on it if any, and its line."""
+    draw_text(ctx, field.label, family)
+    if field.value:
+        draw_text(ctx, field.value, family)
+    ctx.set_source_rgb(*INK)
+    ctx.set_line_width(FIELD_LINE)
+    ctx.move_to(field.line_from, field.label.baseline + FIELD_LINE_DROP)
+    ctx.line_to(field.line_to, field.label.baseline + FIELD_LINE_DROP)
     ctx.stroke()
 
 
@@ -108,7 +140,8 @@ def draw_message_cells(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family:
     size = box.cell * NUMBER_SHARE
     ctx.set_font_size(size)
     for n, (r, c) in enumerate(cells, start=1):
-        ctx.move_to(box.x + c * box.cell + size * 0.25, box.y + r * box.cell + size * 1.05)
+        ctx.move_to(box.x + c * box.cell + size * NUMBER_INSET,
+                    box.y + r * box.cell + size * NUMBER_DROP)
         ctx.show_text(str(n))
 
 
@@ -138,22 +171,37 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family: str, key
     letters of the words, of `paths` and of a hidden message in ink, the others grey,
     or left out when not `filler`: a key of the words' letters alone)."""
     inside = [[ch != OUTSIDE for ch in row] for row in puzzle.grid]
+    draw_rules(ctx, inside, box)
+    draw_outline(ctx, inside, box)
+    answers = ({cell for p in puzzle.words for cell in p.cells()} |
+               {cell for path in paths for cell in path} |
+               set(puzzle.leftover_cells() if puzzle.message else ())) if key else None
+    draw_letters(ctx, puzzle, box, family, answers, filler)
+
+
+def draw_rules(ctx: cairo.Context, inside: Sequence[Sequence[bool]], box: GridBox) -> None:
+    """A line between each two neighbouring cells of the shape."""
     ctx.set_line_cap(cairo.LINE_CAP_BUTT)
     ctx.set_source_rgb(*RULE)
-    ctx.set_line_width(max(0.3, box.cell * 0.02) * box.weight)
-    for r in range(puzzle.rows):
-        for c in range(puzzle.cols):
+    ctx.set_line_width(max(MIN_RULE, box.cell * RULE_SHARE) * box.weight)
+    for r, row in enumerate(inside):
+        for c, cell_inside in enumerate(row):
+            if not cell_inside:
+                continue
             x, y = box.x + c * box.cell, box.y + r * box.cell
-            if c + 1 < puzzle.cols and inside[r][c] and inside[r][c + 1]:
+            if c + 1 < len(row) and row[c + 1]:
                 ctx.move_to(x + box.cell, y)
                 ctx.line_to(x + box.cell, y + box.cell)
-            if r + 1 < puzzle.rows and inside[r][c] and inside[r + 1][c]:
+            if r + 1 < len(inside) and inside[r + 1][c]:
                 ctx.move_to(x, y + box.cell)
                 ctx.line_to(x + box.cell, y + box.cell)
     ctx.stroke()
 
+
+def draw_outline(ctx: cairo.Context, inside: Sequence[Sequence[bool]], box: GridBox) -> None:
+    """The shape's border, in ink."""
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(max(0.8, min(2.0, box.cell * 0.06)) * box.weight)
+    ctx.set_line_width(max(MIN_OUTLINE, min(MAX_OUTLINE, box.cell * OUTLINE_SHARE)) * box.weight)
     ctx.set_line_join(cairo.LINE_JOIN_ROUND)
     for loop in outline(inside):
         ctx.move_to(box.x + loop[0][0] * box.cell, box.y + loop[0][1] * box.cell)
@@ -162,22 +210,25 @@ def draw_grid(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family: str, key
         ctx.close_path()
     ctx.stroke()
 
-    in_words = ({cell for p in puzzle.words for cell in p.cells()} |
-                {cell for path in paths for cell in path} |
-                set(puzzle.leftover_cells() if puzzle.message else ())) if key else set()
-    ctx.set_font_face(font.face(True, family))  # grid letters are bold
+
+def draw_letters(ctx: cairo.Context, puzzle: Puzzle, box: GridBox, family: str,
+                 answers: set[tuple[int, int]] | None, filler: bool = True) -> None:
+    """Each cell's letter centred in it, bold; on a key (`answers` given), the
+    answers' letters in ink and the others grey, or left out when not `filler`."""
+    ctx.set_font_face(font.face(True, family))
     ctx.set_font_size(box.letter_size)
     middle = -ctx.text_extents("H").y_bearing / 2
     offsets: dict[str, float] = {}
     for r, row in enumerate(puzzle.printed_grid):
         for c, ch in enumerate(row):
-            if ch == OUTSIDE or key and not filler and (r, c) not in in_words:
+            answer = answers is None or (r, c) in answers
+            if ch == OUTSIDE or not (answer or filler):
                 continue
             if ch not in offsets:
                 extents = ctx.text_extents(ch)
                 offsets[ch] = extents.x_bearing + extents.width / 2
             cx, cy = box.centre(r, c)
-            ctx.set_source_rgb(*(FILLER if key and (r, c) not in in_words else INK))
+            ctx.set_source_rgb(*(INK if answer else FILLER))
             ctx.move_to(cx - offsets[ch], cy + middle)
             ctx.show_text(ch)
 
@@ -237,7 +288,8 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox,
             if ch != OUTSIDE:
                 ctx.rectangle(box.x + c * box.cell, box.y + r * box.cell, box.cell, box.cell)
     ctx.clip()
-    ctx.set_line_width(max(0.8, box.cell * 0.06))
+    # As wide as the shape's outline at its least, whatever the cell: never capped.
+    ctx.set_line_width(max(MIN_OUTLINE, box.cell * OUTLINE_SHARE))
     for k, p in enumerate(puzzle.words):
         first, last = p.cells()[0], p.cells()[-1]
         (x0, y0), (x1, y1) = box.centre(*first), box.centre(*last)
@@ -299,7 +351,7 @@ def svg(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
 
 def png(pages: Sequence[Page], options: PageOptions) -> list[bytes]:
     """One image per page at options.dpi, on a white background."""
-    scale = options.dpi / 72
+    scale = options.dpi / INCH
     images = []
     for page in pages:
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, math.ceil(options.size[0] * scale),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from wordsearch.errors import InputError
 from wordsearch.size import parse_wxh
 
+INCH = 72.0  # points
 PAPER = {
     "letter": (612.0, 792.0),
     "legal": (612.0, 1008.0),

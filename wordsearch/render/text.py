@@ -5,13 +5,16 @@ from collections.abc import Sequence
 
 from wordsearch.directions import COMPASS
 from wordsearch.puzzle import OUTSIDE, Puzzle, Sheet
-from wordsearch.render.layout import balanced, list_heading
 from wordsearch.render.look import Look
+from wordsearch.render.blanks import BLANK, blank_units
+from wordsearch.render.wordlist import balanced, list_heading
 
-_LINE = "_" * 24
+_LINE = "_" * 24  # a field to write on
+WIDTH = 72        # characters: a line of a terminal or an email
+COLUMN_GAP = 3    # between the word list's columns
 
 
-def columns(items: Sequence[str], width: int = 72, gap: int = 3) -> list[str]:
+def columns(items: Sequence[str], width: int = WIDTH, gap: int = COLUMN_GAP) -> list[str]:
     """Items in balanced columns, filled top to bottom, within `width` characters."""
     if not items:
         return []
@@ -76,21 +79,9 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], look: Look) -> list[str]
 
 def _blanks(word) -> str:
     """One word of the message as blanks a letter can be counted and written on,
-    "_ _ _?": each letter's blank apart, punctuation against its neighbour."""
-    parts: list[str] = []
-    before = ""  # punctuation before the word's first letter, as in "¡Hola"
-    for ch, letters in word:
-        if not letters:
-            if parts:
-                parts[-1] += ch
-            else:
-                before += ch
-            continue
-        parts += ["_"] * len(letters)
-        if before:
-            parts[-len(letters)] = before + "_"
-            before = ""
-    return " ".join(parts) + before
+    "_ _ _?": each unit's blank apart, its punctuation against it."""
+    return " ".join("".join("_" if item == BLANK else item for item in unit)
+                    for unit in blank_units(word))
 
 
 def _key_part(puzzle: Puzzle) -> list[str]:
@@ -118,4 +109,4 @@ def render_set_text(sheets: Sequence[Sheet], fields: Sequence[str] = (),
             head += f" · {sheet.student}"
         text = render_text(sheet.puzzle, sheet.title, fields, pages, look)
         parts.append(f"{head}\n\n{text}")
-    return f"\n{'=' * 72}\n\n".join(parts)
+    return f"\n{'=' * WIDTH}\n\n".join(parts)

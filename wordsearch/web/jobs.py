@@ -32,7 +32,7 @@ def look(page: dict) -> Look:
 def page_options(page: dict, **extra) -> PageOptions:
     """The PageOptions the page options ask for (those named as its fields)."""
     return PageOptions(size=paper.page_size(page.get("page_size", paper.DEFAULT)),
-                              look=look(page), **fields.named(PageOptions, page), **extra)
+                       look=look(page), **fields.named(PageOptions, page), **extra)
 
 
 def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,

@@ -1,0 +1,139 @@
+"""Answer key pages: one key or several to a page, each a heading, the grid (no
+larger than on its puzzle page), the hidden message under it, and its code line.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from wordsearch.errors import InputError
+from wordsearch.puzzle import Puzzle
+from wordsearch.render import font
+from wordsearch.render.look import Look, one_of
+from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
+                                       fitted_line, footer)
+from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
+from wordsearch.render.style import (FOOTER_SIZE, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
+                                     TITLE_SIZE, check_legible, margin)
+from wordsearch.render.tiling import across_down
+
+KEY_LAYOUTS = (1, 2, 4, 6)  # keys to a page: a set's 1, 2 or 4, a book's solutions 4 or 6
+KEY_GAP = 24.0              # between keys on one page
+# Under a key's heading, in its size: a line's space for a key alone; less when
+# several share a page, to leave their grids more room.
+HEADING_GAP = 1.0
+SHARED_HEADING_GAP = 0.6
+# With several keys to a page, each code line sits at the foot of its key's box,
+# and the grid ends this many footer sizes above it (the line's height, and as much
+# again apart). A key alone keeps to the puzzle page's footer (FOOTER_CLEARANCE).
+SHARED_FOOTER_CLEARANCE = 2.0
+# The hidden message under a key's grid: this many of its sizes kept for it, and its
+# baseline a little less far down, so that its descenders stay inside that room.
+NOTE_ROOM = 2.0
+NOTE_DROP = 1.8
+
+
+def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
+    named = " · ".join(part for part in (title, student) if part)
+    return f"{labels['answer_key']}: {named}" if named else labels["answer_key"]
+
+
+def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
+              measure: Measure | None = None, *, look: Look = Look(),
+              frame: Frame | None = None, gap: float = KEY_GAP) -> list[KeyPage]:
+    """Answer keys, `per_page` (one of KEY_LAYOUTS) to a page, each in its box inside
+    `frame` (the page's margin by default), the boxes `gap` apart."""
+    if per_page not in KEY_LAYOUTS:
+        raise InputError(f"{per_page} answer keys to a page is not a layout; use "
+                         f"{one_of(KEY_LAYOUTS)}.", option="keys_per_page")
+    family = look.family(keys[0].puzzle) if keys else font.FAMILY
+    measure = measure or Measure.of(family)
+    for key in keys[:1]:
+        check_font(key.puzzle, measure)
+    boxes = _Boxes.on(size, frame or Frame.even(margin(size)), per_page, gap)
+    return [_key_page(keys[first:first + per_page], boxes, size, measure, family, look)
+            for first in range(0, len(keys), per_page)]
+
+
+@dataclass(frozen=True)
+class _Boxes:
+    """Where the keys of a page go: `across` boxes a row, `gap` apart, from the
+    frame's top left."""
+    left: float
+    top: float
+    across: int
+    width: float
+    height: float
+    gap: float
+    alone: bool  # one key to a page
+
+    @classmethod
+    def on(cls, size: tuple[float, float], frame: Frame, per_page: int, gap: float) -> _Boxes:
+        across, down = across_down(per_page, size)
+        return cls(frame.left, frame.top, across,
+                   (frame.width(size) - (across - 1) * gap) / across,
+                   (size[1] - frame.top - frame.bottom - (down - 1) * gap) / down,
+                   gap, per_page == 1)
+
+    def corner(self, slot: int) -> tuple[float, float]:
+        return (self.left + slot % self.across * (self.width + self.gap),
+                self.top + slot // self.across * (self.height + self.gap))
+
+
+def _key_page(keys: Sequence[Key], boxes: _Boxes, size: tuple[float, float],
+              measure: Measure, family: str, look: Look) -> KeyPage:
+    laid = [_key_box(key, *boxes.corner(slot), boxes, measure, size)
+            for slot, key in enumerate(keys)]
+    paths = tuple(key.paths for key in keys)
+    return KeyPage(size, tuple(text for box in laid for text in box.texts),
+                   tuple((key.puzzle, box.grid) for key, box in zip(keys, laid)),
+                   paths if any(paths) else (), tuple(box.note for box in laid if box.note),
+                   family, look)
+
+
+@dataclass(frozen=True)
+class _KeyBox:
+    """One key laid out in its box."""
+    heading: Text
+    grid: GridBox
+    code_line: Text
+    note: Text | None
+
+    @property
+    def texts(self) -> tuple[Text, Text]:
+        return self.heading, self.code_line
+
+
+def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
+             size: tuple[float, float]) -> _KeyBox:
+    """A key in the box at (x, y), alone on its page or sharing it."""
+    box_w, box_h, alone = boxes.width, boxes.height, boxes.alone
+    heading_size = fitted_line(key.heading, measure, TITLE_SIZE if alone else SMALL_HEADING_SIZE,
+                               box_w, True, "title")
+    baseline = y + measure.cap_height(heading_size, True)
+    heading = centred(key.heading, measure, heading_size, baseline, x + box_w / 2, True)
+    top = baseline + heading_size * (HEADING_GAP if alone else SHARED_HEADING_GAP)
+    # The code line sits in the page's bottom margin or at the foot of its box.
+    code_line = y + box_h + (FOOTER_SIZE if alone else 0)
+    bottom = y + box_h - FOOTER_SIZE * (FOOTER_CLEARANCE if alone else SHARED_FOOTER_CLEARANCE)
+    puzzle = key.puzzle
+    note = _message_note(puzzle)
+    note_size = (fitted_line(note, measure, NOTE_SIZE if alone else FOOTER_SIZE, box_w, False,
+                             "note") if note else 0.0)
+    room = bottom - top - note_size * NOTE_ROOM
+    cell = min(key.max_cell, box_w / puzzle.cols, room / puzzle.rows)
+    check_legible(puzzle, cell, size, MIN_KEY_LETTER, "answer key")
+    grid = GridBox(x + (box_w - puzzle.cols * cell) / 2, top + (room - puzzle.rows * cell) / 2,
+                   cell, puzzle.rows, puzzle.cols)
+    placed_note = (Text(note, x + (box_w - measure.width(note, note_size)) / 2,
+                        grid.y + puzzle.rows * cell + note_size * NOTE_DROP, note_size)
+                   if note else None)
+    return _KeyBox(heading, grid, footer(puzzle, measure, x + box_w, code_line, key.label),
+                   placed_note)
+
+
+def _message_note(puzzle: Puzzle) -> str:
+    """The hidden message, for the teacher to read off the key ("" if none)."""
+    if not puzzle.message:
+        return ""
+    return f"{puzzle.labels['hidden_message']}: {puzzle.message_label or puzzle.message}"

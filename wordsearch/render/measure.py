@@ -1,0 +1,134 @@
+"""Measuring text in the page's font, and setting the single lines every page has:
+a line fitted to its width, a centred line, the footer with the puzzle's code.
+
+Widths come from Cairo with hinting off, so that a layout made here matches what
+every surface (PDF, SVG, PNG) draws.
+"""
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import cairo
+
+from wordsearch import lang
+from wordsearch.errors import InputError, LayoutError
+from wordsearch.puzzle import Puzzle
+from wordsearch.render import font
+from wordsearch.render.model import Text
+from wordsearch.render.style import FOOTER_SIZE, MIN_TEXT
+
+# Any size will do to ask whether the font has a glyph: the answer is the same at all.
+PROBE_SIZE = 10.0
+# A line too long for its width is set smaller, rounded down to a tenth of a point.
+STEPS_PER_POINT = 10
+# The option that gives each kind of line, for an error about it.
+LINE_OPTIONS = {"title": "title", "field": "field", "Name field's value": "students"}
+# Letters of a missing alphabet an error names before it says "…".
+SHOWN_MISSING = 12
+# A page's content ends this many footer sizes above the bottom margin, so that the
+# footer, set one footer size down into the margin, stands apart from the grid or list.
+FOOTER_CLEARANCE = 2.5
+
+
+def set_font_options(ctx: cairo.Context) -> None:
+    options = cairo.FontOptions()
+    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    options.set_hint_style(cairo.HINT_STYLE_NONE)
+    ctx.set_font_options(options)
+
+
+class Measure:
+    """Text widths in a bundled font, with hinting off so they match every surface."""
+
+    def __init__(self, family: str = font.FAMILY) -> None:
+        self.family = family
+        self.ctx = cairo.Context(cairo.ImageSurface(cairo.FORMAT_A8, 1, 1))
+        set_font_options(self.ctx)
+
+    @staticmethod
+    @cache
+    def of(family: str) -> Measure:
+        """One Measure a family for the process (layouts measure thousands of texts)."""
+        return Measure(family)
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        self.ctx.set_font_face(font.face(bold, self.family))
+        self.ctx.set_font_size(size)
+        return self.ctx.text_extents(text).x_advance
+
+    def missing(self, text: str, bold: bool = False) -> list[str]:
+        """The characters of `text` the font has no glyph for (they would print as boxes)."""
+        self.ctx.set_font_face(font.face(bold, self.family))
+        self.ctx.set_font_size(PROBE_SIZE)
+        glyphs = self.ctx.get_scaled_font().text_to_glyphs(0, 0, text, False)
+        return [ch for ch, glyph in zip(text, glyphs) if glyph.index == 0 and not ch.isspace()]
+
+    def ascent_descent(self, size: float, bold: bool = False) -> tuple[float, float]:
+        """How far the font's lines reach above and below the baseline (more than
+        its letters do): the box a PDF reader gives each word."""
+        self.ctx.set_font_face(font.face(bold, self.family))
+        self.ctx.set_font_size(size)
+        ascent, descent, *_ = self.ctx.font_extents()
+        return ascent, descent
+
+    def cap_height(self, size: float, bold: bool = False) -> float:
+        self.ctx.set_font_face(font.face(bold, self.family))
+        self.ctx.set_font_size(size)
+        return -self.ctx.text_extents("H").y_bearing
+
+
+def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
+                what: str) -> float:
+    """The largest size up to `size` at which `text` fits `width`, refusing a line
+    the font cannot print or that would print smaller than MIN_TEXT."""
+    unknown = measure.missing(text, bold)
+    option = LINE_OPTIONS.get(what)
+    if unknown:
+        raise LayoutError(f'the {what} "{text}" has characters the font {measure.family} '
+                          f"cannot print ({' '.join(unknown)}); leave them out.", option=option)
+    natural = measure.width(text, size, bold)
+    if natural <= width:
+        return size
+    smaller = math.floor(size * width / natural * STEPS_PER_POINT) / STEPS_PER_POINT
+    if smaller < MIN_TEXT:
+        raise LayoutError(f'the {what} "{text}" is too long to print on one line of this '
+                          f"page; shorten it or use a wider page.", option=option)
+    return smaller
+
+
+def centred(text: str, measure: Measure, size: float, baseline: float, middle: float,
+            bold: bool = False) -> Text:
+    """A line centred on the x `middle`."""
+    return Text(text, middle - measure.width(text, size, bold) / 2, baseline, size, bold)
+
+
+def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str,
+           size: float = FOOTER_SIZE) -> Text:
+    """The puzzle's code, at the bottom right: what the key and a remake are matched by
+    (a grid solved from elsewhere may have none)."""
+    text = f"{what} · {puzzle.labels['code']} {puzzle.code}" if puzzle.code else what
+    return Text(text, right - measure.width(text, size), baseline, size, muted=True)
+
+
+def check_font(puzzle: Puzzle, measure: Measure) -> None:
+    """Refuses a font that lacks a letter the puzzle's language may put in its grid
+    (the filler may draw any of them, so the whole alphabet is asked, whatever this
+    grid holds), naming the letter, before a box prints in its place."""
+    missing = _missing_letters(measure.family, puzzle.language, puzzle.lowercase)
+    if missing:
+        name = lang.get(puzzle.language).name
+        more = " …" if len(missing) > SHOWN_MISSING else ""
+        raise InputError(f"the font {measure.family} has no letter {missing[0]!r}, which "
+                         f"{name} puzzles use ({len(missing)} such letters: "
+                         f"{' '.join(missing[:SHOWN_MISSING])}{more}); "
+                         f"choose another font.", option="font")
+
+
+@cache
+def _missing_letters(family: str, language: str, lowercase: bool) -> tuple[str, ...]:
+    """The letters of `language` (in lower case, with `lowercase`) that `family` has
+    no glyph for: asked once a process, not again for every page of a set."""
+    letters = lang.get(language).alphabet.letters
+    return tuple(Measure.of(family).missing(
+        "".join(ch.lower() if lowercase else ch for ch in letters), True))

@@ -1,0 +1,212 @@
+"""The puzzle page: a header (title, fields to write on, notes), then the grid and
+the word list as one block, as large as the page allows, then the hidden message's
+blanks and the footer. Sizes are chosen so that nothing overlaps and nothing prints
+too small to read; a puzzle that cannot meet that is refused rather than printed
+illegibly.
+
+All lengths are in points (1/72 inch), y downwards from the top of the page.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from wordsearch.directions import COMPASS
+from wordsearch.errors import LayoutError
+from wordsearch.puzzle import Puzzle
+from wordsearch.render import paper
+from wordsearch.render.look import Look
+from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
+                                       footer)
+from wordsearch.render.blanks import message_block
+from wordsearch.render.model import Field, Frame, GridBox, PuzzlePage, Text
+from wordsearch.render.style import (FIELD_SIZE, LETTER_SHARE, LINE_SPACING, Style,
+                                     check_legible, margin)
+from wordsearch.render.wordlist import (Arrangement, WordColumns, check_labels, chosen,
+                                        list_arrangements, list_gap, list_heading, narrowed)
+
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+# Under the title's baseline, in its size: room for its descenders; the next line's
+# own pitch follows.
+TITLE_GAP = 0.8
+# From one row of fields to the next, in the fields' size: room over each line for a
+# name written by hand, which stands taller than the printed label.
+FIELD_PITCH = 2.2
+FIELD_MIN_LINE = 90.0    # the shortest line worth writing a name on
+FIELD_GAP = 18.0         # from the end of one field's line to the next field's label
+LABEL_GAP = 6.0          # from a field's label to the start of its line
+VALUE_INSET = 6.0        # a written value starts this far along its line
+# A written value's baseline sits this far above the label's, so that it clears the
+# line drawn just under them.
+VALUE_RAISE = 1.0
+NOTE_PITCH = 2.0         # a note's baseline under the line before, in the note's size
+# Between the word list and the hidden message's label: the regular field size,
+# whatever the style, since the label itself grows with large print.
+MESSAGE_GAP = FIELD_SIZE
+
+
+def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
+                fields: Sequence[str] = (), show_directions: bool = False,
+                measure: Measure | None = None, filled: Mapping[str, str] | None = None,
+                footer_label: str = "", *, look: Look = Look(),
+                frame: Frame | None = None) -> PuzzlePage:
+    """The puzzle page; `filled` writes values on field lines (a student's name on
+    the Name line), `footer_label` starts the footer (the language's word for a
+    puzzle if not given). Everything but the footer, which sits in the bottom
+    margin, stays inside `frame` (by default the page's margin all round)."""
+    family = look.family(puzzle)
+    measure = measure or Measure.of(family)
+    style = look.style
+    check_font(puzzle, measure)
+    frame = frame or Frame.even(margin(size))
+    header, placed_fields, y = _header(puzzle, size, frame, measure, style, title, fields,
+                                       filled or {}, show_directions)
+    top = y + (style.field if y > frame.top else 0)  # a field's size under a header
+    bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
+    message = None
+    if puzzle.message:
+        message = message_block(puzzle, measure, frame.left, frame.width(size), bottom, style)
+        bottom -= message.height + MESSAGE_GAP
+    grid, body = _grid_and_list(puzzle, size, frame, measure, look, top, bottom)
+    if message is not None:
+        body += message.texts
+    # The footer's baseline: one footer size into the bottom margin.
+    body.append(footer(puzzle, measure, size[0] - frame.right,
+                       size[1] - frame.bottom + style.footer,
+                       footer_label or puzzle.labels["puzzle"], style.footer))
+    return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid,
+                      family, look, message.blanks if message is not None else ())
+
+
+def _header(puzzle: Puzzle, size: tuple[float, float], frame: Frame, measure: Measure,
+            style: Style, title: str, fields: Sequence[str], filled: Mapping[str, str],
+            show_directions: bool) -> tuple[list[Text], list[Field], float]:
+    """The title, the fields and the notes, top down from the frame's top: their
+    texts, the fields, and the last baseline."""
+    width, middle = frame.width(size), frame.middle(size)
+    header: list[Text] = []
+    y = frame.top
+    if title:
+        title_size = fitted_line(title, measure, style.title, width, True, "title")
+        y += measure.cap_height(title_size, True)
+        header.append(centred(title, measure, title_size, y, middle, bold=True))
+        y += title_size * TITLE_GAP
+    placed = []
+    for row in field_rows(fields, measure, frame.left, width, style.field):
+        y += style.field * FIELD_PITCH
+        placed += [_field(name, left, slot, y, filled.get(name), measure, style.field)
+                   for name, left, slot in row]
+    for note, what in _notes(puzzle, show_directions):
+        note_size = fitted_line(note, measure, style.note, width, False, what)
+        y += note_size * NOTE_PITCH
+        header.append(centred(note, measure, note_size, y, middle))
+    return header, placed, y
+
+
+def field_rows(fields: Sequence[str], measure: Measure, left: float, width: float,
+               size: float = FIELD_SIZE) -> list[list[tuple[str, float, float]]]:
+    """Fields side by side as far as each keeps a line of FIELD_MIN_LINE: rows of
+    (label, slot left, slot width)."""
+    if not fields:
+        return []
+    per_row = len(fields)
+    while per_row > 1 and any(measure.width(f"{f}:", size) + FIELD_MIN_LINE + FIELD_GAP
+                              > width / per_row for f in fields):
+        per_row -= 1
+    slot = width / per_row
+    return [[(f, left + k * slot, slot) for k, f in enumerate(fields[i:i + per_row])]
+            for i in range(0, len(fields), per_row)]
+
+
+def _field(name: str, left: float, slot: float, baseline: float, value: str | None,
+           measure: Measure, size: float) -> Field:
+    """A field's label and the line after it to the end of its slot, with `value`
+    written on the line if given."""
+    text = f"{name}:"
+    label_size = fitted_line(text, measure, size, slot - FIELD_GAP, False, "field")
+    start = left + measure.width(text, label_size) + LABEL_GAP
+    end = max(start, left + slot - FIELD_GAP)
+    written = None
+    if value:
+        value_size = fitted_line(value, measure, size, end - start - VALUE_INSET, False,
+                                 f"{name} field's value")
+        written = Text(value, start + VALUE_INSET, baseline - VALUE_RAISE, value_size)
+    return Field(Text(text, left, baseline, label_size), start, end, written)
+
+
+def _notes(puzzle: Puzzle, show_directions: bool) -> list[tuple[str, str]]:
+    """The lines under the fields, each with what it is called in an error."""
+    notes = ([(directions_line(puzzle.directions, puzzle.labels), "directions line")]
+             if show_directions else [])
+    if puzzle.has_inside:
+        notes.append((puzzle.labels["inside_note"], "note"))
+    return notes
+
+
+def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str:
+    arrows = " ".join(ARROWS[d] for d in COMPASS if d in directions)
+    if len(directions) == len(COMPASS):
+        return f"{labels['all_directions']} {arrows}"
+    return f"{labels['some_directions']} {arrows}"
+
+
+def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
+                   measure: Measure, look: Look, top: float,
+                   bottom: float) -> tuple[GridBox, list[Text]]:
+    """The grid and the word list, between `top` and `bottom`, as one block in the
+    middle of that space: the grid's box, and the list's texts."""
+    style = look.style
+    labels = [] if look.hide_words else look.labels(puzzle)
+    check_labels(labels, measure)
+    heading = list_heading(puzzle, look.hide_words)
+    found = list_arrangements(puzzle, labels, heading, measure, frame.width(size),
+                              bottom - top, style.list_sizes)
+    choice = chosen(puzzle, found)
+    cell, place, words = choice.cell(puzzle), choice.place, choice.words
+    if look.large_print and cell * LETTER_SHARE < style.min_letter:
+        raise _too_big_for_large_print(puzzle, found, size, style)
+    check_legible(puzzle, cell, size, style.min_letter)
+    grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
+    gap = list_gap(place, words.size)
+    middle = frame.middle(size)
+    if place == "below":
+        if labels:
+            narrow = narrowed(words, labels, grid_w)
+            if grid_h + gap + narrow.height <= bottom - top:
+                words = narrow
+        grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
+        grid_x = middle - grid_w / 2
+        list_x, list_y = middle - words.width / 2, grid_y + grid_h + gap
+        heading_x = list_x + (words.width - words.heading_width) / 2
+    else:
+        grid_y = list_y = top + (bottom - top - max(grid_h, words.height)) / 2
+        grid_x = middle - (grid_w + gap + words.width) / 2
+        list_x = heading_x = grid_x + grid_w + gap
+    grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols, style.weight)
+    return grid, _list_texts(words, list_x, list_y, heading_x, measure)
+
+
+def _list_texts(words: WordColumns, x: float, y: float, heading_x: float,
+                measure: Measure) -> list[Text]:
+    """The list's heading, then its entries column by column, from its top at `y`."""
+    first = y + measure.cap_height(words.size)
+    texts = [Text(words.heading, heading_x, first, words.size, bold=True)]
+    for c, column in enumerate(words.columns):
+        for r, label in enumerate(column):
+            texts.append(Text(label, x + c * words.pitch,
+                              first + (r + 1) * words.size * LINE_SPACING, words.size))
+    return texts
+
+
+def _too_big_for_large_print(puzzle: Puzzle, found: Sequence[Arrangement],
+                             size: tuple[float, float], style: Style) -> LayoutError:
+    """Large print's limit, said as the largest grid that fits the page with this
+    word list."""
+    smallest = style.min_letter / LETTER_SHARE
+    cols, rows = max(((int(option.room[0] // smallest), int(option.room[1] // smallest))
+                      for option in found), key=lambda pair: min(pair))
+    return LayoutError(
+        f"in large print (grid letters of at least {style.min_letter:g} pt) the "
+        f"{paper.describe(size)} page holds a grid of at most {cols}×{rows} cells with "
+        f"this word list; this puzzle's is {puzzle.cols}×{puzzle.rows}. Use fewer or "
+        f"shorter words, a grid of at most {min(cols, rows)} (option -g/--grid), or a "
+        f"larger page.", option="size")
