@@ -68,7 +68,7 @@ def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
     `left`: its rows are chosen, which gives its height, and then placed."""
     label = puzzle.labels["hidden_message"]
     label_size = fitted_line(label, measure, style.field, width, True, "note")
-    words = [blank_units(word) for word in puzzle.message_words()]
+    words = puzzle.message_words()
     for size in style.message_sizes:
         rows = _rows(words, measure, size, width)
         if len(rows) <= MESSAGE_ROWS:
@@ -97,13 +97,14 @@ def message_block(puzzle: Puzzle, measure: Measure, left: float, width: float,
     return MessageBlock(tuple(texts), tuple(blanks), height)
 
 
-def _set_word(units: Sequence[Unit], measure: Measure,
+def _set_word(word: Sequence[tuple[str, str]], measure: Measure,
               size: float) -> tuple[list[tuple[float, str]], float]:
-    """One word of the message: (offset, item) for each item of its units, and the
-    word's width. A mark sits against what precedes it; a blank keeps a gap from it."""
+    """One word of the message (or a piece of one): (offset, item) for each item of
+    its units, and the word's width. A mark sits against what precedes it; a blank
+    keeps a gap from it."""
     items: list[tuple[float, str]] = []
     x = 0.0
-    for item in (item for unit in units for item in unit):
+    for item in (item for unit in blank_units(word) for item in unit):
         if item != BLANK:
             items.append((x, item))
             x += measure.width(item, size)
@@ -119,20 +120,20 @@ def _row_width(placed: Sequence[tuple[list, float]], size: float) -> float:
     return sum(w for _, w in placed) + max(0, len(placed) - 1) * size * WORD_GAP_SHARE
 
 
-def _rows(words: Sequence[Sequence[Unit]], measure: Measure, size: float,
-          width: float) -> list[list[Sequence[Unit]]]:
-    """Words in rows within `width`; a word too long for a row is cut between units
-    where it fills one."""
-    pieces: list[list[Unit]] = []
+def _rows(words: Sequence[Sequence[tuple[str, str]]], measure: Measure, size: float,
+          width: float) -> list[list[Sequence[tuple[str, str]]]]:
+    """Words in rows within `width`; a word too long for a row is cut where it fills
+    one, between the characters typed."""
+    pieces: list[Sequence[tuple[str, str]]] = []
     for word in words:
-        piece: list[Unit] = []
-        for unit in word:
-            if piece and _set_word(piece + [unit], measure, size)[1] > width:
+        piece: list[tuple[str, str]] = []
+        for part in word:
+            if piece and _set_word(piece + [part], measure, size)[1] > width:
                 pieces.append(piece)
                 piece = []
-            piece.append(unit)
+            piece.append(part)
         pieces.append(piece)
-    rows: list[list[Sequence[Unit]]] = [[]]
+    rows: list[list[Sequence[tuple[str, str]]]] = [[]]
     for piece in pieces:
         if rows[-1] and _row_width([_set_word(w, measure, size) for w in rows[-1] + [piece]],
                                    size) > width:
