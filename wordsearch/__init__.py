@@ -3,8 +3,8 @@
 The package follows the data: lang/ (the letters a language has) -> make/ (words
 -> shape -> pack -> fill -> a puzzle) -> puzzle.py (the values every front end
 shares) -> solver/ (grids from anywhere -> where the words read) -> render/ (pages
-and text) -> export.py (files, all or nothing) -> cli.py. A module imports only from its own stage or the ones before it
-(tests/test_imports.py walks them).
+and text) -> export/ (files, all or nothing) -> web/ and cli.py. A module imports
+only from its own stage or the ones before it (tests/test_imports.py walks them).
 
 The names below load on first use, so that a front end that only shows a saved
 puzzle (wordsearch.puzzle, wordsearch.render) never loads the packer or its C core.

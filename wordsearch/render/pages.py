@@ -1,5 +1,5 @@
 """Drawing laid-out pages (render/model.py) with Cairo, as PDF, SVG or PNG: nothing
-here chooses where things go (render/layout.py) or where the bytes go (export.py).
+here chooses where things go (render/layout.py) or where the bytes go (export/).
 
 Text is real text in the bundled font (a PDF reader can search and copy it);
 cells outside the shape get neither a letter nor a line.
