@@ -1,5 +1,8 @@
 """Class sets: copies and students from several lists, each puzzle with a code that
 regenerates it alone, the same set whatever the number of processes."""
+import subprocess
+import sys
+
 import pytest
 
 import wordsearch
@@ -59,3 +62,31 @@ def test_a_set_is_planned_list_by_list_a_puzzle_for_each_copy_or_student():
     assert [code for _, _, code in fresh.puzzles] == [f"{fresh.code}-1", f"{fresh.code}-2"]
     with pytest.raises(InputError, match="1001 copies is out of range"):
         plan_set(1, copies=1001)
+
+
+# Pools ended at once, as when a set's puzzles all came back before a worker had
+# started: with the command's SIGTERM handler and a thread running (as tqdm's), a
+# worker ended before worker_starts ran its copy of the handler and could hang, and
+# pool.terminate() with it (2 runs in 3 of 30 pools hung before the fix).
+ENDED_AT_ONCE = """
+import faulthandler, multiprocessing, signal, sys, threading, time
+from wordsearch import cli
+from wordsearch.make import classset
+faulthandler.dump_traceback_later(30, exit=True)
+signal.signal(signal.SIGTERM, cli._terminate)
+stop = threading.Event()
+threading.Thread(target=lambda: [time.sleep(0.0001) for _ in iter(stop.is_set, True)],
+                 daemon=True).start()
+for _ in range(60):
+    pool = classset._pool(multiprocessing, 2)
+    pool.terminate()
+    pool.join()
+print("done")
+"""
+
+
+@pytest.mark.slow
+def test_a_pool_ended_before_its_workers_started_never_hangs():
+    ran = subprocess.run([sys.executable, "-c", ENDED_AT_ONCE], capture_output=True,
+                         text=True, timeout=60)
+    assert ran.stdout.strip() == "done", ran.stderr[-2000:]

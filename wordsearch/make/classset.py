@@ -16,6 +16,7 @@ from wordsearch.puzzle import ClassSet, Puzzle, Sheet
 
 MAX_COPIES = 1000
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+ENDING_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 def sheet_codes(set_code: str, count: int) -> list[str]:
@@ -135,7 +136,7 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
     # The workers are ended here, not when the pool is collected: after the last
     # result, at the first error, and on Ctrl-C or SIGTERM, which the main process
     # alone hears (an interrupt inside the pool's __del__ would be lost).
-    pool = multiprocessing.Pool(jobs, initializer=worker_starts)
+    pool = _pool(multiprocessing, jobs)
     try:
         pending = [pool.apply_async(_made, (job,), callback=done) for job in work]
         for i, result in enumerate(pending):
@@ -148,11 +149,25 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
     return results
 
 
+def _pool(multiprocessing, jobs: int):
+    """A pool of `jobs` workers, forked with Ctrl-C and SIGTERM held back. A worker
+    that pool.terminate() ends before worker_starts has run would otherwise run the
+    command's own handler in a forked copy of a process with threads, and could hang
+    there, and the run with it (one book in 36, ended after its last puzzle, before
+    this); held back, the signal waits for worker_starts, which lets it through."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
+    try:
+        return multiprocessing.Pool(jobs, initializer=worker_starts)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def worker_starts() -> None:
     """A worker process leaves Ctrl-C to the main one, which ends the workers, and
     ends with the main one however that ends (Linux: the parent-death signal)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler, if forked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING_SIGNALS)  # held back by _pool
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
