@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import wordsearch
+from conftest import examples
 from wordsearch import _core
 from wordsearch.errors import InputError
 from wordsearch.solver import Dictionary, solve
@@ -114,7 +115,6 @@ def as_found(found):
     return {f.word: sorted(reading.cells for reading in f.readings) for f in found}
 
 
-@settings(max_examples=300, deadline=None)
 @given(cases())
 def test_straight_lines_are_what_a_brute_force_finds(case):
     rows, words, min_length = case
@@ -125,7 +125,7 @@ def test_straight_lines_are_what_a_brute_force_finds(case):
             assert r.direction == (direction_of(r.cells) or "E")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(cases(side=5, longest=5))
 def test_free_paths_are_what_a_depth_first_search_finds(case):
     rows, words, min_length = case
@@ -136,7 +136,7 @@ def test_free_paths_are_what_a_depth_first_search_finds(case):
             assert r.direction == direction_of(r.cells)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(cases(), st.booleans())
 def test_listed_words_set_apart_exactly_their_readings_inside_a_container(case, free_path):
     """Every listed word is reported; its readings, counted and set apart together,
@@ -281,7 +281,7 @@ def test_the_trie_is_compact_and_finds_its_words():
 EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat=n)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(grids(), st.integers(1, 5))
 def test_a_trie_with_the_table_of_prefixes_reads_what_a_brute_force_finds(grid, min_length):
     rows, _ = grid
