@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import reference
 import reference_message
+from conftest import CI
 from wordsearch import _core
 from wordsearch.errors import NoMessage
 
@@ -146,7 +147,6 @@ def check_case(case):
         assert want is None
 
 
-@settings(max_examples=300, deadline=None)
 @given(fill_cases())
 def test_the_core_fills_as_the_reference_does(case):
     check_case(case)
@@ -342,9 +342,15 @@ def make_and_check(case) -> bool:
     return True
 
 
+# A quick run takes the cases in three languages of the 13: building a language's
+# list of message words takes most of a case's time, once a run.
+QUICK_LANGUAGES = ("en", "sk", "el")
+
+
 def test_message_puzzles_across_languages_sizes_masks_and_lengths():
-    made = sum(make_and_check(case) for case in message_cases(60))
-    assert made >= 45
+    chosen = [case for case in message_cases(60) if CI or case[0] in QUICK_LANGUAGES]
+    made = sum(make_and_check(case) for case in chosen)
+    assert made >= len(chosen) * 3 // 4
 
 
 @pytest.mark.slow
