@@ -35,6 +35,20 @@ def examples(count: int) -> int:
     generated cases) runs all `count` in CI and the dev profile's share locally."""
     return count if CI else max(1, count * DEV_EXAMPLES // CI_EXAMPLES)
 
+# Markers of the longest tests, each also marked slow (pyproject.toml).
+ALSO_SLOW = ("fuzz", "sanitizers")
+
+
+def pytest_collection_modifyitems(items):
+    """A test marked fuzz or sanitizers must be marked slow too, or -m "not slow"
+    (the quick tier) would run it."""
+    for item in items:
+        longest = any(item.get_closest_marker(name) for name in ALSO_SLOW)
+        if longest and not item.get_closest_marker("slow"):
+            raise pytest.UsageError(f"{item.nodeid} is marked {' or '.join(ALSO_SLOW)}; mark it "
+                                    f"slow too")
+
+
 FRUIT = ["Crème brûlée", "Dragon fruit", "apple", "banana", "cherry", "grape", "lemon",
          "mango", "peach", "plum", "kiwi", "lime", "orange", "papaya", "apricot"]
 
