@@ -22,10 +22,33 @@ from wordsearch.cli import main
 from wordsearch.render import layout, pages
 from wordsearch.render.look import PageOptions
 
-# CI runs more examples than a quick local run; both are deterministic per seed.
-settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True)
-settings.register_profile("dev", max_examples=60, deadline=None, derandomize=True)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# CI (CI=true) runs every repeated check at its full count; a local run a fifth of it,
+# to keep the quick tier quick. Both are deterministic per seed.
+CI = bool(os.environ.get("CI"))
+CI_EXAMPLES, DEV_EXAMPLES = 300, 60
+settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None, derandomize=True)
+settings.register_profile("dev", max_examples=DEV_EXAMPLES, deadline=None, derandomize=True)
+settings.load_profile("ci" if CI else "dev")
+
+
+def examples(count: int) -> int:
+    """A test that sets its own count of cases (hypothesis examples, a loop of
+    generated cases) runs all `count` in CI and the dev profile's share locally."""
+    return count if CI else max(1, count * DEV_EXAMPLES // CI_EXAMPLES)
+
+# Markers of the longest tests, each also marked slow (pyproject.toml).
+ALSO_SLOW = ("fuzz", "sanitizers")
+
+
+def pytest_collection_modifyitems(items):
+    """A test marked fuzz or sanitizers must be marked slow too, or -m "not slow"
+    (the quick tier) would run it."""
+    for item in items:
+        longest = any(item.get_closest_marker(name) for name in ALSO_SLOW)
+        if longest and not item.get_closest_marker("slow"):
+            raise pytest.UsageError(f"{item.nodeid} is marked {' or '.join(ALSO_SLOW)}; mark it "
+                                    f"slow too")
+
 
 FRUIT = ["Crème brûlée", "Dragon fruit", "apple", "banana", "cherry", "grape", "lemon",
          "mango", "peach", "plum", "kiwi", "lime", "orange", "papaya", "apricot"]

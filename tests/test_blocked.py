@@ -4,7 +4,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 import reference
 import wordsearch
@@ -47,7 +47,6 @@ def grids_and_words(draw):
     return letters, grid, words
 
 
-@settings(max_examples=300, deadline=None)
 @given(grids_and_words())
 def test_the_automaton_finds_what_a_brute_force_finds(case):
     letters, grid, words = case

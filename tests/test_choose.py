@@ -4,6 +4,7 @@ import json
 import pytest
 
 import wordsearch
+from conftest import examples
 from wordsearch import lang
 from wordsearch.errors import InputError
 from wordsearch.lang import lists
@@ -24,7 +25,7 @@ def test_random_words_come_from_the_dictionary_with_the_puzzles_seed():
 
 
 def test_no_drawn_word_lies_inside_another():
-    for seed in range(20):
+    for seed in range(examples(20)):
         picked = [lang.get("en").fold(w) for w in choose.pick(
             lang.get("en"), theme=None, count=40, seed=seed, longest=12)]
         for a in picked:

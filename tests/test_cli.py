@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from conftest import page_count, pdf_info, pdf_pages_text, pdf_text
+from conftest import examples, page_count, pdf_info, pdf_pages_text, pdf_text
 from test_sections import LISTS
 from wordsearch.cli import main
 
@@ -455,7 +455,7 @@ def command_lines(draw):
     return args + ["--time-limit", "5", "--"] + words
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(args=command_lines(), stdin=st.binary(max_size=40))
 def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, stdin):

@@ -1,7 +1,7 @@
 """The fuzz targets of scripts/fuzz.py: every seed and every kept crash input
 (tests/data/fuzz/TARGET/crashes/) replayed through the same one_input functions,
-uninstrumented, so that a bug the fuzzer found stays fixed; and, marked slow, a
-short fuzzing run of each target, which must find nothing."""
+uninstrumented, so that a bug the fuzzer found stays fixed; and, marked slow and
+fuzz, a short fuzzing run of each target, which must find nothing."""
 import importlib.util
 import subprocess
 import sys
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "fuzz.py"
-# Long enough to reach past the seeds; five targets stay within six minutes.
+# Long enough to reach past the seeds: six minutes for the six targets.
 SECONDS = 60
 
 
@@ -42,6 +42,7 @@ def test_kept_inputs_keep_the_contract(name, data):
 
 
 @pytest.mark.slow
+@pytest.mark.fuzz
 @pytest.mark.parametrize("name", fuzz.NAMES)
 def test_a_short_fuzzing_run_finds_nothing(name, tmp_path):
     """Crash inputs go to tmp_path, not the repository; the log is shown on failure."""

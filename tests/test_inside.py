@@ -1,12 +1,11 @@
 """Which words lie inside which (wordsearch.inside), against every pair compared."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from wordsearch.inside import containers
 
 forms = st.lists(st.text("ABC", min_size=1, max_size=7), max_size=12, unique=True)
 
 
-@settings(max_examples=300, deadline=None)
 @given(forms)
 def test_containers_are_every_other_form_holding_the_form_or_its_reversal(words):
     want = tuple(tuple(j for j, other in enumerate(words)

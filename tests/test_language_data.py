@@ -29,6 +29,7 @@ def test_every_language_ships_its_lists():
         assert DATA.joinpath(f"{code}.blocked.txt").is_file(), code
 
 
+@pytest.mark.slow  # 10,000 entries a language through the parser: 0.3 s each
 @pytest.mark.parametrize("code", CODES)
 def test_dictionary(code):
     language = lang.get(code)

@@ -125,6 +125,7 @@ def test_a_roomy_grid_scatters_half_the_words_over_distinct_regions():
     assert again.tolist() == regions.tolist() and other.tolist() != regions.tolist()
 
 
+@pytest.mark.slow
 def test_words_spread_over_a_roomy_grid():
     """30 words in a 20x20 grid: gathered around the first word, the largest
     square of filler was 7 wide (median of six seeds: 6 5 7 8 6 7); scattered,

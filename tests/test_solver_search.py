@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import wordsearch
+from conftest import examples
 from wordsearch.errors import InputError
 from wordsearch.solver import Dictionary, solve
 
@@ -112,7 +113,6 @@ def as_found(found):
     return {f.word: sorted(reading.cells for reading in f.readings) for f in found}
 
 
-@settings(max_examples=300, deadline=None)
 @given(cases())
 def test_straight_lines_are_what_a_brute_force_finds(case):
     rows, words, min_length = case
@@ -123,7 +123,7 @@ def test_straight_lines_are_what_a_brute_force_finds(case):
             assert r.direction == (direction_of(r.cells) or "E")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(cases(side=5, longest=5))
 def test_free_paths_are_what_a_depth_first_search_finds(case):
     rows, words, min_length = case
@@ -134,7 +134,7 @@ def test_free_paths_are_what_a_depth_first_search_finds(case):
             assert r.direction == direction_of(r.cells)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(cases(), st.booleans())
 def test_listed_words_set_apart_exactly_their_readings_inside_a_container(case, free_path):
     """Every listed word is reported; its readings, counted and set apart together,
@@ -263,7 +263,7 @@ def test_a_grid_of_one_letter_stops_the_free_path_search():
 EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat=n)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(grids(), st.integers(1, 5))
 def test_a_trie_with_the_table_of_prefixes_reads_what_a_brute_force_finds(grid, min_length):
     rows, _ = grid
