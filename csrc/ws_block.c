@@ -105,14 +105,6 @@ static ws_status complete(ws_blocklist *list)
     return WS_OK;
 }
 
-static int is_palindrome(const uint8_t *word, int32_t len)
-{
-    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
-        if (word[i] != word[j])
-            return 0;
-    return 1;
-}
-
 ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out)
 {
     *out = NULL;
@@ -154,7 +146,7 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         list->lengths[w] = len;
         for (int reversed = 0; reversed < 2; reversed++) {
-            if (reversed && is_palindrome(word, len))
+            if (reversed && ws_is_palindrome(word, len))
                 break;
             list->patterns[npatterns] = (pattern){w, len, reversed, NONE};
             insert(list, word, len, reversed, npatterns++);
@@ -182,7 +174,7 @@ static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t row
 {
     const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
     int32_t state = ROOT;
-    for (; r >= 0 && r < rows && c >= 0 && c < cols; r += WS_DROW[dir], c += WS_DCOL[dir]) {
+    for (; ws_on_grid(r, c, rows, cols); r += WS_DROW[dir], c += WS_DCOL[dir]) {
         const int32_t at = r * cols + c;
         const uint8_t code = grid[at];
         state = code >= 1 && code <= list->nletters ? *transition(list, state, code) : ROOT;

@@ -1,5 +1,6 @@
 #include "ws_message.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,9 +46,6 @@ typedef struct {
     int32_t fixed[WS_MAX_WORD], nfixed, open;
 } fill_ctx;
 
-static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
-
 static int32_t step_of(const fill_ctx *f, int dir)
 {
     return WS_DROW[dir] * f->cols + WS_DCOL[dir];
@@ -57,6 +55,7 @@ static int32_t step_of(const fill_ctx *f, int dir)
  * one word. */
 static uint8_t *link_at(fill_ctx *f, int32_t cell, int dir, uint8_t *bit)
 {
+    assert(dir >= 0 && dir < WS_NDIRS);
     if (dir < WS_NDIRS / 2) {
         *bit = (uint8_t)(1u << dir);
         return f->links + cell;
@@ -126,6 +125,7 @@ static int32_t draw_length(fill_ctx *f)
  * when it leaves the shape or runs along a word over two cells. */
 static int segment(fill_ctx *f, int32_t start, int dir, int32_t len)
 {
+    assert(len >= 1 && len <= WS_MAX_WORD); /* f->cells and f->fixed hold a word */
     const int32_t step = step_of(f, dir);
     f->start = start;
     f->dir = dir;
@@ -195,8 +195,7 @@ static int reads_elsewhere(const fill_ctx *f, const uint8_t *word, int32_t len)
             continue;
         const int32_t r = at / f->cols, c = at % f->cols;
         for (int d = 0; d < WS_NDIRS; d++) {
-            const int32_t er = r + WS_DROW[d] * (len - 1), ec = c + WS_DCOL[d] * (len - 1);
-            if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+            if (!ws_run_on_grid(r, c, d, len, f->rows, f->cols))
                 continue;
             const int32_t step = step_of(f, d);
             int32_t k = 1;
@@ -265,13 +264,18 @@ static int32_t pick_word(fill_ctx *f, int32_t len)
     return first_fit(f, list, first, n, (int32_t)ws_rng_below(&f->rng, (uint64_t)n));
 }
 
-/* Places lexicon word w on the segment read last. The set of words has room for
- * every word a round can add (see ws_message_fill), so adding cannot fail. */
+/* Places lexicon word w on the segment read last. A word covers at least one
+ * empty cell, so a round adds at most as many words as the grid has empty cells:
+ * the arrays and the set of words have room for them (see ws_message_fill), and
+ * adding cannot fail. */
 static void place(fill_ctx *f, int32_t w, int32_t start, int dir, int32_t len)
 {
     const ws_words lex = ws_lexicon_words(f->p->lexicon);
     const uint8_t *word = lex.letters + lex.offsets[w];
-    (void)ws_through_add(f->through, word, len);
+    assert(f->open >= 1 && f->open <= f->empties - f->p->holes);
+    const ws_status added = ws_through_add(f->through, word, len);
+    assert(added == WS_OK);
+    (void)added;
     for (int32_t k = 0; k < len; k++)
         f->grid[f->cells[k]] = word[k];
     link_word(f, start, dir, len);
@@ -333,9 +337,7 @@ static int finish(fill_ctx *f)
         const int32_t start = (int32_t)(at / f->ndirs);
         if (len < missing || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
             continue;
-        const int32_t er = start / f->cols + WS_DROW[dir] * (len - 1);
-        const int32_t ec = start % f->cols + WS_DCOL[dir] * (len - 1);
-        if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+        if (!ws_run_on_grid(start / f->cols, start % f->cols, dir, len, f->rows, f->cols))
             continue;
         if (!segment(f, start, dir, len) || f->open != missing)
             continue;
@@ -355,7 +357,7 @@ static int finish(fill_ctx *f)
 static int stuck(fill_ctx *f)
 {
     const int32_t missing = f->empties - f->p->holes;
-    const int32_t drawn = min32(f->longest, LENGTH_FIRST + LENGTH_COUNT - 1);
+    const int32_t drawn = ws_min32(f->longest, LENGTH_FIRST + LENGTH_COUNT - 1);
     const int32_t shortest = WS_LEXICON_MIN_LEN + (f->threes >= f->quota);
     for (int32_t len = shortest; len <= drawn; len++)
         for (int32_t i = 0; i < f->ndirs; i++) {
@@ -404,7 +406,7 @@ static void round_fill(fill_ctx *f)
                 return;
             searched_at = f->empties;
         }
-        const int32_t len = min32(draw_length(f), f->longest);
+        const int32_t len = ws_min32(draw_length(f), f->longest);
         if (len < WS_LEXICON_MIN_LEN || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
             continue;
         int32_t n;
@@ -415,6 +417,7 @@ static void round_fill(fill_ctx *f)
             if (try_place(f, len))
                 break;
     }
+    assert(f->empties >= f->p->holes);
 }
 
 /* WS_OK when the arguments keep ws_message_fill's preconditions; counts the
@@ -457,9 +460,7 @@ static ws_status check(const ws_message_params *p, const ws_message_output *out,
         const int dir = p->placed.dirs[i];
         if (len < 1 || len > WS_MAX_WORD || dir >= WS_NDIRS || start < 0 || start >= ncells)
             return WS_BAD_ARGUMENT;
-        const int32_t er = start / p->cols + WS_DROW[dir] * (len - 1);
-        const int32_t ec = start % p->cols + WS_DCOL[dir] * (len - 1);
-        if (er < 0 || er >= p->rows || ec < 0 || ec >= p->cols)
+        if (!ws_run_on_grid(start / p->cols, start % p->cols, dir, len, p->rows, p->cols))
             return WS_BAD_ARGUMENT;
         for (int32_t k = 0; k < len; k++) {
             const uint8_t v = p->grid[start + k * (WS_DROW[dir] * p->cols + WS_DCOL[dir])];
@@ -487,7 +488,7 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
     for (int d = 0; d < WS_NDIRS; d++)
         if ((p->dir_mask >> d) & 1u)
             f.dirs[f.ndirs++] = d;
-    f.longest = min32(max32(p->rows, p->cols), ws_lexicon_longest(p->lexicon));
+    f.longest = ws_min32(ws_max32(p->rows, p->cols), ws_lexicon_longest(p->lexicon));
     const size_t most = (size_t)empties + 1;
     int32_t known_letters = 0;
     for (int32_t i = 0; i < p->listed.count; i++)

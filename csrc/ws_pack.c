@@ -3,6 +3,7 @@
  * puzzles best first (see ws_pack.h and ws_pack_internal.h). */
 #include "ws_pack_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,7 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
         ws_sort_by_parent(all->items, n, spare, counts, s->parents->size);
         next->lowest = ws_sort_by_worker(spare, n, all->items, counts, c->workers, c->nworkers);
     }
+    assert(n <= s->params->beam);
     next->links = all->items;
     next->size = n;
 }
@@ -118,7 +120,7 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
     int32_t ordered = 0;
     for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
         if (i == ordered) {
-            const int32_t batch = min32(out->capacity, done->size - i);
+            const int32_t batch = ws_min32(out->capacity, done->size - i);
             ws_select_smallest(links + i, done->size - i, batch);
             ws_sort_candidates(links + i, batch);
             ordered += batch;
@@ -213,7 +215,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all
      * letters for each worker. */
     const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
-    const size_t ncounts = (size_t)max32(params->beam, nworkers * (most_letters + 1)) + 2;
+    const size_t ncounts = (size_t)ws_max32(params->beam, nworkers * (most_letters + 1)) + 2;
     int32_t *counts = malloc(ncounts * sizeof(int32_t));
     int ok = threads && members && workers && memory && s && places && counts;
     for (int32_t t = 0; ok && t < nworkers; t++) {
@@ -258,6 +260,7 @@ ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output
     workers[0].nparents = 1; /* the rest start with none (calloc) */
     pool *cur = &a, *next = &b;
     for (int32_t w = 0; w < nwords; w++) {
+        assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
         s->parents = cur;
         s->grandparents = next;
         ws_step_prepare(s, w);
