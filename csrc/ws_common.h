@@ -48,10 +48,18 @@ static inline int ws_opposite(int dir) { return (dir + WS_NDIRS / 2) % WS_NDIRS;
 static inline int32_t ws_min32(int32_t a, int32_t b) { return a < b ? a : b; }
 static inline int32_t ws_max32(int32_t a, int32_t b) { return a > b ? a : b; }
 
-/* Whether cell (r, c) lies on a rows x cols grid. */
+/* Whether a grid of rows x cols is one the core takes. */
+static inline int ws_grid_size_ok(int32_t rows, int32_t cols)
+{
+    return rows >= 1 && cols >= 1 && rows <= WS_MAX_SIDE && cols <= WS_MAX_SIDE &&
+           (int64_t)rows * cols <= WS_MAX_CELLS;
+}
+
+/* Whether cell (r, c) lies on a rows x cols grid (rows, cols >= 0): one
+ * unsigned comparison a coordinate, as a negative one wraps past any side. */
 static inline int ws_on_grid(int32_t r, int32_t c, int32_t rows, int32_t cols)
 {
-    return r >= 0 && r < rows && c >= 0 && c < cols;
+    return (uint32_t)r < (uint32_t)rows && (uint32_t)c < (uint32_t)cols;
 }
 
 /* Whether the run of `len` cells from (r, c), a cell of the grid, in direction

@@ -12,8 +12,7 @@
 
 static int grid_ok(const uint8_t *grid, int32_t rows, int32_t cols)
 {
-    return grid && rows >= 1 && cols >= 1 && rows <= WS_MAX_SIDE && cols <= WS_MAX_SIDE &&
-           (int64_t)rows * cols <= WS_MAX_CELLS;
+    return grid && ws_grid_size_ok(rows, cols);
 }
 
 /* Whether the `len` cells from `at`, `step` apart, read the same both ways. */
