@@ -7,7 +7,7 @@
 #include "ws_rng.h"
 #include "ws_through.h"
 
-/* Word lengths, the seed's mixture without floating point: 50% a normal draw
+/* Word lengths, the article's mixture (ws_message.h) without floating point: 50% a normal draw
  * around 6 (sd 2), 30% around 5 (sd 1), each rounded to the nearest length, 20%
  * exactly 3; lengths below 3 count as 3. LENGTH_WEIGHTS[i] is the mixture's mass
  * at length LENGTH_FIRST + i in parts of LENGTH_PARTS (largest remainders, so they
@@ -382,7 +382,7 @@ static int stuck(fill_ctx *f)
 /* One round: words drawn until exactly `holes` cells are empty or the attempts
  * run out. Once WS_MESSAGE_ENDGAME cells or fewer are missing, every segment that
  * covers exactly the missing cells is searched first (once for each number of
- * empty cells): this is the seed's "force the exact missing length" widened to
+ * empty cells): this is the article's "force the exact missing length" widened to
  * every length, a word of the missing length over free cells among them. After
  * WS_MESSAGE_IDLE attempts in a row that placed nothing, the round looks whether
  * it is stuck (once for each number of empty cells). */
