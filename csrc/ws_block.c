@@ -1,6 +1,7 @@
 #include "ws_block.h"
 #include "ws_readings.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,20 +106,14 @@ static ws_status complete(ws_blocklist *list)
     return WS_OK;
 }
 
-static int is_palindrome(const uint8_t *word, int32_t len)
+/* WS_OK when every word has WS_MIN_BLOCKED to WS_MAX_WORD letters, each a code
+ * from 1 to nletters, and the automaton's table fits int32_t indices; counts
+ * the letters. */
+static ws_status check_words(const ws_words *words, int32_t nletters, int64_t *total)
 {
-    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
-        if (word[i] != word[j])
-            return 0;
-    return 1;
-}
-
-ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out)
-{
-    *out = NULL;
     if (!words || words->count < 0 || nletters < 1 || nletters > (int32_t)WS_MAX_LETTER)
         return WS_BAD_ARGUMENT;
-    int64_t total = 0;
+    *total = 0;
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         if (len < WS_MIN_BLOCKED || len > WS_MAX_WORD)
@@ -126,13 +121,39 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
         for (int32_t i = words->offsets[w]; i < words->offsets[w + 1]; i++)
             if (words->letters[i] < 1 || words->letters[i] > nletters)
                 return WS_BAD_ARGUMENT;
-        total += len;
+        *total += len;
     }
-    if (2 * total + 1 > INT32_MAX / (nletters + 1))
-        return WS_BAD_ARGUMENT;
+    return 2 * *total + 1 > INT32_MAX / (nletters + 1) ? WS_BAD_ARGUMENT : WS_OK;
+}
+
+/* Every word forwards, and backwards unless a palindrome, into the trie. */
+static void insert_words(ws_blocklist *list, const ws_words *words)
+{
+    int32_t npatterns = 0;
+    for (int32_t w = 0; w < words->count; w++) {
+        const uint8_t *word = words->letters + words->offsets[w];
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        list->lengths[w] = len;
+        for (int reversed = 0; reversed < 2; reversed++) {
+            if (reversed && ws_is_palindrome(word, len))
+                break;
+            list->patterns[npatterns] = (pattern){w, len, reversed, NONE};
+            insert(list, word, len, reversed, npatterns++);
+        }
+    }
+}
+
+ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blocklist **out)
+{
+    *out = NULL;
+    int64_t total = 0;
+    ws_status status = check_words(words, nletters, &total);
+    if (status != WS_OK)
+        return status;
     ws_blocklist *list = calloc(1, sizeof *list);
     if (!list)
         return WS_NO_MEMORY;
+    /* A state for each letter of each pattern, forwards and backwards, and the root. */
     const int32_t most_states = (int32_t)(2 * total + 1);
     list->nletters = nletters;
     list->nstates = 1;
@@ -148,19 +169,9 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     }
     for (int32_t s = 0; s < most_states; s++)
         list->first[s] = NONE;
-    int32_t npatterns = 0;
-    for (int32_t w = 0; w < words->count; w++) {
-        const uint8_t *word = words->letters + words->offsets[w];
-        const int32_t len = words->offsets[w + 1] - words->offsets[w];
-        list->lengths[w] = len;
-        for (int reversed = 0; reversed < 2; reversed++) {
-            if (reversed && is_palindrome(word, len))
-                break;
-            list->patterns[npatterns] = (pattern){w, len, reversed, NONE};
-            insert(list, word, len, reversed, npatterns++);
-        }
-    }
-    const ws_status status = complete(list);
+    insert_words(list, words);
+    assert(list->nstates <= most_states);
+    status = complete(list);
     if (status != WS_OK) {
         ws_blocklist_free(list);
         return status;
@@ -182,7 +193,7 @@ static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t row
 {
     const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
     int32_t state = ROOT;
-    for (; r >= 0 && r < rows && c >= 0 && c < cols; r += WS_DROW[dir], c += WS_DCOL[dir]) {
+    for (; ws_on_grid(r, c, rows, cols); r += WS_DROW[dir], c += WS_DCOL[dir]) {
         const int32_t at = r * cols + c;
         const uint8_t code = grid[at];
         state = code >= 1 && code <= list->nletters ? *transition(list, state, code) : ROOT;

@@ -43,4 +43,41 @@ extern const int8_t WS_DCOL[WS_NDIRS];
 
 static inline int ws_opposite(int dir) { return (dir + WS_NDIRS / 2) % WS_NDIRS; }
 
+/* Small helpers every file of the core shares, written once here. */
+
+static inline int32_t ws_min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t ws_max32(int32_t a, int32_t b) { return a > b ? a : b; }
+
+/* Whether a grid of rows x cols is one the core takes. */
+static inline int ws_grid_size_ok(int32_t rows, int32_t cols)
+{
+    return rows >= 1 && cols >= 1 && rows <= WS_MAX_SIDE && cols <= WS_MAX_SIDE &&
+           (int64_t)rows * cols <= WS_MAX_CELLS;
+}
+
+/* Whether cell (r, c) lies on a rows x cols grid (rows, cols >= 0): one
+ * unsigned comparison a coordinate, as a negative one wraps past any side. */
+static inline int ws_on_grid(int32_t r, int32_t c, int32_t rows, int32_t cols)
+{
+    return (uint32_t)r < (uint32_t)rows && (uint32_t)c < (uint32_t)cols;
+}
+
+/* Whether the run of `len` cells from (r, c), a cell of the grid, in direction
+ * `dir` stays on the grid: it does when its last cell does. */
+static inline int ws_run_on_grid(int32_t r, int32_t c, int dir, int32_t len, int32_t rows,
+                                 int32_t cols)
+{
+    return ws_on_grid(r + WS_DROW[dir] * (len - 1), c + WS_DCOL[dir] * (len - 1), rows, cols);
+}
+
+/* Whether a word reads the same backwards: its two readings over the same cells
+ * are then one. */
+static inline int ws_is_palindrome(const uint8_t *word, int32_t len)
+{
+    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
+        if (word[i] != word[j])
+            return 0;
+    return 1;
+}
+
 #endif

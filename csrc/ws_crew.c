@@ -9,7 +9,7 @@ static void block_bounds(const worker *wk, int32_t owner, int32_t j, int32_t *lo
 {
     const worker *o = &wk->team[owner];
     *lo = o->first_parent + j * PARENT_BLOCK;
-    *hi = min32(*lo + PARENT_BLOCK, o->first_parent + o->nparents);
+    *hi = ws_min32(*lo + PARENT_BLOCK, o->first_parent + o->nparents);
 }
 
 /* Takes the next block of q in this pass; 0 when none is left. */

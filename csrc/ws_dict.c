@@ -1,6 +1,7 @@
 #include "ws_dict.h"
 #include "ws_dict_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +130,7 @@ static void lay_out(const growing *g, ws_dict *dict, int32_t *order)
             node->nchildren++;
         }
     }
+    assert(placed == dict->nnodes); /* every grown node laid out once */
 }
 
 /* Whether a node's children get a table of their own: enough of them that the
@@ -164,6 +166,7 @@ static ws_status add_tables(ws_dict *dict)
         node->first = -1 - at;
         at += dict->width;
     }
+    assert(at == tables * dict->width);
     dict->ndense = (int32_t)tables;
     return WS_OK;
 }

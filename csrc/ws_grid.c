@@ -1,25 +1,17 @@
 #include "ws_grid.h"
 
+#include <assert.h>
+
 const int8_t WS_DROW[WS_NDIRS] = {-1, -1, 0, 1, 1, 1, 0, -1};
 const int8_t WS_DCOL[WS_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
 
 /* Directions N, NE, E, SE: one of each opposite pair. */
 #define WS_HALF_DIRS 0x0Fu
 
-static int is_palindrome(const uint8_t *word, int32_t len)
-{
-    for (int32_t i = 0, j = len - 1; i < j; i++, j--)
-        if (word[i] != word[j])
-            return 0;
-    return 1;
-}
-
 static int reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
                     int32_t c, int dir, const uint8_t *word, int32_t len)
 {
-    const int32_t er = r + WS_DROW[dir] * (len - 1);
-    const int32_t ec = c + WS_DCOL[dir] * (len - 1);
-    if (er < 0 || er >= rows || ec < 0 || ec >= cols)
+    if (!ws_run_on_grid(r, c, dir, len, rows, cols))
         return 0;
     const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
     const uint8_t *cell = grid + r * cols + c;
@@ -36,7 +28,8 @@ static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
                          const uint8_t *word, int32_t len, visit_fn visit,
                          void *ctx)
 {
-    const unsigned dirs = is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
+    assert(len >= 1);
+    const unsigned dirs = ws_is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
     for (int32_t r = 0; r < rows; r++) {
         for (int32_t c = 0; c < cols; c++) {
             if (grid[r * cols + c] != word[0])
@@ -117,6 +110,7 @@ int32_t ws_count_own(const uint8_t *grid, int32_t rows, int32_t cols,
                      const ws_words *words, const ws_inside *inside,
                      const ws_placed *placed, int32_t w, int32_t limit)
 {
+    assert(w >= 0 && w < words->count);
     const int32_t len = words->offsets[w + 1] - words->offsets[w];
     count_ctx k = {.count = 0, .limit = limit,
                    .own = {.words = words, .inside = inside, .placed = placed, .w = w,

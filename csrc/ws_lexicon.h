@@ -13,7 +13,8 @@
 #include "ws_common.h"
 #include "ws_grid.h"
 
-/* The shortest word a lexicon may hold: the seed's rule for every word. */
+/* The shortest word a lexicon may hold: the hidden-message article's rule for
+ * every word (ws_message.h). */
 #define WS_LEXICON_MIN_LEN 3
 
 typedef struct ws_lexicon ws_lexicon;

@@ -1,12 +1,13 @@
 #include "ws_message.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ws_rng.h"
 #include "ws_through.h"
 
-/* Word lengths, the seed's mixture without floating point: 50% a normal draw
+/* Word lengths, the article's mixture (ws_message.h) without floating point: 50% a normal draw
  * around 6 (sd 2), 30% around 5 (sd 1), each rounded to the nearest length, 20%
  * exactly 3; lengths below 3 count as 3. LENGTH_WEIGHTS[i] is the mixture's mass
  * at length LENGTH_FIRST + i in parts of LENGTH_PARTS (largest remainders, so they
@@ -45,9 +46,6 @@ typedef struct {
     int32_t fixed[WS_MAX_WORD], nfixed, open;
 } fill_ctx;
 
-static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
-static int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
-
 static int32_t step_of(const fill_ctx *f, int dir)
 {
     return WS_DROW[dir] * f->cols + WS_DCOL[dir];
@@ -57,6 +55,7 @@ static int32_t step_of(const fill_ctx *f, int dir)
  * one word. */
 static uint8_t *link_at(fill_ctx *f, int32_t cell, int dir, uint8_t *bit)
 {
+    assert(dir >= 0 && dir < WS_NDIRS);
     if (dir < WS_NDIRS / 2) {
         *bit = (uint8_t)(1u << dir);
         return f->links + cell;
@@ -126,6 +125,7 @@ static int32_t draw_length(fill_ctx *f)
  * when it leaves the shape or runs along a word over two cells. */
 static int segment(fill_ctx *f, int32_t start, int dir, int32_t len)
 {
+    assert(len >= 1 && len <= WS_MAX_WORD); /* f->cells and f->fixed hold a word */
     const int32_t step = step_of(f, dir);
     f->start = start;
     f->dir = dir;
@@ -195,8 +195,7 @@ static int reads_elsewhere(const fill_ctx *f, const uint8_t *word, int32_t len)
             continue;
         const int32_t r = at / f->cols, c = at % f->cols;
         for (int d = 0; d < WS_NDIRS; d++) {
-            const int32_t er = r + WS_DROW[d] * (len - 1), ec = c + WS_DCOL[d] * (len - 1);
-            if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+            if (!ws_run_on_grid(r, c, d, len, f->rows, f->cols))
                 continue;
             const int32_t step = step_of(f, d);
             int32_t k = 1;
@@ -265,13 +264,18 @@ static int32_t pick_word(fill_ctx *f, int32_t len)
     return first_fit(f, list, first, n, (int32_t)ws_rng_below(&f->rng, (uint64_t)n));
 }
 
-/* Places lexicon word w on the segment read last. The set of words has room for
- * every word a round can add (see ws_message_fill), so adding cannot fail. */
+/* Places lexicon word w on the segment read last. A word covers at least one
+ * empty cell, so a round adds at most as many words as the grid has empty cells:
+ * the arrays and the set of words have room for them (see ws_message_fill), and
+ * adding cannot fail. */
 static void place(fill_ctx *f, int32_t w, int32_t start, int dir, int32_t len)
 {
     const ws_words lex = ws_lexicon_words(f->p->lexicon);
     const uint8_t *word = lex.letters + lex.offsets[w];
-    (void)ws_through_add(f->through, word, len);
+    assert(f->open >= 1 && f->open <= f->empties - f->p->holes);
+    const ws_status added = ws_through_add(f->through, word, len);
+    assert(added == WS_OK);
+    (void)added;
     for (int32_t k = 0; k < len; k++)
         f->grid[f->cells[k]] = word[k];
     link_word(f, start, dir, len);
@@ -333,9 +337,7 @@ static int finish(fill_ctx *f)
         const int32_t start = (int32_t)(at / f->ndirs);
         if (len < missing || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
             continue;
-        const int32_t er = start / f->cols + WS_DROW[dir] * (len - 1);
-        const int32_t ec = start % f->cols + WS_DCOL[dir] * (len - 1);
-        if (er < 0 || er >= f->rows || ec < 0 || ec >= f->cols)
+        if (!ws_run_on_grid(start / f->cols, start % f->cols, dir, len, f->rows, f->cols))
             continue;
         if (!segment(f, start, dir, len) || f->open != missing)
             continue;
@@ -355,7 +357,7 @@ static int finish(fill_ctx *f)
 static int stuck(fill_ctx *f)
 {
     const int32_t missing = f->empties - f->p->holes;
-    const int32_t drawn = min32(f->longest, LENGTH_FIRST + LENGTH_COUNT - 1);
+    const int32_t drawn = ws_min32(f->longest, LENGTH_FIRST + LENGTH_COUNT - 1);
     const int32_t shortest = WS_LEXICON_MIN_LEN + (f->threes >= f->quota);
     for (int32_t len = shortest; len <= drawn; len++)
         for (int32_t i = 0; i < f->ndirs; i++) {
@@ -380,7 +382,7 @@ static int stuck(fill_ctx *f)
 /* One round: words drawn until exactly `holes` cells are empty or the attempts
  * run out. Once WS_MESSAGE_ENDGAME cells or fewer are missing, every segment that
  * covers exactly the missing cells is searched first (once for each number of
- * empty cells): this is the seed's "force the exact missing length" widened to
+ * empty cells): this is the article's "force the exact missing length" widened to
  * every length, a word of the missing length over free cells among them. After
  * WS_MESSAGE_IDLE attempts in a row that placed nothing, the round looks whether
  * it is stuck (once for each number of empty cells). */
@@ -404,7 +406,7 @@ static void round_fill(fill_ctx *f)
                 return;
             searched_at = f->empties;
         }
-        const int32_t len = min32(draw_length(f), f->longest);
+        const int32_t len = ws_min32(draw_length(f), f->longest);
         if (len < WS_LEXICON_MIN_LEN || (len == WS_LEXICON_MIN_LEN && f->threes >= f->quota))
             continue;
         int32_t n;
@@ -415,6 +417,61 @@ static void round_fill(fill_ctx *f)
             if (try_place(f, len))
                 break;
     }
+    assert(f->empties >= f->p->holes);
+}
+
+/* Whether a word list is well formed: no words, or letters and offsets to read them. */
+static int list_ok(const ws_words *words)
+{
+    return words->count == 0 || (words->count > 0 && words->letters && words->offsets);
+}
+
+static int output_ok(const ws_message_output *out)
+{
+    return out->grid && out->capacity >= 0 &&
+           (out->capacity == 0 || (out->words && out->starts && out->dirs));
+}
+
+/* Whether the pointers, sizes and numbers alone keep the preconditions. */
+static int shape_ok(const ws_message_params *p, const ws_message_output *out)
+{
+    if (!p || !out || !p->grid || !p->lexicon || !output_ok(out))
+        return 0;
+    if (!ws_grid_size_ok(p->rows, p->cols) || (p->dir_mask & WS_ALL_DIRS) == 0 ||
+        p->holes < 0 || p->first_round < 0)
+        return 0;
+    return list_ok(&p->listed) && list_ok(&p->blocked) &&
+           (p->listed.count == 0 || (p->placed.starts && p->placed.dirs));
+}
+
+/* Whether a word has 1 to WS_MAX_WORD letters, none of them a reserved code. */
+static int word_ok(const uint8_t *word, int32_t len)
+{
+    if (len < 1 || len > WS_MAX_WORD)
+        return 0;
+    for (int32_t k = 0; k < len; k++)
+        if (word[k] == WS_EMPTY || word[k] == WS_BLOCKED)
+            return 0;
+    return 1;
+}
+
+/* Whether the caller's word i reads where it is placed, inside the grid. */
+static int placed_ok(const ws_message_params *p, int32_t i)
+{
+    const ws_words *own = &p->listed;
+    const uint8_t *word = own->letters + own->offsets[i];
+    const int32_t len = own->offsets[i + 1] - own->offsets[i];
+    const int32_t start = p->placed.starts[i];
+    const int dir = p->placed.dirs[i];
+    if (!word_ok(word, len) || dir >= WS_NDIRS || start < 0 || start >= p->rows * p->cols)
+        return 0;
+    if (!ws_run_on_grid(start / p->cols, start % p->cols, dir, len, p->rows, p->cols))
+        return 0;
+    const int32_t step = WS_DROW[dir] * p->cols + WS_DCOL[dir];
+    for (int32_t k = 0; k < len; k++)
+        if (p->grid[start + k * step] != word[k])
+            return 0;
+    return 1;
 }
 
 /* WS_OK when the arguments keep ws_message_fill's preconditions; counts the
@@ -422,51 +479,114 @@ static void round_fill(fill_ctx *f)
 static ws_status check(const ws_message_params *p, const ws_message_output *out,
                        int32_t *empties)
 {
-    if (!p || !out || !p->grid || !p->lexicon || p->rows < 1 || p->cols < 1 ||
-        p->rows > WS_MAX_SIDE || p->cols > WS_MAX_SIDE ||
-        (int64_t)p->rows * p->cols > WS_MAX_CELLS || (p->dir_mask & WS_ALL_DIRS) == 0 ||
-        p->holes < 0 || p->first_round < 0 || out->capacity < 0 || !out->grid ||
-        (out->capacity > 0 && (!out->words || !out->starts || !out->dirs)))
+    if (!shape_ok(p, out))
         return WS_BAD_ARGUMENT;
-    const int32_t ncells = p->rows * p->cols;
     *empties = 0;
-    for (int32_t i = 0; i < ncells; i++)
+    for (int32_t i = 0; i < p->rows * p->cols; i++)
         *empties += p->grid[i] == WS_EMPTY;
     if (p->holes > *empties)
         return WS_BAD_ARGUMENT;
-    const ws_words *own = &p->listed;
-    if (own->count < 0 || (own->count > 0 && (!own->letters || !own->offsets ||
-                                              !p->placed.starts || !p->placed.dirs)))
-        return WS_BAD_ARGUMENT;
-    const ws_words *blocked = &p->blocked;
-    if (blocked->count < 0 || (blocked->count > 0 && (!blocked->letters || !blocked->offsets)))
-        return WS_BAD_ARGUMENT;
-    for (int32_t i = 0; i < blocked->count; i++) {
-        const int32_t len = blocked->offsets[i + 1] - blocked->offsets[i];
-        if (len < 1 || len > WS_MAX_WORD)
+    for (int32_t i = 0; i < p->blocked.count; i++)
+        if (!word_ok(p->blocked.letters + p->blocked.offsets[i],
+                     p->blocked.offsets[i + 1] - p->blocked.offsets[i]))
             return WS_BAD_ARGUMENT;
-        for (int32_t k = 0; k < len; k++) {
-            const uint8_t v = blocked->letters[blocked->offsets[i] + k];
-            if (v == WS_EMPTY || v == WS_BLOCKED)
-                return WS_BAD_ARGUMENT;
-        }
+    for (int32_t i = 0; i < p->listed.count; i++)
+        if (!placed_ok(p, i))
+            return WS_BAD_ARGUMENT;
+    return WS_OK;
+}
+
+/* Letters of every word of a list. */
+static int32_t letters_of(const ws_words *words)
+{
+    return words->count > 0 ? words->offsets[words->count] - words->offsets[0] : 0;
+}
+
+/* Adds a list's words to the grid's words (the set has room for them). */
+static void add_words(fill_ctx *f, const ws_words *words)
+{
+    for (int32_t i = 0; i < words->count; i++) {
+        const ws_status added = ws_through_add(f->through, words->letters + words->offsets[i],
+                                               words->offsets[i + 1] - words->offsets[i]);
+        assert(added == WS_OK);
+        (void)added;
     }
-    for (int32_t i = 0; i < own->count; i++) {
-        const int32_t len = own->offsets[i + 1] - own->offsets[i];
-        const int32_t start = p->placed.starts[i];
-        const int dir = p->placed.dirs[i];
-        if (len < 1 || len > WS_MAX_WORD || dir >= WS_NDIRS || start < 0 || start >= ncells)
-            return WS_BAD_ARGUMENT;
-        const int32_t er = start / p->cols + WS_DROW[dir] * (len - 1);
-        const int32_t ec = start % p->cols + WS_DCOL[dir] * (len - 1);
-        if (er < 0 || er >= p->rows || ec < 0 || ec >= p->cols)
-            return WS_BAD_ARGUMENT;
-        for (int32_t k = 0; k < len; k++) {
-            const uint8_t v = p->grid[start + k * (WS_DROW[dir] * p->cols + WS_DCOL[dir])];
-            if (v == WS_EMPTY || v == WS_BLOCKED || v != own->letters[own->offsets[i] + k])
-                return WS_BAD_ARGUMENT;
-        }
+}
+
+/* Readies the fill of a grid with `empties` empty cells: its directions and
+ * lengths, and memory for every word a round can add (one an empty cell at
+ * most). WS_NO_MEMORY leaves what it took for fill_close. */
+static ws_status fill_open(fill_ctx *f, const ws_message_params *p, int32_t empties)
+{
+    memset(f, 0, sizeof *f);
+    f->p = p;
+    f->rows = p->rows;
+    f->cols = p->cols;
+    f->ncells = p->rows * p->cols;
+    for (int d = 0; d < WS_NDIRS; d++)
+        if ((p->dir_mask >> d) & 1u)
+            f->dirs[f->ndirs++] = d;
+    const int32_t lexicon_longest = ws_lexicon_longest(p->lexicon);
+    f->longest = ws_min32(ws_max32(p->rows, p->cols), lexicon_longest);
+    const size_t most = (size_t)empties + 1;
+    f->through = ws_through_new((int32_t)WS_MAX_LETTER,
+                                p->listed.count + p->blocked.count + empties,
+                                letters_of(&p->listed) + letters_of(&p->blocked) +
+                                    empties * lexicon_longest);
+    f->grid = malloc((size_t)f->ncells);
+    f->links = malloc((size_t)f->ncells);
+    f->words = malloc(most * sizeof *f->words);
+    f->starts = malloc(most * sizeof *f->starts);
+    f->dirs_out = malloc(most);
+    if (!f->grid || !f->links || !f->words || !f->starts || !f->dirs_out || !f->through)
+        return WS_NO_MEMORY;
+    add_words(f, &p->listed);
+    add_words(f, &p->blocked);
+    f->base = ws_through_count(f->through);
+    return WS_OK;
+}
+
+static void fill_close(fill_ctx *f)
+{
+    ws_through_free(f->through);
+    free(f->grid);
+    free(f->links);
+    free(f->words);
+    free(f->starts);
+    free(f->dirs_out);
+}
+
+/* Starts round `round` again from the caller's grid and words. */
+static void round_start(fill_ctx *f, int32_t round, int32_t empties)
+{
+    const ws_message_params *p = f->p;
+    memcpy(f->grid, p->grid, (size_t)f->ncells);
+    memset(f->links, 0, (size_t)f->ncells);
+    for (int32_t i = 0; i < p->listed.count; i++)
+        link_word(f, p->placed.starts[i], p->placed.dirs[i],
+                  p->listed.offsets[i + 1] - p->listed.offsets[i]);
+    f->empties = empties;
+    f->threes = 0;
+    f->quota = round / WS_MESSAGE_THREE_EVERY;
+    f->count = 0;
+    ws_through_truncate(f->through, f->base);
+    ws_rng_seed(&f->rng, p->seed ^ ws_mix64((uint64_t)round));
+}
+
+/* Writes the round that left exactly the holes empty: WS_OK, or WS_NO_CAPACITY
+ * when its words do not fit the caller's arrays. */
+static ws_status round_output(const fill_ctx *f, int32_t round, ws_message_output *out)
+{
+    if (f->count > out->capacity)
+        return WS_NO_CAPACITY;
+    memcpy(out->grid, f->grid, (size_t)f->ncells);
+    if (f->count > 0) {
+        memcpy(out->words, f->words, (size_t)f->count * sizeof *f->words);
+        memcpy(out->starts, f->starts, (size_t)f->count * sizeof *f->starts);
+        memcpy(out->dirs, f->dirs_out, (size_t)f->count);
     }
+    out->count = f->count;
+    out->round = round;
     return WS_OK;
 }
 
@@ -479,77 +599,14 @@ ws_status ws_message_fill(const ws_message_params *p, ws_message_output *out)
     out->count = 0;
     out->round = WS_MESSAGE_ROUNDS;
     fill_ctx f;
-    memset(&f, 0, sizeof f);
-    f.p = p;
-    f.rows = p->rows;
-    f.cols = p->cols;
-    f.ncells = p->rows * p->cols;
-    for (int d = 0; d < WS_NDIRS; d++)
-        if ((p->dir_mask >> d) & 1u)
-            f.dirs[f.ndirs++] = d;
-    f.longest = min32(max32(p->rows, p->cols), ws_lexicon_longest(p->lexicon));
-    const size_t most = (size_t)empties + 1;
-    int32_t known_letters = 0;
-    for (int32_t i = 0; i < p->listed.count; i++)
-        known_letters += p->listed.offsets[i + 1] - p->listed.offsets[i];
-    for (int32_t i = 0; i < p->blocked.count; i++)
-        known_letters += p->blocked.offsets[i + 1] - p->blocked.offsets[i];
-    f.through = ws_through_new((int32_t)WS_MAX_LETTER, p->listed.count + p->blocked.count +
-                                                           empties,
-                               known_letters + empties * ws_lexicon_longest(p->lexicon));
-    f.grid = malloc((size_t)f.ncells);
-    f.links = malloc((size_t)f.ncells);
-    f.words = malloc(most * sizeof *f.words);
-    f.starts = malloc(most * sizeof *f.starts);
-    f.dirs_out = malloc(most);
-    ws_status result = WS_NO_MESSAGE;
-    if (!f.grid || !f.links || !f.words || !f.starts || !f.dirs_out || !f.through) {
-        result = WS_NO_MEMORY;
-        goto done;
-    }
-    for (int32_t i = 0; i < p->listed.count; i++)
-        (void)ws_through_add(f.through, p->listed.letters + p->listed.offsets[i],
-                             p->listed.offsets[i + 1] - p->listed.offsets[i]);
-    for (int32_t i = 0; i < p->blocked.count; i++)
-        (void)ws_through_add(f.through, p->blocked.letters + p->blocked.offsets[i],
-                             p->blocked.offsets[i + 1] - p->blocked.offsets[i]);
-    f.base = ws_through_count(f.through);
-    for (int32_t round = p->first_round; round < WS_MESSAGE_ROUNDS; round++) {
-        memcpy(f.grid, p->grid, (size_t)f.ncells);
-        memset(f.links, 0, (size_t)f.ncells);
-        for (int32_t i = 0; i < p->listed.count; i++)
-            link_word(&f, p->placed.starts[i], p->placed.dirs[i],
-                      p->listed.offsets[i + 1] - p->listed.offsets[i]);
-        f.empties = empties;
-        f.threes = 0;
-        f.quota = round / WS_MESSAGE_THREE_EVERY;
-        f.count = 0;
-        ws_through_truncate(f.through, f.base);
-        ws_rng_seed(&f.rng, p->seed ^ ws_mix64((uint64_t)round));
+    ws_status result = fill_open(&f, p, empties) == WS_OK ? WS_NO_MESSAGE : WS_NO_MEMORY;
+    for (int32_t round = p->first_round; result == WS_NO_MESSAGE && round < WS_MESSAGE_ROUNDS;
+         round++) {
+        round_start(&f, round, empties);
         round_fill(&f);
-        if (f.empties != p->holes)
-            continue;
-        if (f.count > out->capacity) {
-            result = WS_NO_CAPACITY;
-            goto done;
-        }
-        memcpy(out->grid, f.grid, (size_t)f.ncells);
-        if (f.count > 0) {
-            memcpy(out->words, f.words, (size_t)f.count * sizeof *f.words);
-            memcpy(out->starts, f.starts, (size_t)f.count * sizeof *f.starts);
-            memcpy(out->dirs, f.dirs_out, (size_t)f.count);
-        }
-        out->count = f.count;
-        out->round = round;
-        result = WS_OK;
-        break;
+        if (f.empties == p->holes)
+            result = round_output(&f, round, out);
     }
-done:
-    ws_through_free(f.through);
-    free(f.grid);
-    free(f.links);
-    free(f.words);
-    free(f.starts);
-    free(f.dirs_out);
+    fill_close(&f);
     return result;
 }

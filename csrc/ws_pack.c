@@ -3,6 +3,7 @@
  * puzzles best first (see ws_pack.h and ws_pack_internal.h). */
 #include "ws_pack_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,7 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
         ws_sort_by_parent(all->items, n, spare, counts, s->parents->size);
         next->lowest = ws_sort_by_worker(spare, n, all->items, counts, c->workers, c->nworkers);
     }
+    assert(n <= s->params->beam);
     next->links = all->items;
     next->size = n;
 }
@@ -118,7 +120,7 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
     int32_t ordered = 0;
     for (int32_t i = 0; i < done->size && out->count < out->capacity; i++) {
         if (i == ordered) {
-            const int32_t batch = min32(out->capacity, done->size - i);
+            const int32_t batch = ws_min32(out->capacity, done->size - i);
             ws_select_smallest(links + i, done->size - i, batch);
             ws_sort_candidates(links + i, batch);
             ordered += batch;
@@ -143,169 +145,274 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
     }
 }
 
+/* Whether the grid is one the core takes, each cell inside or outside the shape,
+ * and the directions a nonempty set of the eight. */
+static int grid_ok(const ws_pack_params *p)
+{
+    if (!ws_grid_size_ok(p->rows, p->cols))
+        return 0;
+    if ((p->dir_mask & WS_ALL_DIRS) == 0 || (p->dir_mask & ~WS_ALL_DIRS) != 0)
+        return 0;
+    for (int32_t i = 0; i < p->rows * p->cols; i++)
+        if (p->cells[i] != WS_EMPTY && p->cells[i] != WS_BLOCKED)
+            return 0;
+    return 1;
+}
+
+/* Whether the beam, the threads, the room for output and the scattered words
+ * are within their bounds. */
+static int search_ok(const ws_pack_params *p, const ws_pack_output *out)
+{
+    if (p->beam < 1 || p->threads < 1 || p->threads > WS_MAX_THREADS || out->capacity < 1)
+        return 0;
+    return p->words.count >= 0 && p->scattered >= 0 && p->scattered <= p->words.count &&
+           (p->scattered == 0 || p->regions);
+}
+
+/* Whether every word has 1 to WS_MAX_WORD letters, each a letter code; writes
+ * their lengths. */
+static int words_ok(const ws_words *words, int32_t *lengths)
+{
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t at = words->offsets[w];
+        lengths[w] = words->offsets[w + 1] - at;
+        if (lengths[w] < 1 || lengths[w] > WS_MAX_WORD)
+            return 0;
+        for (int32_t j = 0; j < lengths[w]; j++)
+            if (words->letters[at + j] == WS_EMPTY || words->letters[at + j] > WS_MAX_LETTER)
+                return 0;
+    }
+    return 1;
+}
+
 static ws_status check_params(const ws_pack_params *p, const ws_pack_output *out,
                               int32_t *lengths)
 {
-    if (p->rows < 1 || p->cols < 1 || p->rows > WS_MAX_SIDE || p->cols > WS_MAX_SIDE ||
-        (int64_t)p->rows * p->cols > WS_MAX_CELLS)
+    if (!grid_ok(p) || !search_ok(p, out) || !words_ok(&p->words, lengths))
         return WS_BAD_ARGUMENT;
-    if (p->beam < 1 || p->threads < 1 || p->threads > WS_MAX_THREADS || p->words.count < 0 ||
-        out->capacity < 1 || p->scattered < 0 || p->scattered > p->words.count ||
-        (p->scattered > 0 && !p->regions))
-        return WS_BAD_ARGUMENT;
-    if ((p->dir_mask & WS_ALL_DIRS) == 0 || (p->dir_mask & ~WS_ALL_DIRS) != 0)
-        return WS_BAD_ARGUMENT;
-    for (int32_t i = 0; i < p->rows * p->cols; i++)
-        if (p->cells[i] != WS_EMPTY && p->cells[i] != WS_BLOCKED)
-            return WS_BAD_ARGUMENT;
-    for (int32_t w = 0; w < p->words.count; w++) {
-        const int32_t at = p->words.offsets[w];
-        lengths[w] = p->words.offsets[w + 1] - at;
-        if (lengths[w] < 1 || lengths[w] > WS_MAX_WORD)
-            return WS_BAD_ARGUMENT;
-        for (int32_t j = 0; j < lengths[w]; j++)
-            if (p->words.letters[at + j] == WS_EMPTY || p->words.letters[at + j] > WS_MAX_LETTER)
-                return WS_BAD_ARGUMENT;
-    }
     return ws_check_inside(&p->inside, p->words.count);
+}
+
+/* What one call holds from start to end: the crew and its workers, the two
+ * pools and the selection buffers (one block of memory, see memory_layout), and
+ * the step's scratch. */
+typedef struct {
+    const ws_pack_params *params;
+    int32_t nworkers, ncells;
+    pool pools[POOLS];
+    selection all;
+    pass_gate gate;
+    crew team;
+    pthread_t *threads;
+    crew_member *members;
+    worker *workers;
+    /* The selection's buffer and spare for one word; the chosen children stay
+     * in one of them as the next pool's links while the next word uses the
+     * other two. buffers[0] holds the parents' links. */
+    candidate *buffers[SELECTION_BUFFERS];
+    unsigned char *memory;
+    step_ctx *step;
+    int16_t *places;  /* row, then column, of each cell */
+    int32_t *counts;  /* for ordering children (see expand) */
+    candidate empty_grid; /* the link of the first pool's one puzzle */
+} pack_run;
+
+/* A worker's scratch, one for each cell or line of the grid; 0 when out of memory. */
+static int take_scratch(worker *wk, const ws_pack_params *p)
+{
+    const size_t ncells = (size_t)p->rows * (size_t)p->cols;
+    const size_t lines = (size_t)LINE_COUNT(p->rows, p->cols);
+    wk->hit_at = malloc((ncells + 1) * sizeof(int32_t));
+    wk->hits = malloc((ncells + 1) * sizeof(hit));
+    wk->last_on_line = malloc(lines * sizeof(int32_t));
+    wk->pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
+    return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs;
+}
+
+/* Readies every worker; 0 when out of memory. */
+static int workers_open(pack_run *r)
+{
+    for (int32_t t = 0; t < r->nworkers; t++) {
+        worker *wk = &r->workers[t];
+        wk->step = r->step;
+        wk->team = r->workers;
+        wk->index = t;
+        wk->nworkers = r->nworkers;
+        wk->queue = (block_queue){.lock = PTHREAD_MUTEX_INITIALIZER};
+        wk->gate = &r->gate;
+        wk->sel.all = &r->all;
+        wk->sel.worker = (int16_t)t;
+        if (!take_scratch(wk, r->params))
+            return 0;
+    }
+    return 1;
+}
+
+/* Takes the call's memory (the pools' and buffers' from the workspace when it
+ * has enough): WS_OK, or WS_NO_MEMORY, leaving what it took for run_close. */
+static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws)
+{
+    const int32_t nworkers = p->threads, ncells = p->rows * p->cols;
+    *r = (pack_run){
+        .params = p, .nworkers = nworkers, .ncells = ncells,
+        .all = {.lock = PTHREAD_MUTEX_INITIALIZER, .cut_done = PTHREAD_COND_INITIALIZER,
+                .nworkers = nworkers, .keep = p->beam},
+        .gate = {.lock = PTHREAD_MUTEX_INITIALIZER, .all_in = PTHREAD_COND_INITIALIZER},
+        .team = {.lock = PTHREAD_MUTEX_INITIALIZER, .start = PTHREAD_COND_INITIALIZER,
+                 .done = PTHREAD_COND_INITIALIZER}};
+    const size_t beam = (size_t)p->beam;
+    const size_t placed = (size_t)(p->words.count > 0 ? p->words.count : 1);
+    const memory_layout layout = {.grids = beam * (size_t)ncells,
+                                  .starts = beam * placed * sizeof(int32_t),
+                                  .dirs = beam * placed,
+                                  .buffer = 2 * beam * sizeof(candidate)};
+    r->memory = ws_take_memory(ws, ws_memory_bytes(&layout));
+    if (r->memory) {
+        pool *pools[POOLS] = {&r->pools[0], &r->pools[1]};
+        ws_carve_memory(r->memory, &layout, pools, r->buffers);
+    }
+    /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all
+     * letters for each worker. */
+    const int32_t most_letters = p->words.offsets[p->words.count] - p->words.offsets[0];
+    const size_t ncounts = (size_t)ws_max32(p->beam, nworkers * (most_letters + 1)) + 2;
+    r->threads = malloc((size_t)nworkers * sizeof(pthread_t));
+    r->members = malloc((size_t)nworkers * sizeof(crew_member));
+    r->workers = calloc((size_t)nworkers, sizeof(worker));
+    r->step = malloc(sizeof(step_ctx));
+    r->places = malloc(2 * (size_t)ncells * sizeof(int16_t));
+    r->counts = malloc(ncounts * sizeof(int32_t));
+    if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
+        !r->counts || !workers_open(r))
+        return WS_NO_MEMORY;
+    return WS_OK;
+}
+
+static void run_close(pack_run *r, ws_workspace *ws)
+{
+    ws_crew_stop(&r->team);
+    if (r->workers)
+        for (int32_t t = 0; t < r->nworkers; t++) {
+            free(r->workers[t].hit_at);
+            free(r->workers[t].hits);
+            free(r->workers[t].last_on_line);
+            free(r->workers[t].pairs);
+        }
+    free(r->workers);
+    free(r->threads);
+    free(r->members);
+    ws_give_back_memory(ws, r->memory);
+    free(r->step);
+    free(r->places);
+    free(r->counts);
+}
+
+/* Readies the step and the first pool: the empty grid, one puzzle that the first
+ * worker expands. */
+static void run_start(pack_run *r, const int32_t *lengths)
+{
+    const ws_pack_params *p = r->params;
+    step_ctx *s = r->step;
+    const int32_t ncells = r->ncells;
+    s->params = p;
+    s->row_of = r->places;
+    s->col_of = r->places + ncells;
+    for (int32_t i = 0; i < ncells; i++) {
+        r->places[i] = (int16_t)(i / p->cols);
+        r->places[ncells + i] = (int16_t)(i % p->cols);
+    }
+    s->lengths = lengths;
+    s->size = ncells;
+    pool *first = &r->pools[0];
+    memcpy(first->grids, p->cells, (size_t)ncells);
+    r->empty_grid = (candidate){.score = 0, .parent = NO_INDEX, .start = NO_INDEX, .dir = 0,
+                                .worker = 0, .key = 0, .parent_key = 0};
+    first->links = &r->empty_grid;
+    first->size = 1;
+    first->lowest = 0;
+    r->workers[0].nparents = 1; /* the rest start with none (calloc) */
+}
+
+/* Places the words one at a time, each pool the parents of the next: WS_OK
+ * with *last the pool of finished puzzles (and the pool before it the other),
+ * WS_STOPPED, or WS_NO_ROOM naming the word that found no position. */
+static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
+{
+    step_ctx *s = r->step;
+    selection *all = &r->all;
+    pool *cur = &r->pools[0], *next = &r->pools[1];
+    for (int32_t w = 0; w < r->params->words.count; w++) {
+        assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
+        s->parents = cur;
+        s->grandparents = next;
+        ws_step_prepare(s, w);
+        all->items = r->buffers[1];
+        all->spare = r->buffers[2];
+        expand(s, &r->team, all, r->counts, next);
+        r->buffers[1] = r->buffers[0];
+        r->buffers[0] = all->items;
+        r->buffers[2] = all->spare;
+        if (ws_stopping(&r->params->stop))
+            return WS_STOPPED;
+        if (next->size == 0) {
+            out->stuck_word = w;
+            return WS_NO_ROOM;
+        }
+        pool *tmp = cur;
+        cur = next;
+        next = tmp;
+    }
+    *last = cur;
+    return WS_OK;
+}
+
+/* Takes the finished puzzles in `done`: those that spell no blocked word when
+ * any does so, else the others. */
+static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
+{
+    step_ctx *s = r->step;
+    const ws_pack_params *p = r->params;
+    s->parents = done;
+    s->grandparents = done == &r->pools[0] ? &r->pools[1] : &r->pools[0];
+    s->word = p->words.count;
+    collect_finished(s, out, p->blocked != NULL);
+    if (out->count == 0 && p->blocked != NULL)
+        collect_finished(s, out, 0);
+    if (out->count == 0)
+        return WS_NO_UNIQUE;
+    out->stuck_word = NO_INDEX;
+    return WS_OK;
+}
+
+/* ws_pack past its checks. */
+static ws_status pack_checked(const ws_pack_params *params, const int32_t *lengths,
+                              ws_workspace *ws, ws_pack_output *out)
+{
+    pack_run r;
+    pool *done = NULL;
+    ws_status status = run_open(&r, params, ws);
+    if (status == WS_OK)
+        status = ws_crew_start(&r.team, r.workers, r.nworkers, r.threads, r.members);
+    if (status == WS_OK) {
+        run_start(&r, lengths);
+        status = place_words(&r, out, &done);
+    }
+    if (status == WS_OK)
+        status = take_finished(&r, done, out);
+    run_close(&r, ws);
+    return status;
 }
 
 ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out)
 {
     const int32_t nwords = params->words.count;
-    const int32_t ncells = params->rows * params->cols;
     int32_t *lengths = malloc((size_t)(nwords > 0 ? nwords : 1) * sizeof(int32_t));
     if (!lengths)
         return WS_NO_MEMORY;
     out->count = 0;
     out->stuck_word = NO_INDEX;
     ws_status status = check_params(params, out, lengths);
-    if (status != WS_OK) {
-        free(lengths);
-        return status;
-    }
-
-    const int32_t nworkers = params->threads;
-    pool a = {.links = NULL}, b = {.links = NULL};
-    selection all = {.lock = PTHREAD_MUTEX_INITIALIZER, .cut_done = PTHREAD_COND_INITIALIZER,
-                     .nworkers = nworkers, .keep = params->beam};
-    pass_gate gate = {.lock = PTHREAD_MUTEX_INITIALIZER, .all_in = PTHREAD_COND_INITIALIZER};
-    crew team = {.lock = PTHREAD_MUTEX_INITIALIZER, .start = PTHREAD_COND_INITIALIZER,
-                 .done = PTHREAD_COND_INITIALIZER};
-    pthread_t *threads = malloc((size_t)nworkers * sizeof(pthread_t));
-    crew_member *members = malloc((size_t)nworkers * sizeof(crew_member));
-    /* The selection's buffer and spare for one word; the chosen children stay
-     * in one of them as the next pool's links while the next word uses the
-     * other two. buffers[0] holds the parents' links. */
-    candidate *buffers[SELECTION_BUFFERS];
-    const size_t beam = (size_t)params->beam, placed = (size_t)(nwords > 0 ? nwords : 1);
-    const memory_layout layout = {.grids = beam * (size_t)ncells,
-                                  .starts = beam * placed * sizeof(int32_t),
-                                  .dirs = beam * placed,
-                                  .buffer = 2 * beam * sizeof(candidate)};
-    unsigned char *memory = ws_take_memory(ws, ws_memory_bytes(&layout));
-    pool *pools[POOLS] = {&a, &b};
-    if (memory)
-        ws_carve_memory(memory, &layout, pools, buffers);
-    worker *workers = calloc((size_t)nworkers, sizeof(worker));
-    step_ctx *s = malloc(sizeof(step_ctx));
-    int16_t *places = malloc(2 * (size_t)ncells * sizeof(int16_t));
-    /* Counts for ordering children: parents lie in 0..beam-1, scores in 0..all
-     * letters for each worker. */
-    const int32_t most_letters = params->words.offsets[nwords] - params->words.offsets[0];
-    const size_t ncounts = (size_t)max32(params->beam, nworkers * (most_letters + 1)) + 2;
-    int32_t *counts = malloc(ncounts * sizeof(int32_t));
-    int ok = threads && members && workers && memory && s && places && counts;
-    for (int32_t t = 0; ok && t < nworkers; t++) {
-        workers[t].step = s;
-        workers[t].team = workers;
-        workers[t].index = t;
-        workers[t].nworkers = nworkers;
-        workers[t].queue = (block_queue){.lock = PTHREAD_MUTEX_INITIALIZER};
-        workers[t].gate = &gate;
-        workers[t].sel.all = &all;
-        workers[t].sel.worker = (int16_t)t;
-        workers[t].hit_at = malloc(((size_t)ncells + 1) * sizeof(int32_t));
-        workers[t].hits = malloc(((size_t)ncells + 1) * sizeof(hit));
-        const size_t lines = (size_t)LINE_COUNT(params->rows, params->cols);
-        workers[t].last_on_line = malloc(lines * sizeof(int32_t));
-        workers[t].pairs = malloc((size_t)ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
-        ok = workers[t].hit_at && workers[t].hits && workers[t].last_on_line && workers[t].pairs;
-    }
-    if (!ok) {
-        status = WS_NO_MEMORY;
-        goto done;
-    }
-    status = ws_crew_start(&team, workers, nworkers, threads, members);
-    if (status != WS_OK)
-        goto done;
-
-    s->params = params;
-    s->row_of = places;
-    s->col_of = places + ncells;
-    for (int32_t i = 0; i < ncells; i++) {
-        places[i] = (int16_t)(i / params->cols);
-        places[ncells + i] = (int16_t)(i % params->cols);
-    }
-    s->lengths = lengths;
-    s->size = ncells;
-    memcpy(a.grids, params->cells, (size_t)ncells);
-    candidate empty_grid = {.score = 0, .parent = NO_INDEX, .start = NO_INDEX, .dir = 0,
-                            .worker = 0, .key = 0, .parent_key = 0};
-    a.links = &empty_grid;
-    a.size = 1;
-    a.lowest = 0;
-    workers[0].nparents = 1; /* the rest start with none (calloc) */
-    pool *cur = &a, *next = &b;
-    for (int32_t w = 0; w < nwords; w++) {
-        s->parents = cur;
-        s->grandparents = next;
-        ws_step_prepare(s, w);
-        all.items = buffers[1];
-        all.spare = buffers[2];
-        expand(s, &team, &all, counts, next);
-        buffers[1] = buffers[0];
-        buffers[0] = all.items;
-        buffers[2] = all.spare;
-        if (ws_stopping(&params->stop)) {
-            status = WS_STOPPED;
-            goto done;
-        }
-        if (next->size == 0) {
-            out->stuck_word = w;
-            status = WS_NO_ROOM;
-            goto done;
-        }
-        pool *tmp = cur;
-        cur = next;
-        next = tmp;
-    }
-    s->parents = cur;
-    s->grandparents = next;
-    s->word = nwords;
-    collect_finished(s, out, params->blocked != NULL);
-    if (out->count == 0 && params->blocked != NULL)
-        collect_finished(s, out, 0);
-    status = out->count > 0 ? WS_OK : WS_NO_UNIQUE;
     if (status == WS_OK)
-        out->stuck_word = NO_INDEX;
-
-done:
-    ws_crew_stop(&team);
-    if (workers)
-        for (int32_t t = 0; t < nworkers; t++) {
-            free(workers[t].hit_at);
-            free(workers[t].hits);
-            free(workers[t].last_on_line);
-            free(workers[t].pairs);
-        }
-    free(workers);
-    free(threads);
-    free(members);
-    ws_give_back_memory(ws, memory);
-    free(s);
-    free(places);
-    free(counts);
+        status = pack_checked(params, lengths, ws, out);
     free(lengths);
     return status;
 }

@@ -31,9 +31,6 @@
 /* Lines of the four forward directions in a rows x cols grid (see line_of). */
 #define LINE_COUNT(rows, cols) (3 * ((rows) + (cols)) - 2)
 
-static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
-static inline int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
-
 /* A lock taken only when workers share what it guards: with one worker, both do
  * nothing. The block queues' and the selection's locks are taken through these
  * two; the crew's and the pass gate's are taken only where more than one

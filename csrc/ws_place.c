@@ -11,6 +11,7 @@
  */
 #include "ws_pack_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 static int32_t cell_at(const step_ctx *s, int32_t r, int32_t c)
@@ -26,6 +27,7 @@ void ws_step_prepare(step_ctx *s, int32_t word)
     s->first_pass = word < p->scattered ? SHARE_NONE : SHARE_TWO_OR_MORE;
     s->letters = p->words.letters + p->words.offsets[word];
     s->len = s->lengths[word];
+    assert(s->len >= 1 && s->len <= WS_MAX_WORD);
     memset(s->first_at, NO_INDEX, sizeof s->first_at);
     for (int32_t i = s->len - 1; i >= 0; i--) {
         s->next_at[i] = s->first_at[s->letters[i]];
@@ -38,6 +40,7 @@ void ws_step_prepare(step_ctx *s, int32_t word)
     for (int32_t i = 0; i < s->len; i++)
         if (s->first_at[s->letters[i]] == i)
             s->slot[s->letters[i]] = slots++;
+    assert(slots <= s->len); /* so no letter's slot is NO_SLOT */
     memset(s->pair_gaps, 0, sizeof s->pair_gaps);
     for (int32_t i = 0; i < s->len; i++)
         for (int32_t t = 1; i + t < s->len; t++)
@@ -60,10 +63,10 @@ void ws_step_prepare(step_ctx *s, int32_t word)
         s->open_col_hi[d] = s->col_hi[d];
         if (word < p->scattered) {
             const int32_t *region = p->regions + 4 * word, half = s->len / 2;
-            s->open_row_lo[d] = max32(s->open_row_lo[d], region[0] - half * WS_DROW[d]);
-            s->open_row_hi[d] = min32(s->open_row_hi[d], region[1] - half * WS_DROW[d]);
-            s->open_col_lo[d] = max32(s->open_col_lo[d], region[2] - half * WS_DCOL[d]);
-            s->open_col_hi[d] = min32(s->open_col_hi[d], region[3] - half * WS_DCOL[d]);
+            s->open_row_lo[d] = ws_max32(s->open_row_lo[d], region[0] - half * WS_DROW[d]);
+            s->open_row_hi[d] = ws_min32(s->open_row_hi[d], region[1] - half * WS_DROW[d]);
+            s->open_col_lo[d] = ws_max32(s->open_col_lo[d], region[2] - half * WS_DCOL[d]);
+            s->open_col_hi[d] = ws_min32(s->open_col_hi[d], region[3] - half * WS_DCOL[d]);
         }
     }
 }
@@ -228,7 +231,7 @@ static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
 /* Whether (r, c) lies inside the grid and holds no letter. */
 static int empty_at(const step_ctx *s, const uint8_t *g, int32_t r, int32_t c)
 {
-    return r >= 0 && r < s->params->rows && c >= 0 && c < s->params->cols &&
+    return ws_on_grid(r, c, s->params->rows, s->params->cols) &&
            g[cell_at(s, r, c)] == WS_EMPTY;
 }
 

@@ -4,7 +4,10 @@
 #ifndef WS_READINGS_H
 #define WS_READINGS_H
 
+#include <assert.h>
 #include <stdint.h>
+
+#include "ws_common.h"
 
 typedef struct {
     int32_t *word, *start;
@@ -15,6 +18,7 @@ typedef struct {
 /* Word `word` reads from cell `start` in direction `dir`. */
 static inline void ws_report(ws_readings *out, int32_t word, int32_t start, int dir)
 {
+    assert(dir >= 0 && dir < WS_NDIRS);
     if (out->found < out->capacity) {
         out->word[out->found] = word;
         out->start[out->found] = start;

@@ -1,5 +1,6 @@
 #include "ws_rng.h"
 
+#include <assert.h>
 void ws_rng_seed(ws_rng *rng, uint64_t seed)
 {
     uint64_t z = seed;
@@ -29,6 +30,7 @@ uint64_t ws_rng_next(ws_rng *rng)
 
 uint64_t ws_rng_below(ws_rng *rng, uint64_t bound)
 {
+    assert(bound > 0);
     /* Reject the top partial block so every residue is equally likely. */
     const uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
     uint64_t r;

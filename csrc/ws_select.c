@@ -2,6 +2,7 @@
  * keeps them (see ws_pack_internal.h). */
 #include "ws_pack_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* Runs this short or shorter are sorted by insertion. */
@@ -41,6 +42,7 @@ static void partition(candidate *a, int32_t lo, int32_t hi, int32_t *pi, int32_t
 
 void ws_select_smallest(candidate *a, int32_t n, int32_t k)
 {
+    assert(k >= 1 && k <= n);
     int32_t lo = 0, hi = n - 1;
     while (lo < hi) {
         int32_t i, j;
@@ -85,8 +87,10 @@ void ws_sort_by_parent(const candidate *in, int32_t n, candidate *out, int32_t *
                        int32_t parents)
 {
     memset(counts, 0, (size_t)(parents + 1) * sizeof(int32_t));
-    for (int32_t i = 0; i < n; i++)
+    for (int32_t i = 0; i < n; i++) {
+        assert(in[i].parent >= 0 && in[i].parent < parents);
         counts[in[i].parent + 1]++;
+    }
     for (int32_t v = 0; v < parents; v++)
         counts[v + 1] += counts[v];
     for (int32_t i = 0; i < n; i++)
@@ -98,10 +102,11 @@ void ws_sort_by_parent(const candidate *in, int32_t n, candidate *out, int32_t *
 int32_t ws_sort_by_worker(const candidate *in, int32_t n, candidate *out, int32_t *counts,
                           worker *team, int32_t nworkers)
 {
+    assert(n >= 1);
     int32_t lowest = in[0].score, highest = lowest;
     for (int32_t i = 1; i < n; i++) {
-        lowest = min32(lowest, in[i].score);
-        highest = max32(highest, in[i].score);
+        lowest = ws_min32(lowest, in[i].score);
+        highest = ws_max32(highest, in[i].score);
     }
     const int32_t span = highest - lowest + 1, buckets = nworkers * span;
     memset(counts, 0, (size_t)(buckets + 1) * sizeof(int32_t));
@@ -134,6 +139,7 @@ void ws_selection_cut(selection *all)
 {
     candidate *full = all->items;
     const int32_t n = all->size, keep = all->keep;
+    assert(n >= keep && !all->cutting);
     all->items = all->spare;
     all->size = 0;
     all->cutting = 1;

@@ -2,6 +2,7 @@
 #include "ws_dict_internal.h"
 #include "ws_readings.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 /* The direction a one-letter word is reported in: it reads the same every way. */
@@ -11,8 +12,7 @@
 
 static int grid_ok(const uint8_t *grid, int32_t rows, int32_t cols)
 {
-    return grid && rows >= 1 && cols >= 1 && rows <= WS_MAX_SIDE && cols <= WS_MAX_SIDE &&
-           (int64_t)rows * cols <= WS_MAX_CELLS;
+    return grid && ws_grid_size_ok(rows, cols);
 }
 
 /* Whether the `len` cells from `at`, `step` apart, read the same both ways. */
@@ -172,6 +172,7 @@ static void report_path(search *s, int32_t w, int32_t len)
  * trie node `node`. Returns 0 once the budget is spent. */
 static int follow(search *s, int32_t node, int32_t len)
 {
+    assert(len >= 1 && len <= WS_MAX_WORD); /* s->path holds a word */
     const int32_t w = s->dict->nodes[node].word;
     if (w >= 0 && len >= s->min_length)
         report_path(s, w, len);
@@ -181,7 +182,7 @@ static int follow(search *s, int32_t node, int32_t len)
     const int32_t r = at / s->cols, c = at % s->cols;
     for (int dir = 0; dir < WS_NDIRS; dir++) {
         const int32_t y = r + WS_DROW[dir], x = c + WS_DCOL[dir];
-        if (y < 0 || y >= s->rows || x < 0 || x >= s->cols)
+        if (!ws_on_grid(y, x, s->rows, s->cols))
             continue;
         const int32_t next = y * s->cols + x;
         if (s->used[next])

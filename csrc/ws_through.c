@@ -1,5 +1,6 @@
 #include "ws_through.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "ws_grid.h"
@@ -88,6 +89,7 @@ int32_t ws_through_count(const ws_through *set) { return set->count; }
 
 void ws_through_truncate(ws_through *set, int32_t n)
 {
+    assert(n >= 0 && n <= set->count);
     while (set->count > n) {
         const int32_t w = --set->count;
         for (int32_t e = set->nentries - 1; e >= set->first_entry[w]; e--)
@@ -108,7 +110,7 @@ int ws_through_reads(const ws_through *set, const uint8_t *grid, int32_t rows, i
     for (int d = 0; d < WS_NDIRS; d++) {
         int32_t n = 0;
         for (int32_t y = r + WS_DROW[d], x = c + WS_DCOL[d];
-             n < WS_MAX_WORD - 1 && y >= 0 && y < rows && x >= 0 && x < cols; n++) {
+             n < WS_MAX_WORD - 1 && ws_on_grid(y, x, rows, cols); n++) {
             const uint8_t v = grid[y * cols + x];
             if (v == WS_EMPTY || v == WS_BLOCKED)
                 break;

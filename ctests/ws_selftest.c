@@ -46,7 +46,12 @@
  *       word, no word related to another by containment either way, three-letter
  *       words within the round's ration, exactly `holes` empty cells left, no
  *       word read twice and no blocked word read over a cell the fill wrote), the
- *       same again from its own round, and the next round later or none.
+ *       same again from its own round, and the next round later or none;
+ *   (h) GROUP_CASES groupings of random readings (ws_group.h), by word or by a
+ *       key of each word, with as few keys as make no radix pass and as many as
+ *       make four: the order must be the one a plain stable insertion sort
+ *       gives; and the direction of straight paths in every direction, of paths
+ *       that turn and of single cells must be the one each path takes, or none.
  * --self-check-fail corrupts one expected grid and one output on purpose, to
  * show that the checks catch a mismatch. Exits 1 on any mismatch.
  */
@@ -60,6 +65,7 @@
 #include "ws_dict.h"
 #include "ws_dict_internal.h"
 #include "ws_grid.h"
+#include "ws_group.h"
 #include "ws_lexicon.h"
 #include "ws_message.h"
 #include "ws_pack.h"
@@ -1585,6 +1591,116 @@ static void message_bad_arguments(void)
     ws_lexicon_free(lex);
 }
 
+/* ---- (h) grouping readings ---- */
+
+#define GROUP_CASES 300
+#define GROUP_MOST_READINGS 300
+#define GROUP_MOST_WORDS 400
+/* Numbers of keys: no radix pass, one, two (over 256), three (over 65,536), four
+ * (over 2^24). */
+static const int32_t GROUP_KEYS[] = {1, 2, 200, 256, 257, 300, 65536, 70000, (1 << 24) + 5};
+#define GROUP_KEY_KINDS ((int32_t)(sizeof GROUP_KEYS / sizeof GROUP_KEYS[0]))
+#define PATH_CASES 2000
+#define PATH_SIDE 9
+#define PATH_MOST 6
+
+/* Reading k's key, as ws_group_readings keys it. */
+static int32_t group_key(const int32_t *word, const int32_t *key, int32_t k)
+{
+    return key ? key[word[k]] : word[k];
+}
+
+/* The readings grouped by a stable insertion sort on their keys. */
+static void group_brute(const int32_t *word, const int32_t *key, int32_t n, int32_t *order)
+{
+    for (int32_t i = 0; i < n; i++) {
+        int32_t j = i;
+        while (j > 0 && group_key(word, key, order[j - 1]) > group_key(word, key, i)) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+}
+
+/* The direction of the path, found by comparing each step with each direction's. */
+static int path_brute(const int32_t *path, int32_t n, int32_t cols)
+{
+    for (int d = 0; d < WS_NDIRS && n >= 2; d++) {
+        int32_t i = 1;
+        while (i < n && path[i] / cols - path[i - 1] / cols == WS_DROW[d] &&
+               path[i] % cols - path[i - 1] % cols == WS_DCOL[d])
+            i++;
+        if (i == n)
+            return d;
+    }
+    return -1;
+}
+
+/* A random walk on a PATH_SIDE grid that mostly keeps its direction; its length. */
+static int32_t draw_path(ws_rng *rng, int32_t *path)
+{
+    int32_t r = below(rng, PATH_SIDE), c = below(rng, PATH_SIDE), n = 1;
+    int d = below(rng, WS_NDIRS);
+    path[0] = r * PATH_SIDE + c;
+    for (int32_t len = between(rng, 1, PATH_MOST); n < len; n++) {
+        if (below(rng, 5) == 0)
+            d = below(rng, WS_NDIRS);
+        r += WS_DROW[d];
+        c += WS_DCOL[d];
+        if (r < 0 || r >= PATH_SIDE || c < 0 || c >= PATH_SIDE)
+            break;
+        path[n] = r * PATH_SIDE + c;
+    }
+    return n;
+}
+
+/* Returns the readings grouped; counts in paths[0] the straight paths of two
+ * cells or more, in paths[1] the others. */
+static int32_t group_sweep(ws_rng *rng, int32_t paths[2])
+{
+    static int32_t word[GROUP_MOST_READINGS], key[GROUP_MOST_WORDS];
+    static int32_t order[GROUP_MOST_READINGS], scratch[GROUP_MOST_READINGS];
+    static int32_t want[GROUP_MOST_READINGS];
+    int32_t grouped = 0;
+    if (ws_group_readings(word, -1, NULL, 1, order, scratch) != WS_BAD_ARGUMENT)
+        fail("group", 0, "a negative count was taken");
+    for (int32_t n = 0; n < GROUP_CASES; n++) {
+        const int32_t nkeys = GROUP_KEYS[n % GROUP_KEY_KINDS];
+        const int keyed = below(rng, 2);
+        const int32_t nwords = keyed ? between(rng, 1, GROUP_MOST_WORDS) : nkeys;
+        const int32_t count = below(rng, GROUP_MOST_READINGS + 1);
+        for (int32_t w = 0; keyed && w < nwords; w++)
+            key[w] = below(rng, nkeys);
+        for (int32_t k = 0; k < count; k++)
+            word[k] = below(rng, nwords);
+        const int32_t *keys = keyed ? key : NULL;
+        if (ws_group_readings(word, count, keys, nkeys, order, scratch) != WS_OK) {
+            fail("group", n, "%d readings of %d keys were refused", count, nkeys);
+            continue;
+        }
+        group_brute(word, keys, count, want);
+        for (int32_t i = 0; i < count; i++)
+            if (order[i] != want[i]) {
+                fail("group", n, "%d keys: reading %d of the order is %d, not %d", nkeys, i,
+                     order[i], want[i]);
+                break;
+            }
+        grouped += count;
+    }
+    int32_t path[PATH_MOST];
+    paths[0] = paths[1] = 0;
+    for (int32_t n = 0; n < PATH_CASES; n++) {
+        const int32_t len = draw_path(rng, path);
+        const int got = ws_path_direction(path, len, PATH_SIDE);
+        const int want_dir = path_brute(path, len, PATH_SIDE);
+        if (got != want_dir)
+            fail("path direction", n, "a path of %d cells: %d, not %d", len, got, want_dir);
+        paths[want_dir < 0]++;
+    }
+    return grouped;
+}
+
 int main(int argc, char **argv)
 {
     const char *reference = NULL;
@@ -1651,6 +1767,16 @@ int main(int argc, char **argv)
     message_sweep(&message_rng, corrupt, filled);
     printf("message fills: %d cases, %d filled (%d of them again from a later round), each "
            "replayed by brute force\n", MESSAGE_CASES, filled[0], filled[1]);
+    ws_rng group_rng;
+    ws_rng_seed(&group_rng, SWEEP_SEED + 4);
+    int32_t paths[2];
+    const int32_t grouped = group_sweep(&group_rng, paths);
+    printf("grouping: %d cases, %d readings, each in the order a stable sort gives; %d paths "
+           "(%d straight), each direction as a brute force finds it\n", GROUP_CASES, grouped,
+           PATH_CASES, paths[0]);
+    if (paths[0] == 0 || paths[1] == 0)
+        fail("path direction", PATH_CASES, "%d straight paths and %d others: both are needed",
+             paths[0], paths[1]);
     ws_workspace_free(ws);
     if (failures > 0) {
         printf("FAILED: %d mismatches\n", failures);

@@ -2,7 +2,9 @@
 # Builds the C core (csrc/, the sources setup.py lists) with the self-test
 # driver ctests/ws_selftest.c, without Python, and runs the driver twice:
 # under AddressSanitizer + UndefinedBehaviorSanitizer, then under
-# ThreadSanitizer. Any sanitizer report or any mismatch fails the script.
+# ThreadSanitizer. Any sanitizer report, any failed assert of the core (they are
+# on here: -UNDEBUG, where setup.py's release build defines NDEBUG) or any
+# mismatch fails the script.
 #
 #   bash scripts/sanitize.sh [driver options, e.g. --self-check-fail or --sweep N]
 #
@@ -32,7 +34,7 @@ PY
 "$PYTHON" scripts/export_reference_cases.py "$WORK/reference_cases.txt"
 
 CFLAGS=(-std=c99 -Wall -Wextra -Wpedantic -Wshadow -Werror -D_POSIX_C_SOURCE=200809L
-        -pthread -g -O1 -fno-omit-frame-pointer -Icsrc)
+        -pthread -g -O1 -fno-omit-frame-pointer -UNDEBUG -Icsrc)
 
 build_and_run() {
     local name=$1

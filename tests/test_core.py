@@ -77,8 +77,26 @@ def run_reference(cells, words, mask, beam, seed, regions):
 
 def test_the_core_refuses_thread_counts_out_of_its_range():
     for threads in (0, _core.MAX_THREADS + 1):
-        with pytest.raises(AssertionError, match="refused its arguments"):
+        with pytest.raises(AssertionError, match="the packer refused its arguments"):
             run_core([[0, 0], [0, 0]], [[1, 2]], 255, 4, 1, [], threads)
+
+
+def test_a_kernel_refusing_a_word_list_says_what_it_needs_in_the_core_s_bounds():
+    """Blocked words, dictionary words and lexicon words come as they were given:
+    a refusal names the kernel's own bounds, as the core sets them."""
+    letters = np.ones(_core.MAX_WORD + 1, dtype=np.uint8)
+    too_long = np.array([0, _core.MAX_WORD + 1], dtype=np.int32)
+    with pytest.raises(ValueError, match=f"blocked words need 2 to {_core.MAX_WORD} letters"):
+        _core.Blocklist(letters, too_long, 26)
+    with pytest.raises(ValueError, match=f"dictionary words need 1 to {_core.MAX_WORD} "
+                                         f"letters, each a code from 1 to {_core.MAX_LETTER}"):
+        _core.Trie(letters, too_long)
+    with pytest.raises(ValueError, match=f"a lexicon needs words of 3 to {_core.MAX_WORD} "
+                                         f"letters"):
+        _core.Lexicon(letters, too_long, 26)
+    lexicon = _core.Lexicon(letters[:3], np.array([0, 3], dtype=np.int32), 26)
+    with pytest.raises(ValueError, match=f"every blocked word of 1 to {_core.MAX_WORD} letters"):
+        _core.message_fill(np.zeros((3, 3), dtype=np.uint8), lexicon, 10, 255, 1)
 
 
 # Kept across examples of every size, as the packer keeps its own across puzzles.
@@ -261,3 +279,56 @@ def test_the_wrapper_refuses_word_lists_and_placements_the_core_would_trust():
                              inside_offsets=inside_offsets, inside_words=inside_words,
                              starts=np.array([start], dtype=np.int32),
                              dirs=np.array([direction], dtype=np.uint8))
+
+
+@given(st.sampled_from([1, 2, 200, 256, 257, 300, 65_536, 70_000]), st.integers(0, 300),
+       st.booleans(), st.integers(0, 2**32))
+def test_grouping_matches_the_reference(nkeys, count, keyed, seed):
+    """One radix pass or none up to 256 keys, two up to 65,536, three past it; keyed
+    as Trie.found keys words (by rank), or by the word itself as Trie.grouped does."""
+    import reference_group
+    rng = np.random.default_rng(seed)
+    nwords = int(rng.integers(1, 400)) if keyed else nkeys
+    keys = rng.integers(0, nkeys, size=nwords).astype(np.int32) if keyed else None
+    words = rng.integers(0, nwords, size=count).astype(np.int32)
+    order = _core.group_order(words, nkeys, keys)
+    assert order.tolist() == reference_group.group_order(
+        words.tolist(), None if keys is None else keys.tolist())
+
+
+def test_grouping_takes_four_passes_past_2_to_the_24_keys():
+    import reference_group
+    words = np.array([2**24 + 4, 0, 2**24, 7, 2**24 + 4, 0, 300], dtype=np.int32)
+    order = _core.group_order(words, 2**24 + 5)
+    assert order.tolist() == reference_group.group_order(words.tolist()) == [1, 5, 3, 6, 2, 0, 4]
+
+
+def test_grouping_refuses_readings_without_a_key():
+    with pytest.raises(ValueError, match="no key"):
+        _core.group_order(np.array([3], dtype=np.int32), 3)
+    with pytest.raises(ValueError, match="not below"):
+        _core.group_order(np.array([0], dtype=np.int32), 3, np.array([3], dtype=np.int32))
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32))
+def test_a_path_direction_matches_the_reference(rows, cols, seed):
+    """Straight runs in every direction, walks that turn, single cells, and steps
+    that jump (as a path never does, but the rule still holds)."""
+    import reference_group
+    rng = np.random.default_rng(seed)
+    for _ in range(40):
+        r, c = int(rng.integers(rows)), int(rng.integers(cols))
+        dr, dc = reference.STEPS[int(rng.integers(8))]
+        path = [(r, c)]
+        for _ in range(int(rng.integers(0, 6))):
+            if rng.random() < 0.2:
+                dr, dc = reference.STEPS[int(rng.integers(8))]
+            if rng.random() < 0.05:
+                dr, dc = 2 * dr, dc
+            r, c = r + dr, c + dc
+            if not (0 <= r < rows and 0 <= c < cols):
+                break
+            path.append((r, c))
+        cells = np.array([r * cols + c for r, c in path], dtype=np.int32)
+        assert _core.path_direction(cells, cols) == reference_group.path_direction(
+            cells.tolist(), cols), path

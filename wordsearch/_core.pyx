@@ -1,200 +1,81 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""The one door into the C core (csrc/).
+"""The one door into the C core (csrc/, declared in _core.pxd).
 
 Arguments are checked and shaped by the Python callers (packer.py, fill.py,
-solve/);
-this module only takes their buffers, releases the GIL around the hot loops and
-turns the core's status codes into Python outcomes, all in `_raise_for`.
+message.py, blocked.py, solver/); this module only takes their buffers, releases
+the GIL around the hot loops, gives a search room until its readings fit
+(`_search_with_room`) and turns the core's status codes into Python outcomes in
+the words of the kernel that failed (`_raise_for`).
 """
+import signal
+import time
+
 import numpy as np
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
-from libc.stdint cimport INT32_MAX, int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
-
-import signal
-import time
 
 from wordsearch.errors import Disturbed, NoMessage, NoRoom, NoUnique, SearchSpent, TimeUp
 
-cdef extern from "ws_common.h":
-    ctypedef enum ws_status:
-        WS_OK
-        WS_NO_MEMORY
-        WS_BAD_ARGUMENT
-        WS_NO_ROOM
-        WS_NO_UNIQUE
-        WS_NO_CAPACITY
-        WS_STOPPED
-        WS_NO_MESSAGE
-    int WS_EMPTY_CODE "WS_EMPTY"
-    int WS_BLOCKED_CODE "WS_BLOCKED"
-    int WS_MAX_LETTER_CODE "WS_MAX_LETTER"
-    int WS_MAX_WORD_LEN "WS_MAX_WORD"
-    int WS_MAX_SIDE_CELLS "WS_MAX_SIDE"
-    int WS_MAX_CELLS_COUNT "WS_MAX_CELLS"
-    int WS_NDIRS_COUNT "WS_NDIRS"
-    const int8_t WS_DROW[8]
-    const int8_t WS_DCOL[8]
+EMPTY = WS_EMPTY
+BLOCKED = WS_BLOCKED
+MAX_LETTER = WS_MAX_LETTER
+MAX_WORD = WS_MAX_WORD
+MAX_SIDE = WS_MAX_SIDE
+MAX_CELLS = WS_MAX_CELLS
+MAX_THREADS = WS_MAX_THREADS
+MESSAGE_ROUNDS = WS_MESSAGE_ROUNDS
 
-cdef extern from "ws_rng.h":
-    ctypedef struct ws_rng:
-        uint64_t s[4]
-    void ws_rng_seed(ws_rng *rng, uint64_t seed)
-    uint64_t ws_rng_next(ws_rng *rng)
-    uint64_t ws_rng_below(ws_rng *rng, uint64_t bound)
+# The kernels, as their errors name them ("the solver ran out of memory").
+cdef str PACKER = "the packer"
+cdef str SCAN = "the word scan"
+cdef str BLOCKLIST = "the blocklist"
+cdef str SOLVER = "the solver"
+cdef str GROUPING = "the grouping of readings"
+cdef str LEXICON = "the lexicon"
+cdef str MESSAGE_FILL = "the message fill"
+cdef str FILLER = "the filler"
 
-cdef extern from "ws_grid.h":
-    ctypedef struct ws_words:
-        int32_t count
-        const uint8_t *letters
-        const int32_t *offsets
-    ctypedef struct ws_inside:
-        const int32_t *offsets
-        const int32_t *words
-    ctypedef struct ws_placed:
-        const int32_t *starts
-        const uint8_t *dirs
-    ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
-                            const ws_words *words, const ws_inside *inside,
-                            const ws_placed *placed, int32_t *out_word,
-                            int32_t *out_start, uint8_t *out_dir,
-                            int32_t capacity, int32_t *found) nogil
-    ws_status ws_draw_letters(uint8_t *grid, const int32_t *cells, int32_t ncells,
-                              const uint64_t *cumulative, int32_t nletters,
-                              ws_rng *rng) nogil
-
-cdef extern from "ws_block.h":
-    ctypedef struct ws_blocklist:
-        pass
-    ws_status ws_blocklist_build(const ws_words *words, int32_t nletters,
-                                 ws_blocklist **out) nogil
-    void ws_blocklist_free(ws_blocklist *lst) nogil
-    ws_status ws_blocklist_scan(const ws_blocklist *lst, const uint8_t *grid, int32_t rows,
-                                int32_t cols, int32_t *out_word, int32_t *out_start,
-                                uint8_t *out_dir, int32_t capacity, int32_t *found) nogil
-
-cdef extern from "ws_dict.h":
-    ctypedef struct ws_dict:
-        pass
-    ws_status ws_dict_build(const ws_words *words, ws_dict **out) nogil
-    void ws_dict_free(ws_dict *d) nogil
-    int32_t ws_dict_find(const ws_dict *d, const uint8_t *letters, int32_t length)
-    int32_t ws_dict_nodes(const ws_dict *d)
-    size_t ws_dict_bytes(const ws_dict *d)
-    int64_t ws_dict_quads(const ws_dict *d)
-    ws_status ws_dict_ranks(const ws_dict *d, int32_t *rank) nogil
-
-cdef extern from "Python.h":
-    # How a tuple subclass (a named tuple) makes an instance: CPython's own
-    # tuple_subtype_new allocates it so and then sets its items.
-    object PyType_GenericAlloc(type cls, Py_ssize_t nitems)
-
-cdef extern from "ws_solve.h":
-    ws_status ws_solve_lines(const ws_dict *d, const uint8_t *grid, int32_t rows,
-                             int32_t cols, int32_t min_length, int32_t *out_word,
-                             int32_t *out_start, uint8_t *out_dir, int32_t capacity,
-                             int32_t *found) nogil
-    ws_status ws_solve_paths(const ws_dict *d, const uint8_t *grid, int32_t rows,
-                             int32_t cols, int32_t min_length, int64_t budget,
-                             int32_t *out_word, int32_t *out_cells, int32_t capacity,
-                             int64_t cell_capacity, int64_t *found,
-                             int64_t *found_cells) nogil
-
-cdef extern from "ws_signal.h":
-    int ws_signals_catch()
-    const int *ws_signals_flag()
-    int ws_signals_release()
-
-cdef extern from "ws_pack.h":
-    int WS_MAX_THREADS_COUNT "WS_MAX_THREADS"
-    ctypedef struct ws_stop:
-        const int *flag
-        int64_t deadline_ns
-    ctypedef struct ws_pack_params:
-        int32_t rows, cols
-        const uint8_t *cells
-        ws_words words
-        uint32_t dir_mask
-        int32_t beam
-        uint64_t seed
-        int32_t threads
-        int32_t scattered
-        const int32_t *regions
-        ws_inside inside
-        const ws_blocklist *blocked
-        ws_stop stop
-    ctypedef struct ws_pack_output:
-        int32_t capacity
-        uint8_t *grids
-        int32_t *starts
-        uint8_t *dirs
-        int32_t count
-        int32_t stuck_word
-    ctypedef struct ws_workspace:
-        pass
-    ws_workspace *ws_workspace_new()
-    void ws_workspace_free(ws_workspace *ws)
-    ws_status ws_pack(const ws_pack_params *params, ws_workspace *ws, ws_pack_output *out) nogil
-
-cdef extern from "ws_lexicon.h":
-    ctypedef struct ws_lexicon:
-        pass
-    ws_status ws_lexicon_build(const ws_words *words, int32_t nletters, ws_lexicon **out) nogil
-    void ws_lexicon_free(ws_lexicon *lex) nogil
-
-cdef extern from "ws_message.h":
-    int WS_MESSAGE_ROUNDS_COUNT "WS_MESSAGE_ROUNDS"
-    ctypedef struct ws_message_params:
-        int32_t rows, cols
-        const uint8_t *grid
-        ws_words listed
-        ws_placed placed
-        ws_words blocked
-        const ws_lexicon *lexicon
-        int32_t holes
-        uint32_t dir_mask
-        uint64_t seed
-        int32_t first_round
-    ctypedef struct ws_message_output:
-        int32_t capacity
-        uint8_t *grid
-        int32_t *words
-        int32_t *starts
-        uint8_t *dirs
-        int32_t count
-        int32_t round "round"
-    ws_status ws_message_fill(const ws_message_params *params, ws_message_output *out) nogil
-
-EMPTY = WS_EMPTY_CODE
-BLOCKED = WS_BLOCKED_CODE
-MAX_LETTER = WS_MAX_LETTER_CODE
-MAX_WORD = WS_MAX_WORD_LEN
-MAX_SIDE = WS_MAX_SIDE_CELLS
-MAX_CELLS = WS_MAX_CELLS_COUNT
-MAX_THREADS = WS_MAX_THREADS_COUNT
-MESSAGE_ROUNDS = WS_MESSAGE_ROUNDS_COUNT
+# What a kernel needs of the arguments its callers hand on as they were given.
+cdef str BLOCKLIST_NEEDS = (f"blocked words need {WS_MIN_BLOCKED} to {WS_MAX_WORD} letters, "
+                            f"each a code of the alphabet")
+cdef str DICTIONARY_NEEDS = (f"dictionary words need 1 to {WS_MAX_WORD} letters, each a code "
+                             f"from 1 to {WS_MAX_LETTER}")
+cdef str LEXICON_NEEDS = (f"a lexicon needs words of {WS_LEXICON_MIN_LEN} to {WS_MAX_WORD} "
+                          f"letters, sorted by length, each letter a code of the alphabet")
+cdef str MESSAGE_FILL_NEEDS = (f"message_fill: the grid's words must read where they are "
+                               f"placed, the holes must be at most the empty cells, some "
+                               f"direction allowed and every blocked word of 1 to "
+                               f"{WS_MAX_WORD} letters")
 
 
-cdef class Blocklist  # defined below; pack() takes one
-
-
-cdef _raise_for(ws_status status, int32_t stuck_word=-1):
+cdef int _raise_for(ws_status status, str kernel, str needs=None, int64_t about=-1) except -1:
+    """Raises the outcome of a status other than WS_OK, in the words of the kernel
+    that returned it. A refused argument is a ValueError saying what the kernel
+    `needs` where callers hand it what they were given (a word list, say), else a
+    bug of this module (AssertionError): every other argument is checked before
+    it crosses. `about` is the word the packer stopped at (NoRoom, NoUnique) or the
+    budget a free-path search spent (SearchSpent)."""
     if status == WS_OK:
-        return
+        return 0
+    if status == WS_NO_MEMORY:
+        raise MemoryError(f"{kernel} ran out of memory")
+    if status == WS_BAD_ARGUMENT:
+        if needs is not None:
+            raise ValueError(needs)
+        raise AssertionError(f"{kernel} refused its arguments (status {status})")
     if status == WS_NO_ROOM:
-        raise NoRoom(stuck_word)
+        raise NoRoom(about)
     if status == WS_NO_UNIQUE:
-        raise NoUnique(stuck_word)
+        raise NoUnique(about)
     if status == WS_STOPPED:
-        raise TimeUp()
+        raise SearchSpent(about) if kernel == SOLVER else TimeUp()
     if status == WS_NO_MESSAGE:
         raise NoMessage()
-    if status == WS_NO_MEMORY:
-        raise MemoryError("the packer ran out of memory")
-    raise AssertionError(f"the C core refused its arguments (status {status})")
+    raise AssertionError(f"{kernel} ended in status {status}, which no caller expects")
 
 
 cdef ws_words _words_view(const uint8_t[::1] letters, const int32_t[::1] offsets) except *:
@@ -229,6 +110,167 @@ cdef ws_inside _inside_view(const int32_t[::1] offsets, const int32_t[::1] words
     return inside
 
 
+# Readings a search has room for at first; it gets room for all it found when
+# they did not fit. A scan finds about one a word, a solver's search some dozens
+# (or as many as its kind of search found at most before), a free path takes some
+# cells.
+cdef enum:
+    SCAN_ROOM = 16
+    SEARCH_ROOM = 64
+    PATH_CELLS = 8
+
+
+cdef struct found_readings:
+    # Room for a search's readings, and what it found. Reading k is word word[k]:
+    # on a straight line from cell start[k] in direction dir[k]; along a free path,
+    # the cells from cells[at[k]] on (cells is NULL for straight lines). The room:
+    # capacity readings, and cell_capacity cells of free paths (0 for straight
+    # lines). The search counts in found (and found_cells) all it found, room or
+    # not; count is what it wrote. order and sorting have room for count: the
+    # readings grouped by word (Trie._group).
+    int32_t capacity
+    int64_t cell_capacity
+    int64_t found
+    int64_t found_cells
+    int32_t count
+    int32_t *word
+    int32_t *start
+    uint8_t *dir
+    int32_t *cells
+    int64_t *at
+    int32_t *order
+    int32_t *sorting
+
+
+cdef void _free(found_readings *out) noexcept:
+    free(out.word)
+    free(out.start)
+    free(out.dir)
+    free(out.cells)
+    free(out.at)
+    free(out.order)
+    free(out.sorting)
+    out.word = out.start = out.cells = out.order = out.sorting = NULL
+    out.dir = NULL
+    out.at = NULL
+
+
+cdef int _take_room(found_readings *out, int32_t capacity, int64_t cell_capacity,
+                    str kernel) except -1:
+    """Room in `out` for `capacity` readings: straight ones, or with cell_capacity
+    cells, free paths (what it held before is freed)."""
+    _free(out)
+    out.capacity = capacity
+    out.cell_capacity = cell_capacity
+    out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
+    if cell_capacity:
+        out.cells = <int32_t *>malloc(sizeof(int32_t) * cell_capacity)
+        if out.word == NULL or out.cells == NULL:
+            raise MemoryError(f"{kernel} ran out of memory")
+        return 0
+    out.start = <int32_t *>malloc(sizeof(int32_t) * capacity)
+    out.dir = <uint8_t *>malloc(capacity)
+    if out.word == NULL or out.start == NULL or out.dir == NULL:
+        raise MemoryError(f"{kernel} ran out of memory")
+    return 0
+
+
+cdef struct search_job:
+    # What a search reads: the grid, and for a scan of words the words (with their
+    # containers and placements), for a scan of blocked words the blocklist, for
+    # the solver its trie, the shortest word and (along free paths) the budget.
+    const uint8_t *grid
+    int32_t rows, cols
+    const ws_words *words
+    const ws_inside *inside
+    const ws_placed *placed
+    const ws_blocklist *blocklist
+    const ws_dict *trie
+    int32_t min_length
+    int64_t budget
+
+
+ctypedef ws_status (*search_fn)(const search_job *job, found_readings *out) noexcept nogil
+
+
+cdef ws_status _scan_words_into(const search_job *j, found_readings *out) noexcept nogil:
+    cdef int32_t found = 0
+    cdef ws_status status = ws_scan_words(j.grid, j.rows, j.cols, j.words, j.inside,
+                                          j.placed, out.word, out.start, out.dir,
+                                          out.capacity, &found)
+    out.found = found
+    return status
+
+
+cdef ws_status _scan_blocked_into(const search_job *j, found_readings *out) noexcept nogil:
+    cdef int32_t found = 0
+    cdef ws_status status = ws_blocklist_scan(j.blocklist, j.grid, j.rows, j.cols, out.word,
+                                              out.start, out.dir, out.capacity, &found)
+    out.found = found
+    return status
+
+
+cdef ws_status _solve_lines_into(const search_job *j, found_readings *out) noexcept nogil:
+    cdef int32_t found = 0
+    cdef ws_status status = ws_solve_lines(j.trie, j.grid, j.rows, j.cols, j.min_length,
+                                           out.word, out.start, out.dir, out.capacity,
+                                           &found)
+    out.found = found
+    return status
+
+
+cdef ws_status _solve_paths_into(const search_job *j, found_readings *out) noexcept nogil:
+    return ws_solve_paths(j.trie, j.grid, j.rows, j.cols, j.min_length, j.budget, out.word,
+                          out.cells, out.capacity, out.cell_capacity, &out.found,
+                          &out.found_cells)
+
+
+cdef int _search_with_room(search_fn search, const search_job *job, found_readings *out,
+                           int32_t capacity, int64_t cell_capacity, bint free_gil,
+                           str kernel) except -1:
+    """Runs `search` into `out` with room for `capacity` readings (and
+    `cell_capacity` cells of free paths, 0 for straight readings) and, when they
+    did not all fit, again with room for all it found: the core counts every
+    reading, room or not. `free_gil` releases the GIL around the search (worth it
+    from some microseconds on). Raises what the search ends in; sets out.count."""
+    cdef ws_status status
+    while True:
+        _take_room(out, capacity, cell_capacity, kernel)
+        if free_gil:
+            with nogil:
+                status = search(job, out)
+        else:
+            status = search(job, out)
+        if status != WS_NO_CAPACITY:
+            break
+        if out.found > INT32_MAX:
+            raise MemoryError(f"{kernel} found {out.found:,} readings: more than one search "
+                              f"can list")
+        capacity = max(capacity, <int32_t>out.found)
+        cell_capacity = max(cell_capacity, out.found_cells)
+    _raise_for(status, kernel, needs=None, about=job.budget)
+    out.count = <int32_t>out.found
+    return 0
+
+
+cdef tuple _as_arrays(const found_readings *out):
+    """Straight readings as arrays of their own: (word index, start cell, direction)."""
+    cdef Py_ssize_t n = out.count
+    words = np.empty(n, dtype=np.int32)
+    starts = np.empty(n, dtype=np.int32)
+    dirs = np.empty(n, dtype=np.uint8)
+    cdef int32_t[::1] words_v = words, starts_v = starts
+    cdef uint8_t[::1] dirs_v = dirs
+    if n:
+        memcpy(&words_v[0], out.word, sizeof(int32_t) * n)
+        memcpy(&starts_v[0], out.start, sizeof(int32_t) * n)
+        memcpy(&dirs_v[0], out.dir, n)
+    return words, starts, dirs
+
+
+cdef class Blocklist  # defined below; pack() takes one
+
+
 cdef class Workspace:
     """Memory pack() keeps from one call to the next (csrc/ws_pack.h, ws_workspace);
     one call at a time."""
@@ -238,7 +280,7 @@ cdef class Workspace:
     def __cinit__(self):
         self.ptr = ws_workspace_new()
         if self.ptr is NULL:
-            raise MemoryError("the packer ran out of memory")
+            _raise_for(WS_NO_MEMORY, PACKER)
 
     def __dealloc__(self):
         ws_workspace_free(self.ptr)
@@ -319,7 +361,7 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
         signal.raise_signal(caught)  # Python's handler, as if it came now
         if status == WS_STOPPED and (deadline_ns == 0 or time.monotonic_ns() < deadline_ns):
             raise Disturbed()  # the handler let the program go on: so must the pack
-    _raise_for(status, out.stuck_word)
+    _raise_for(status, PACKER, needs=None, about=out.stuck_word)
     n = out.count
     return grids[:n], starts[:n, :nwords], dirs[:n, :nwords]
 
@@ -345,35 +387,27 @@ def scan_words(const uint8_t[:, ::1] grid, const uint8_t[::1] letters,
                 or dirs.shape[0] != words.count):
             raise ValueError("words inside others need every word's start and direction")
         for i in range(words.count):
-            if not 0 <= starts[i] < grid.shape[0] * grid.shape[1] or dirs[i] >= 8:
+            if not 0 <= starts[i] < grid.shape[0] * grid.shape[1] or dirs[i] >= WS_NDIRS:
                 raise ValueError(f"word {i} is placed at cell {starts[i]}, direction "
                                  f"{dirs[i]}: not a cell and a direction of this grid")
         placed.starts = &starts[0]
         placed.dirs = &dirs[0]
-    cdef int32_t found = 0
-    cdef int32_t capacity = max(16, 2 * words.count)
-    cdef ws_status status
-    while True:
-        found_words = np.empty(capacity, dtype=np.int32)
-        found_starts = np.empty(capacity, dtype=np.int32)
-        found_dirs = np.empty(capacity, dtype=np.uint8)
-        status = _scan_into(grid, &words, &inside, &placed, found_words, found_starts,
-                            found_dirs, &found)
-        if status != WS_NO_CAPACITY:
-            break
-        capacity = found
-    _raise_for(status)
-    return found_words[:found], found_starts[:found], found_dirs[:found]
-
-
-cdef ws_status _scan_into(const uint8_t[:, ::1] grid, const ws_words *words,
-                          const ws_inside *inside, const ws_placed *placed,
-                          int32_t[::1] word_idx, int32_t[::1] starts,
-                          uint8_t[::1] dirs, int32_t *found):
-    with nogil:
-        return ws_scan_words(&grid[0, 0], grid.shape[0], grid.shape[1], words, inside,
-                             placed, &word_idx[0], &starts[0], &dirs[0],
-                             word_idx.shape[0], found)
+    cdef search_job job
+    job.grid = &grid[0, 0]
+    job.rows = grid.shape[0]
+    job.cols = grid.shape[1]
+    job.words = &words
+    job.inside = &inside
+    job.placed = &placed
+    job.budget = 0
+    cdef found_readings out
+    memset(&out, 0, sizeof(out))
+    try:
+        _search_with_room(_scan_words_into, &job, &out, max(SCAN_ROOM, 2 * words.count), 0,
+                          True, SCAN)
+        return _as_arrays(&out)
+    finally:
+        _free(&out)
 
 
 cdef class Blocklist:
@@ -388,9 +422,7 @@ cdef class Blocklist:
         cdef ws_status status
         with nogil:
             status = ws_blocklist_build(&words, nletters, &self.ptr)
-        if status == WS_BAD_ARGUMENT:
-            raise ValueError("blocked words need 2 to 64 letters, each a code of the alphabet")
-        _raise_for(status)
+        _raise_for(status, BLOCKLIST, needs=BLOCKLIST_NEEDS)
         self.count = words.count
 
     def __dealloc__(self):
@@ -399,30 +431,25 @@ cdef class Blocklist:
     def scan(self, const uint8_t[:, ::1] grid):
         """Every reading of a blocked word: (word index, first cell, direction)
         arrays, a palindrome's once."""
-        cdef int32_t found = 0, capacity = 16
-        cdef ws_status status
-        while True:
-            found_words = np.empty(capacity, dtype=np.int32)
-            found_starts = np.empty(capacity, dtype=np.int32)
-            found_dirs = np.empty(capacity, dtype=np.uint8)
-            status = self._scan_into(grid, found_words, found_starts, found_dirs, &found)
-            if status != WS_NO_CAPACITY:
-                break
-            capacity = found
-        _raise_for(status)
-        return found_words[:found], found_starts[:found], found_dirs[:found]
-
-    cdef ws_status _scan_into(self, const uint8_t[:, ::1] grid, int32_t[::1] words,
-                              int32_t[::1] starts, uint8_t[::1] dirs, int32_t *found):
-        with nogil:
-            return ws_blocklist_scan(self.ptr, &grid[0, 0], grid.shape[0], grid.shape[1],
-                                     &words[0], &starts[0], &dirs[0], words.shape[0], found)
+        cdef search_job job
+        job.grid = &grid[0, 0]
+        job.rows = grid.shape[0]
+        job.cols = grid.shape[1]
+        job.blocklist = self.ptr
+        job.budget = 0
+        cdef found_readings out
+        memset(&out, 0, sizeof(out))
+        try:
+            _search_with_room(_scan_blocked_into, &job, &out, SCAN_ROOM, 0, True, BLOCKLIST)
+            return _as_arrays(&out)
+        finally:
+            _free(&out)
 
 
-# Readings are sorted by word a digit of this many bits at a time (least first).
-cdef enum:
-    SORT_BITS = 8
-    SORT_BUCKETS = 1 << SORT_BITS
+cdef extern from "Python.h":
+    # How a tuple subclass (a named tuple) makes an instance: CPython's own
+    # tuple_subtype_new allocates it so and then sets its items.
+    object PyType_GenericAlloc(type cls, Py_ssize_t nitems)
 
 
 cdef inline object _named(type cls, Py_ssize_t n):
@@ -440,51 +467,6 @@ def _check_named(type cls, Py_ssize_t n):
     if not issubclass(cls, tuple) or len(getattr(cls, "_fields", ())) != n or \
             cls.__dictoffset__ != 0:
         raise TypeError(f"{cls.__name__} is not a named tuple of {n} fields")
-
-
-cdef struct found_readings:
-    # What a search found, reading k being word word[k]: on a straight line from
-    # cell start[k] in direction dir[k]; along a free path, the cells from
-    # cells[at[k]] on (cells is NULL for straight lines). order and sorting have
-    # room for count: the readings grouped by word (Trie._sort).
-    int32_t count
-    int32_t *word
-    int32_t *start
-    uint8_t *dir
-    int32_t *cells
-    int64_t *at
-    int32_t *order
-    int32_t *sorting
-
-
-cdef void _free(found_readings *out) noexcept:
-    free(out.word)
-    free(out.start)
-    free(out.dir)
-    free(out.cells)
-    free(out.at)
-    free(out.order)
-    free(out.sorting)
-    out.word = out.start = out.cells = out.order = out.sorting = NULL
-    out.dir = NULL
-    out.at = NULL
-
-
-cdef int _direction(const int32_t *path, int32_t n, int32_t cols) noexcept:
-    """The direction of a path of n cells when it runs along a straight line, else
-    -1 (a path that turns, or a single cell)."""
-    if n < 2:
-        return -1
-    cdef int32_t dr = path[1] // cols - path[0] // cols, dc = path[1] % cols - path[0] % cols
-    cdef int32_t i
-    for i in range(2, n):
-        if path[i] // cols - path[i - 1] // cols != dr or path[i] % cols - path[i - 1] % cols != dc:
-            return -1
-    cdef int d
-    for d in range(WS_NDIRS_COUNT):
-        if WS_DROW[d] == dr and WS_DCOL[d] == dc:
-            return d
-    return -1
 
 
 cdef class Trie:
@@ -506,19 +488,16 @@ cdef class Trie:
         cdef ws_status status
         with nogil:
             status = ws_dict_build(&words, &self.ptr)
-        if status == WS_BAD_ARGUMENT:
-            raise ValueError(f"dictionary words need 1 to {WS_MAX_WORD_LEN} letters, each a "
-                             f"code from 1 to {WS_MAX_LETTER_CODE}")
-        _raise_for(status)
+        _raise_for(status, SOLVER, needs=DICTIONARY_NEEDS)
         self.count = words.count
         self.lengths = np.diff(np.asarray(offsets)).astype(np.int32)
         self.length = self.lengths
         self.rank = <int32_t *>malloc(sizeof(int32_t) * max(1, words.count))
         if self.rank == NULL:
-            raise MemoryError("the solver ran out of memory")
+            _raise_for(WS_NO_MEMORY, SOLVER)
         with nogil:
             status = ws_dict_ranks(self.ptr, self.rank)
-        _raise_for(status)
+        _raise_for(status, SOLVER)
 
     def __dealloc__(self):
         ws_dict_free(self.ptr)
@@ -545,117 +524,57 @@ cdef class Trie:
             return -1
         return ws_dict_find(self.ptr, &word[0], word.shape[0])
 
-    cdef int _lines(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
-                    found_readings *out) except -1:
-        """Runs the straight search (some microseconds: the GIL held) into `out`."""
-        cdef const uint8_t *cells = grid
-        cdef int32_t found = 0, capacity = max(64, self.line_hint)
-        cdef ws_status status
-        while True:
-            _free(out)
-            out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
-            out.start = <int32_t *>malloc(sizeof(int32_t) * capacity)
-            out.dir = <uint8_t *>malloc(capacity)
-            if out.word == NULL or out.start == NULL or out.dir == NULL:
-                raise MemoryError("the solver ran out of memory")
-            status = ws_solve_lines(self.ptr, cells, rows, cols, min_length, out.word,
-                                    out.start, out.dir, capacity, &found)
-            if status != WS_NO_CAPACITY:
-                break
-            capacity = found
-        _raise_for(status)
-        self.line_hint = max(self.line_hint, found)
-        out.count = found
+    cdef int _search(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
+                     bint free_path, int64_t budget, found_readings *out) except -1:
+        """Runs a search into `out`, which _free then frees: along straight lines
+        (some microseconds: the GIL held), or along free paths (it may take a
+        second: without the GIL; SearchSpent after `budget` steps)."""
+        _check_grid(grid, rows, cols, min_length)
+        if free_path and budget < 1:
+            raise ValueError("budget must be at least 1")
+        cdef search_job job
+        job.grid = grid
+        job.rows = rows
+        job.cols = cols
+        job.trie = self.ptr
+        job.min_length = min_length
+        job.budget = budget
+        cdef int32_t capacity
+        if free_path:
+            capacity = max(SEARCH_ROOM, self.path_hint)
+            _search_with_room(_solve_paths_into, &job, out, capacity,
+                              PATH_CELLS * <int64_t>capacity, True, SOLVER)
+            self.path_hint = max(self.path_hint, out.count)
+            self._path_starts(out)
+        else:
+            _search_with_room(_solve_lines_into, &job, out, max(SEARCH_ROOM, self.line_hint),
+                              0, False, SOLVER)
+            self.line_hint = max(self.line_hint, out.count)
         return 0
 
-    cdef int _paths(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
-                    int64_t budget, found_readings *out) except -1:
-        """Runs the free-path search (it may take a second: without the GIL) into
-        `out`. Raises SearchSpent when it takes more than `budget` steps."""
-        if budget < 1:
-            raise ValueError("budget must be at least 1")
-        cdef const uint8_t *cells = grid
-        cdef int64_t found = 0, found_cells = 0, at = 0
-        cdef int32_t capacity = max(64, self.path_hint), k
-        cdef int64_t cell_capacity = 8 * <int64_t>capacity
-        cdef ws_status status
-        while True:
-            _free(out)
-            out.word = <int32_t *>malloc(sizeof(int32_t) * capacity)
-            out.cells = <int32_t *>malloc(sizeof(int32_t) * cell_capacity)
-            if out.word == NULL or out.cells == NULL:
-                raise MemoryError("the solver ran out of memory")
-            with nogil:
-                status = ws_solve_paths(self.ptr, cells, rows, cols, min_length, budget,
-                                        out.word, out.cells, capacity, cell_capacity, &found,
-                                        &found_cells)
-            if status != WS_NO_CAPACITY:
-                break
-            if found > INT32_MAX:
-                raise MemoryError(f"{found:,} paths: more than one search can list")
-            capacity = max(capacity, <int32_t>found)
-            cell_capacity = max(cell_capacity, found_cells)
-        if status == WS_STOPPED:
-            raise SearchSpent(budget)
-        _raise_for(status)
-        self.path_hint = max(self.path_hint, <int32_t>found)
-        out.count = <int32_t>found
-        out.at = <int64_t *>malloc(sizeof(int64_t) * max(1, found))
+    cdef int _path_starts(self, found_readings *out) except -1:
+        """Where each free path's cells start in out.cells (out.at)."""
+        cdef int64_t at = 0
+        cdef int32_t k
+        out.at = <int64_t *>malloc(sizeof(int64_t) * max(1, out.count))
         if out.at == NULL:
-            raise MemoryError("the solver ran out of memory")
+            _raise_for(WS_NO_MEMORY, SOLVER)
         for k in range(out.count):
             out.at[k] = at
             at += self.length[out.word[k]]
         return 0
 
-    cdef int _search(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
-                     bint free_path, int64_t budget, found_readings *out) except -1:
-        """Runs a search into `out`, which _free then frees, with room to group it."""
-        _check_grid(grid, rows, cols, min_length)
-        if free_path:
-            self._paths(grid, rows, cols, min_length, budget, out)
-        else:
-            self._lines(grid, rows, cols, min_length, out)
+    cdef int _group(self, found_readings *out, bint ranked) except -1:
+        """Groups the readings found by word, in order of rank (ws_dict_ranks) or of
+        index, each word's in the order found: out.order[i] is the i-th reading
+        (csrc/ws_group.h)."""
         out.order = <int32_t *>malloc(sizeof(int32_t) * max(1, out.count))
         out.sorting = <int32_t *>malloc(sizeof(int32_t) * max(1, out.count))
         if out.order == NULL or out.sorting == NULL:
-            raise MemoryError("the solver ran out of memory")
+            _raise_for(WS_NO_MEMORY, GROUPING)
+        _raise_for(ws_group_readings(out.word, out.count, self.rank if ranked else NULL,
+                                     self.count, out.order, out.sorting), GROUPING)
         return 0
-
-    cdef void _sort(self, found_readings *out, bint ranked) noexcept:
-        """Groups the readings found by word (in order of rank, or of index), each
-        word's in the order found: out.order[i] is the i-th reading. A radix sort,
-        stable, a digit of SORT_BITS at a time: a search finds some dozens of
-        readings, where a sort that compares would cost more than the search."""
-        cdef int32_t k, digit, shift = 0, total, found = out.count
-        cdef int32_t count[SORT_BUCKETS]
-        cdef int32_t *source = out.order
-        cdef int32_t *target = out.sorting
-        cdef int32_t *swap
-        cdef int32_t *word = out.word
-        for k in range(found):
-            source[k] = k
-        while ((self.count - 1) >> shift) > 0:
-            memset(count, 0, sizeof(count))
-            for k in range(found):
-                digit = ((self.rank[word[source[k]]] if ranked else word[source[k]])
-                         >> shift) & (SORT_BUCKETS - 1)
-                count[digit] += 1
-            total = 0
-            for digit in range(SORT_BUCKETS):
-                total += count[digit]
-                count[digit] = total - count[digit]
-            for k in range(found):
-                digit = ((self.rank[word[source[k]]] if ranked else word[source[k]])
-                         >> shift) & (SORT_BUCKETS - 1)
-                target[count[digit]] = source[k]
-                count[digit] += 1
-            swap = source
-            source = target
-            target = swap
-            shift += SORT_BITS
-        if source != out.order:
-            memcpy(out.order, source, sizeof(int32_t) * found)
 
     cdef tuple _readings(self, const found_readings *out, int32_t first, int32_t *last,
                          int32_t cols, tuple cells, tuple compass, type reading):
@@ -682,7 +601,7 @@ cdef class Trie:
             else:
                 for j in range(n):
                     _put(path, j, cells[out.cells[out.at[k] + j]])
-                d = _direction(out.cells + out.at[k], n, cols)
+                d = ws_path_direction(out.cells + out.at[k], n, cols)
                 direction = None if d < 0 else compass[d]
             item = _named(reading, 2)
             _put(item, 0, path)
@@ -693,7 +612,7 @@ cdef class Trie:
     def _values_check(self, int32_t rows, int32_t cols, tuple cells, tuple compass,
                       type reading):
         _check_named(reading, 2)
-        if len(cells) != <Py_ssize_t>rows * cols or len(compass) != WS_NDIRS_COUNT:
+        if len(cells) != <Py_ssize_t>rows * cols or len(compass) != WS_NDIRS:
             raise ValueError("cells needs one value a cell, and compass one a direction")
 
     def grouped(self, bytes grid, int32_t rows, int32_t cols, int32_t min_length,
@@ -712,7 +631,7 @@ cdef class Trie:
         cdef int32_t first = 0, last
         try:
             self._search(grid, rows, cols, min_length, free_path, budget, &out)
-            self._sort(&out, False)
+            self._group(&out, False)
             while first < out.count:
                 result[out.word[out.order[first]]] = self._readings(&out, first, &last, cols,
                                                                      cells, compass, reading)
@@ -739,7 +658,7 @@ cdef class Trie:
         cdef int32_t first = 0, last, w
         try:
             self._search(grid, rows, cols, min_length, free_path, budget, &out)
-            self._sort(&out, True)
+            self._group(&out, True)
             while first < out.count:
                 w = out.word[out.order[first]]
                 item = _named(found, 4)
@@ -765,7 +684,8 @@ def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):
 cdef class Lexicon:
     """A dictionary grouped by length (csrc/ws_lexicon.h), built once (per language)
     and used by every message_fill. The words must come sorted by length, each of
-    3 to MAX_WORD letters; lexicon indices are their places in this list."""
+    WS_LEXICON_MIN_LEN (3) to MAX_WORD letters; lexicon indices are their places in
+    this list."""
     cdef ws_lexicon *ptr
     cdef readonly int32_t count
 
@@ -775,10 +695,7 @@ cdef class Lexicon:
         cdef ws_status status
         with nogil:
             status = ws_lexicon_build(&words, nletters, &self.ptr)
-        if status == WS_BAD_ARGUMENT:
-            raise ValueError("a lexicon needs words of 3 to 64 letters, sorted by length, "
-                             "each letter a code of the alphabet")
-        _raise_for(status)
+        _raise_for(status, LEXICON, needs=LEXICON_NEEDS)
         self.count = words.count
 
     def __dealloc__(self):
@@ -847,11 +764,7 @@ def message_fill(const uint8_t[:, ::1] grid, Lexicon lexicon, int32_t holes,
     cdef ws_status status
     with nogil:
         status = ws_message_fill(&params, &out)
-    if status == WS_BAD_ARGUMENT:
-        raise ValueError("message_fill: the grid's words must read where they are placed, "
-                         "the holes must be at most the empty cells, some direction "
-                         "allowed and every blocked word of 1 to 64 letters")
-    _raise_for(status)
+    _raise_for(status, MESSAGE_FILL, needs=MESSAGE_FILL_NEEDS)
     n = out.count
     return filled, words[:n], placed_starts[:n], placed_dirs[:n], out.round
 
@@ -881,4 +794,33 @@ cdef class Rng:
         with nogil:
             status = ws_draw_letters(&grid[0], &cells[0], cells.shape[0],
                                      &cumulative[0], cumulative.shape[0], &self.state)
-        _raise_for(status)
+        _raise_for(status, FILLER)
+
+
+def group_order(const int32_t[::1] words, int32_t nkeys, const int32_t[::1] keys=None):
+    """The grouping kernel alone (csrc/ws_group.h; Trie groups in C), for its
+    differential test: the order of the readings of `words` (word indices below
+    nkeys) grouped by keys[w] (keys from 0 to nkeys - 1), else by w, each group's
+    in the order given."""
+    cdef Py_ssize_t k
+    for k in range(words.shape[0]):
+        if not 0 <= words[k] < (nkeys if keys is None else keys.shape[0]):
+            raise ValueError(f"reading {k} names word {words[k]}, which has no key")
+        if keys is not None and not 0 <= keys[words[k]] < nkeys:
+            raise ValueError(f"word {words[k]} has key {keys[words[k]]}, not below {nkeys}")
+    order = np.empty(max(1, words.shape[0]), dtype=np.int32)
+    scratch = np.empty(max(1, words.shape[0]), dtype=np.int32)
+    cdef int32_t[::1] order_v = order, scratch_v = scratch
+    _raise_for(ws_group_readings(&words[0] if words.shape[0] else NULL, words.shape[0],
+                                 &keys[0] if keys is not None and keys.shape[0] else NULL,
+                                 nkeys, &order_v[0], &scratch_v[0]), GROUPING)
+    return order[:words.shape[0]]
+
+
+def path_direction(const int32_t[::1] path, int32_t cols):
+    """The direction of a path of cells (csrc/ws_group.h) when it runs straight,
+    else None: the kernel alone, for its differential test."""
+    if cols < 1:
+        raise ValueError("cols must be at least 1")
+    cdef int d = ws_path_direction(&path[0] if path.shape[0] else NULL, path.shape[0], cols)
+    return None if d < 0 else d
