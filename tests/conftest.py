@@ -36,6 +36,7 @@ def examples(count: int) -> int:
     generated cases) runs all `count` in CI and the dev profile's share locally."""
     return count if CI else max(1, count * DEV_EXAMPLES // CI_EXAMPLES)
 
+
 # Markers of the longest tests, each also marked slow (pyproject.toml).
 ALSO_SLOW = ("fuzz", "sanitizers")
 

@@ -175,12 +175,15 @@ def test_a_signal_whose_handler_lets_the_program_go_on_changes_nothing():
     import signal
     import threading
     from wordlists import ELEMENTS
+    # 118 words at beam 2,048 pack for about a second (at the default 8,192, twelve):
+    # long enough for the signal at 0.3 s to reach the core while it packs.
+    options = dict(seed="calm", threads=2, beam=2048)
     heard = []
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: heard.append(signum))
     try:
         threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
-        disturbed = wordsearch.generate(list(ELEMENTS), seed="calm", threads=2)
+        disturbed = wordsearch.generate(list(ELEMENTS), **options)
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert heard == [signal.SIGTERM]
-    assert disturbed == wordsearch.generate(list(ELEMENTS), seed="calm", threads=2)
+    assert disturbed == wordsearch.generate(list(ELEMENTS), **options)
