@@ -1,5 +1,6 @@
 """The command, through click's CliRunner (the `run` fixture in conftest.py): exit
 codes, messages, files, single puzzles and class sets."""
+import dataclasses
 import json
 import os
 import re
@@ -16,6 +17,9 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from conftest import examples, page_count, pdf_info, pdf_pages_text, pdf_text
 from test_sections import LISTS
 from wordsearch.cli import main
+from wordsearch.make.options import MakeOptions
+from wordsearch.render.book import BookOptions
+from wordsearch.render.look import Look, PageOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 ORIGINAL = ["-s792x612", "--title=Xyzzy", "-fName", "-fDate", "-d", "r,d"]
@@ -509,3 +513,30 @@ def test_ctrl_c_while_the_program_is_still_loading_exits_130_in_one_line(tmp_pat
     assert process.returncode in (130, 0), stderr  # 0: it was through before the signal
     if process.returncode == 130:
         assert stderr == "error: interrupted; nothing was written.\n"
+
+
+# The options a command reads itself, which are no field of the values it makes
+# (MakeOptions, Look, PageOptions or BookOptions): every other option passes into its
+# value by name, so that a renamed field cannot quietly drop an option.
+READ_BY_THE_COMMAND = {
+    "make": {"words", "words_file", "students", "copies", "jobs", "quiet", "list_themes",
+             "output", "fmt", "keys", "page_size", "no_key", "key_only", "no_blocklist",
+             "no_added_words"},
+    "book": {"words_file", "jobs", "quiet", "output", "no_blocklist"},
+}
+# The values' fields no option names: made from other options (size from --size,
+# pages from --no-key and --key-only, the negated flags, the Look from its options) or
+# from the page (legible_side), or a book's own (a book has no theme nor message).
+FIELDS_FROM_ELSEWHERE = {
+    "make": {"added_words", "blocklist", "legible_side", "look", "pages", "size"},
+    "book": {"added_words", "blocklist", "legible_side", "look", "message", "random", "theme"},
+}
+
+
+@pytest.mark.parametrize("command, values", [
+    ("make", (MakeOptions, Look, PageOptions)), ("book", (MakeOptions, Look, BookOptions))])
+def test_every_option_passes_into_a_value_by_name_or_is_read_by_the_command(command, values):
+    params = {p.name for p in main.commands[command].params if p.expose_value}
+    named = set().union(*({f.name for f in dataclasses.fields(v) if f.init} for v in values))
+    assert params - named == READ_BY_THE_COMMAND[command]
+    assert named - params == FIELDS_FROM_ELSEWHERE[command]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import reference
+from conftest import examples
 from wordsearch import _core
-from wordsearch.make import fill, packer, words
+from wordsearch.make import fill, packer
 from wordsearch import lang
 from wordsearch.errors import NoRoom, NoUnique
 
@@ -116,8 +117,8 @@ def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
     as in the reference, on one and two threads, and many of them succeed: the
     differential test above then covers the inside rule too."""
     rng = np.random.default_rng(11)
-    packed = 0
-    for _ in range(150):
+    packed, lists = 0, examples(150)
+    for _ in range(lists):
         rows, cols = rng.integers(4, 8, size=2)
         words = [list(map(int, rng.integers(1, 4, size=rng.integers(2, 6))))
                  for _ in range(rng.integers(2, 5))]
@@ -128,7 +129,10 @@ def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
         expected = run_reference(*case)
         assert run_core(*case, 1) == run_core(*case, 2) == expected
         packed += not isinstance(expected[0], str)
-    assert packed >= 40, packed  # 61 of the 67 such lists drawn
+    assert packed >= 40 * lists // 150, packed  # in CI, 61 of the 67 such lists drawn
+
+
+EVERY_OUTCOME = {"ok", "no room", "no unique"}
 
 
 def test_reference_cases_include_every_outcome():
@@ -142,7 +146,9 @@ def test_reference_cases_include_every_outcome():
         result = run_reference([[0] * cols for _ in range(rows)], words, 255, 8,
                                int(rng.integers(1 << 62)), [])
         outcomes.add(result[0] if isinstance(result[0], str) else "ok")
-    assert outcomes == {"ok", "no room", "no unique"}
+        if outcomes == EVERY_OUTCOME:
+            break  # 22 draws in
+    assert outcomes == EVERY_OUTCOME
 
 
 @given(st.integers(3, 8), st.integers(3, 8), st.integers(0, 2**32),

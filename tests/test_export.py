@@ -109,20 +109,20 @@ def test_a_solved_grids_key_and_a_book_go_only_to_formats_that_draw_them(tmp_pat
         for check, output, allowed in ((export.check_key, key, row.draw is not None),
                                        (export.check_book, book, row.book)):
             if allowed:
-                check(output)
+                check(output, str(output.path))
             else:
                 with pytest.raises(InputError):
-                    check(output)
+                    check(output, str(output.path))
     with pytest.raises(InputError) as caught:
-        export.check_key(export.Output(Path("k.txt")))
+        export.check_key(export.Output(Path("k.txt")), "./k.txt")
     assert str(caught.value) == ('the answer key is drawn as PDF, SVG or PNG; name it NAME.pdf, '
-                                 'NAME.svg or NAME.png, not "k.txt".')
+                                 'NAME.svg or NAME.png, not "./k.txt".')  # as typed
     assert caught.value.option == "output"
     with pytest.raises(InputError) as caught:
-        export.check_book(export.Output(Path("b.json")))
+        export.check_book(export.Output(Path("b.json")), "b.json")
     assert str(caught.value) == 'a book is a PDF; name it NAME.pdf, not "b.json".'
     with pytest.raises(OutputError, match="nodir"):
-        export.check_book(export.Output(tmp_path / "nodir" / "b.pdf"))
+        export.check_book(export.Output(tmp_path / "nodir" / "b.pdf"), "nodir/b.pdf")
 
 
 def test_pages_laid_out_elsewhere_are_drawn_and_written_in_the_outputs_format(space, tmp_path):
@@ -164,7 +164,7 @@ def test_a_new_format_is_one_row_of_the_table(space, space_set, tmp_path, monkey
     with pytest.raises(InputError, match="not PG"):
         export.check(export.Output(tmp_path / "s.pg"), is_set=True)
     with pytest.raises(InputError, match="NAME.pdf, NAME.svg, NAME.png or NAME.pg, not"):
-        export.check_key(export.Output(tmp_path / "k.rows"))
+        export.check_key(export.Output(tmp_path / "k.rows"), "k.rows")
     laid_out = layout.layouts(space, PageOptions(pages=("key",)))
     key = export.Output(tmp_path / "k.pages", page=PageOptions(pages=("key",)))
     assert export.write_pages(laid_out, key) == [tmp_path / "k.pages"]

@@ -15,7 +15,3 @@ def test_only_the_fields_pass_lists_as_tuples():
     given = {"size": 3, "names": ["a", "b"], "derived": 9, "other": True}
     assert fields.named(Value, given) == {"size": 3, "names": ("a", "b")}
     assert Value(**fields.named(Value, given)) == Value(3, ("a", "b"))
-
-
-def test_only_limits_the_names():
-    assert fields.named(Value, {"size": 3, "names": []}, only=("names",)) == {"names": ()}

@@ -115,6 +115,7 @@ def cell(driver, at):
     return driver.find_element(By.CSS_SELECTOR, f'.cell[data-r="{at[0]}"][data-c="{at[1]}"]')
 
 
+@pytest.mark.slow
 def test_make_a_puzzle_and_see_the_grid(server, driver):
     driver.get(server)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))

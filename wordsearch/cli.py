@@ -105,6 +105,11 @@ def _list_fonts(ctx, param, value: bool) -> None:
         ctx.exit()
 
 
+def _numbers(choices: tuple[int, ...]) -> click.Choice:
+    """A short list of numbers to choose from, as click offers them (1|2|4)."""
+    return click.Choice([str(n) for n in choices])
+
+
 def _count(ctx, param, value: str | None) -> int | None:
     """A number chosen from a short list (--per-page 1, 2 or 4), as a number."""
     return None if value is None else int(value)
@@ -284,10 +289,10 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--students", help="A file of names, one per line: one puzzle per student for "
                                  "each list, the name printed on the Name line.")
 @click.option("--keys", help="Write the answer keys to this PDF instead of after the puzzles.")
-@click.option("--keys-per-page", callback=_count, type=click.Choice(["1", "2", "4"]),
+@click.option("--keys-per-page", callback=_count, type=_numbers(look.KEYS_PER_PAGE),
               help="Answer keys printed on one page. Default: as many as --per-page puts "
                    "puzzles on one.")
-@click.option("--per-page", callback=_count, type=click.Choice(["1", "2", "4"]), default="1",
+@click.option("--per-page", callback=_count, type=_numbers(look.PER_PAGE), default="1",
               show_default=True, help="Puzzles printed on one page, each with its title, "
                                       "list and code.")
 @_stoppable
@@ -309,20 +314,19 @@ def make(words: tuple[str, ...], **given) -> None:
     _check_usage(words, given)
     signal.signal(signal.SIGTERM, _terminate)
     with _reported():
-        if given["theme"] is not None and not given["title"]:
-            given["title"] = choose.theme_words(lang.get(given["language"].lower()),
-                                                given["theme"]).title
+        given["title"] = _title(given)
         target = _output(given)
         sections = split_sections(_entries(words, given["words_file"]),
                                   language=given["language"], strict=given["strict"])
-        options = _make_options(given, layout.legible_side(
-            target.page.size, target.page.per_page, target.page.look))
+        blocked = _blocked(given)
         names = _students(given["students"])
         is_set = (len(sections) > 1 or sections[0].line is not None or given["copies"] > 1
                   or bool(names))
         export.check(target, is_set=is_set)
-        if options.theme is None and options.random is None:
-            _warn_duplicates(sections)
+        if given["theme"] is None and given["random"] is None:
+            _warn_duplicates(sections)  # a theme's or a draw's have none
+        options = _make_options(given, blocked, layout.legible_side(
+            target.page.size, target.page.per_page, target.page.look))
         puzzle_set = _build(sections, options, given, names, is_set)
         if not given["quiet"] and options.grid is not None and options.added_words:
             _advise_length(puzzle_set, is_set)
@@ -330,6 +334,13 @@ def make(words: tuple[str, ...], **given) -> None:
         if written and not given["quiet"]:
             click.echo(f"wrote {', '.join(map(str, written))}: {_summary(puzzle_set, is_set)}",
                        err=True)
+
+
+def _title(given: dict) -> str:
+    """The title given, or a theme's own."""
+    if given["theme"] is None or given["title"]:
+        return given["title"]
+    return choose.theme_words(lang.get(given["language"].lower()), given["theme"]).title
 
 
 def _check_usage(words: tuple[str, ...], given: dict) -> None:
@@ -375,13 +386,14 @@ def _output(given: dict) -> export.Output:
                          page=page)
 
 
-def _make_options(given: dict, legible_side: int) -> MakeOptions:
-    """What to make: MakeOptions' fields are the command's options; the negated
-    flags, the directions and the block words file are read here."""
-    language = lang.get(given["language"].lower())
+def _make_options(given: dict, blocked: Blocked, legible_side: int) -> MakeOptions:
+    """What to make: MakeOptions' fields are the command's options, checked in the
+    order the command always checked them (after the words, the students and the
+    output); the negated flags and the directions are read here. --strict was
+    applied as the words were read: a theme's words are the program's own list,
+    which it has never refused."""
     return MakeOptions(**fields.named(MakeOptions, {
-        **given, "language": language, "blocklist": not given["no_blocklist"],
-        "block_words": _blocked(language, given["block_words"], not given["no_blocklist"]),
+        **given, "language": blocked.language, "strict": False, "block_words": blocked,
         "added_words": not given.get("no_added_words", False),
         "directions": given["directions"] or None, "legible_side": legible_side}))
 
@@ -431,10 +443,11 @@ def _advise_length(puzzle_set: ClassSet, is_set: bool) -> None:
               show_default=True, help="Trim size: 6x9, 8.5x11, 8.25x11 (inches), a4 or a5.")
 @click.option("--bleed", is_flag=True,
               help="Pages 0.125 in larger on every side, with TrimBox and BleedBox set.")
-@click.option("--per-page", callback=_count, type=click.Choice(["1", "2"]), default="1", show_default=True,
-              help="Puzzles on a page.")
-@click.option("--solutions-per-page", callback=_count, type=click.Choice(["4", "6"]), default="4",
-              show_default=True, help="Solutions on a page, at the back of the book.")
+@click.option("--per-page", callback=_count, type=_numbers(book_layout.PER_PAGE), default="1",
+              show_default=True, help="Puzzles on a page.")
+@click.option("--solutions-per-page", callback=_count, default="4", show_default=True,
+              type=_numbers(book_layout.SOLUTIONS_PER_PAGE),
+              help="Solutions on a page, at the back of the book.")
 @click.option("--author", default="", help="The author, on the title page and in the metadata.")
 @click.option("--subject", default="", help="A subtitle, on the title page and in the "
                                             "metadata's subject.")
@@ -451,14 +464,15 @@ def book_command(**given) -> None:
         book = book_layout.BookOptions(look=_look(given),
                                        **fields.named(book_layout.BookOptions, given))
         target = export.Output(path=given["output"])
-        export.check_book(target)
+        export.check_book(target, given["output"])
         entries = [line for name in given["words_file"] for line in _read_lines(name)]
         sections = split_sections(entries, language=given["language"], strict=given["strict"])
-        options = _make_options(given, layout.legible_side(book.trim_size, book.per_page,
-                                                           book.look))
+        blocked = _blocked(given)
         _warn_duplicates(sections)
+        options = _make_options(given, blocked, layout.legible_side(book.trim_size,
+                                                                    book.per_page, book.look))
         puzzle_set = _build(sections, options, given, [], is_set=True)
-        laid_out = book_layout.book_layout(puzzle_set.sheets, book)
+        laid_out = book_layout.book_pages(puzzle_set.sheets, book)
         export.commit({target.path: book_layout.pdf(laid_out)})
         for warning in laid_out.warnings():
             click.echo(f"warning: {warning}", err=True)
@@ -527,7 +541,7 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
         if output is not None:
             target = export.Output(path=output, page=look.PageOptions(
                 size=paper.page_size(page_size), title=title, pages=("key",), dpi=dpi))
-            export.check_key(target)
+            export.check_key(target, output)
         text = _read_text(file, "grid file", MAX_GRID_BYTES)
         grid = read_grid(text, chosen, _file_label(file, "grid file"))
         entries: list = list(words)
@@ -617,8 +631,11 @@ def _list_themes(language: lang.Language) -> None:
         click.echo(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: {sample}, …)")
 
 
-def _blocked(language: lang.Language, name: str | None, blocklist: bool) -> Blocked:
-    """The words no grid of the run may spell, built once for every puzzle."""
+def _blocked(given: dict) -> Blocked:
+    """The words no grid of the run may spell (--block-words, and the language's
+    list unless --no-blocklist), built once for every puzzle."""
+    language, name = lang.get(given["language"].lower()), given["block_words"]
+    blocklist = not given["no_blocklist"]
     if name is None:
         return blocked_words(language, blocklist=blocklist)
     lines = _read_lines(name, "block words file")

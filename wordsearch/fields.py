@@ -3,14 +3,12 @@ an option under the field's own name adds nothing else to hand it on."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 
-def named(cls, given: Mapping, only: Iterable[str] | None = None) -> dict:
-    """The values of `given` whose names are `cls`'s fields (of `only`, if given),
-    lists as tuples (the values are frozen)."""
+def named(cls, given: Mapping) -> dict:
+    """The values of `given` whose names are `cls`'s fields, lists as tuples (the
+    values are frozen)."""
     wanted = [f.name for f in dataclasses.fields(cls) if f.init]
-    if only is not None:
-        wanted = [name for name in wanted if name in set(only)]
     return {name: tuple(given[name]) if isinstance(given[name], list) else given[name]
             for name in wanted if name in given}

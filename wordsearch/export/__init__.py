@@ -65,25 +65,25 @@ def check(output: Output, *, is_set: bool) -> None:
         atomic.check_target(target)
 
 
-def check_key(output: Output) -> None:
-    """Refuses a solved grid's answer key in a format that draws no pages, then
-    checks the output as for one puzzle."""
+def check_key(output: Output, typed: str) -> None:
+    """Refuses a solved grid's answer key in a format that draws no pages (naming the
+    file as `typed`), then checks the output as for one puzzle."""
     row = formats.by_kind(output.kind)
     if row is None or row.draw is None:
         drawn = formats.drawn()
         raise InputError(f"the answer key is drawn as {either([r.label for r in drawn])}; "
-                         f'name it {file_names(drawn)}, not "{output.path}".', option="output")
+                         f'name it {file_names(drawn)}, not "{typed}".', option="output")
     check(output, is_set=False)
 
 
-def check_book(output: Output) -> None:
-    """Refuses a book in a format no book is made in, then checks the output as for a
-    set of puzzles."""
+def check_book(output: Output, typed: str) -> None:
+    """Refuses a book in a format no book is made in (naming the file as `typed`),
+    then checks the output as for a set of puzzles."""
     row = formats.by_kind(output.kind)
     if row is None or not row.book:
         books = [r for r in formats.FORMATS if r.book]
         raise InputError(f"a book is {either([r.noun for r in books])}; name it "
-                         f'{file_names(books)}, not "{output.path}".', option="output")
+                         f'{file_names(books)}, not "{typed}".', option="output")
     check(output, is_set=True)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from wordsearch.errors import InputError
 from wordsearch.puzzle import ClassSet, Puzzle
-from wordsearch.render import html, pages
+from wordsearch.render import html, pages, paper
 from wordsearch.render.model import Page
 from wordsearch.render.look import PageOptions
 from wordsearch.render.text import render_set_text, render_text
@@ -28,7 +28,6 @@ KEY_WITHIN = "within the document (the words' places; the play page's Show answe
 
 # The largest PNG side: a 600 dpi A3 page is 7,016 x 9,921 pixels.
 MAX_PNG_SIDE = 12_000
-POINTS_PER_INCH = 72
 
 Result = Puzzle | ClassSet
 Write = Callable[[Result, PageOptions], bytes]
@@ -79,7 +78,7 @@ def _pdf(laid_out: Sequence[Page], options: PageOptions) -> list[bytes]:
 def check_pixels(page: PageOptions) -> None:
     """Refuses an image too large to draw: Cairo's limit is 32,767 pixels a side, and
     a bigger page at a high resolution would need gigabytes."""
-    width, height = (math.ceil(side * page.dpi / POINTS_PER_INCH) for side in page.size)
+    width, height = (math.ceil(side * page.dpi / paper.INCH) for side in page.size)
     if max(width, height) > MAX_PNG_SIDE:
         raise InputError(f"a PNG of this page at {page.dpi} dpi would be {width:,}×{height:,} "
                          f"pixels; the most is {MAX_PNG_SIDE:,} on a side. Use a lower "

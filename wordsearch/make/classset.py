@@ -58,7 +58,7 @@ def plan_set(lists: int, copies: int = 1, students: Sequence[str] = (),
                             for (k, student), sheet in zip(order, sheet_codes(code, len(order)))))
 
 
-def build_set(sections: Sequence[Section], options: MakeOptions | None = None, /, *,
+def build_set(sections: Sequence[Section], options: MakeOptions | None = None, *,
               title: str = "", copies: int = 1, students: Sequence[str] = (),
               jobs: int | None = None, on_done: Callable[[], None] | None = None,
               progress: Callable[[str], None] | None = None, **choices) -> ClassSet:

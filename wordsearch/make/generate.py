@@ -18,7 +18,7 @@ from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
-from wordsearch.make.shape import Shape, parse_grid
+from wordsearch.make.shape import Shape
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
 
@@ -30,7 +30,7 @@ PACK_TRIES = 3
 
 
 def generate(words: WordList | Iterable[str | Word] = (), options: MakeOptions | None = None,
-             /, *, progress: Callable[[str], None] | None = None, **choices) -> Puzzle:
+             *, progress: Callable[[str], None] | None = None, **choices) -> Puzzle:
     """A puzzle hiding every word exactly once, made as `options` say (see
     MakeOptions). For a one-off call, give MakeOptions' fields as keywords instead:
     generate(words, grid=10) is generate(words, MakeOptions(grid=10)). A WordList
@@ -38,10 +38,10 @@ def generate(words: WordList | Iterable[str | Word] = (), options: MakeOptions |
     if options is not None and choices:
         raise TypeError("give generate() a MakeOptions or its fields, not both")
     options = MakeOptions(**choices) if options is None else options
-    job = _job(words, options)
-    mode = _mode(job)
+    making = _making(words, options)
+    mode = _mode(making)
     failure = ""
-    for shape in _shapes(job):
+    for shape in _shapes(making):
         if progress is not None:
             progress(f"trying the {shape.describe()}")
         for attempt in range(mode.tries):
@@ -52,13 +52,13 @@ def generate(words: WordList | Iterable[str | Word] = (), options: MakeOptions |
                 if why.next_grid:
                     break
             except TimeUp:
-                raise _time_up(job, shape, failure) from None
-    raise mode.failed(failure)
+                raise _time_up(making, shape, failure) from None
+    raise mode.give_up(failure)
 
 
 @dataclass(frozen=True)
-class Job:
-    """One puzzle's work, checked: its options, code, words (in their language), the
+class Making:
+    """One puzzle in the making, checked: its options, code, words (in their language), the
     message's letters (None without one), the words no grid may spell, the threads
     it packs with and when it must be done."""
     options: MakeOptions
@@ -74,7 +74,7 @@ class Job:
         return self.word_list.language
 
 
-def _job(words, options: MakeOptions) -> Job:
+def _making(words, options: MakeOptions) -> Making:
     deadline = Deadline.after(options.time_limit)
     code = seeds.new_code() if options.seed is None else options.seed
     word_list = _word_list(words, options, code)
@@ -90,20 +90,23 @@ def _job(words, options: MakeOptions) -> Job:
     # Threads beyond the cores only take turns, and the packer's threads wait on
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
     cores = usable_cores()
-    return Job(options, code, word_list, form, blocked, min(options.threads or cores, cores),
-               deadline)
+    return Making(options, code, word_list, form, blocked,
+                  min(options.threads or cores, cores), deadline)
 
 
 def _word_list(words, options: MakeOptions, code: str) -> WordList:
     """The words to hide: one's own, a theme's or a draw, checked in one language."""
     if options.theme is not None or options.random is not None:
         words = _picked(words, options, code)
+    if not isinstance(words, WordList):
+        words = list(words)
+    if options.message is not None and not (words.words if isinstance(words, WordList)
+                                            else words):
+        return WordList((), words.language if isinstance(words, WordList)
+                        else lang.resolve(options.language))
     if isinstance(words, WordList):
         _check_given(words, options)
         return words
-    words = list(words)
-    if options.message is not None and not words:
-        return WordList((), lang.resolve(options.language))
     return parse_words(words, language=options.language, strict=options.strict)
 
 
@@ -112,7 +115,7 @@ def _check_given(words: WordList, options: MakeOptions) -> None:
     if options.language is not None and options.language is not words.language:
         raise InputError(f"the words were read as {words.language.name}, not as "
                          f"{options.language.name}; read them in one language.")
-    conflicts = strict_conflicts(words.words) if options.strict and words.words else []
+    conflicts = strict_conflicts(words.words) if options.strict else []
     if conflicts:
         raise InputError("\n".join(conflicts))
 
@@ -130,19 +133,19 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
                        longest=longest)
 
 
-def _shapes(job: Job) -> Iterable[Shape]:
+def _shapes(making: Making) -> Iterable[Shape]:
     """The grids to try, in order: the one asked for, or sizes from the smallest."""
-    options, words = job.options, job.word_list.words
+    options, words = making.options, making.word_list.words
     if options.grid is not None:
-        size = parse_grid(options.grid)
-        shape = Shape.rectangle(size) if options.mask is None else options.mask.fit(size)
+        shape = (Shape.rectangle(options.grid) if options.mask is None
+                 else options.mask.fit(options.grid))
         _check_lengths(words, shape, options.allowed)
         return [shape]
-    if job.form is not None and not options.added_words:
-        return message.exact_shapes(words, options.allowed, options.mask, len(job.form),
+    if making.form is not None and not options.added_words:
+        return message.exact_shapes(words, options.allowed, options.mask, len(making.form),
                                     options.legible_side)
     return packer.automatic_shapes(words, options.allowed, options.mask, options.legible_side,
-                                   message=len(job.form) if job.form else 0)
+                                   message=len(making.form) if making.form else 0)
 
 
 class Failed(Exception):
@@ -157,17 +160,17 @@ class Failed(Exception):
 
 class Mode:
     """A way of making the puzzle: build() tries one grid (`attempt` of `tries`),
-    failed() is the error once no grid worked."""
+    give_up() is the error once no grid worked."""
     tries = PACK_TRIES
 
-    def __init__(self, job: Job):
-        self.job = job
+    def __init__(self, making: Making):
+        self.making = making
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
         raise NotImplementedError
 
-    def failed(self, failure: str) -> PackingError:
-        job = self.job
+    def give_up(self, failure: str) -> PackingError:
+        job = self.making
         advice = ((["a bigger grid"] if job.options.grid is not None else [])
                   + (["more directions"] if len(job.options.allowed) < len(compass.COMPASS)
                      else [])
@@ -179,7 +182,7 @@ class Mode:
 
     def pack(self, shape: Shape, attempt: int) -> list[Layout]:
         """The packer's finished layouts of the words in this grid."""
-        job = self.job
+        job = self.making
         words = job.word_list.words
         try:
             return packer.pack(words, shape, job.options.allowed,
@@ -196,7 +199,7 @@ class Mode:
 
     def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
                added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:
-        job = self.job
+        job = self.making
         words = job.word_list
         listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
                                                                  for j in inside))
@@ -210,19 +213,20 @@ class Mode:
                       blocklist=job.blocked.blocklist, block_words=job.blocked.extra,
                       theme=job.options.theme or "", lowercase=job.options.lowercase, **shown)
 
-    def hidden(self, made: message.Hidden) -> Puzzle:
-        return self.puzzle(made.rows(self.job.language), made.placements, made.added)
+    def from_hidden(self, made: message.Hidden) -> Puzzle:
+        return self.puzzle(made.rows(self.making.language), made.placements, made.added)
 
-    def unhidden(self, why: Unhidden, shape: Shape) -> Failed:
+    def not_hidden(self, why: Unhidden, shape: Shape) -> Failed:
         """Another pack of this grid is no roomier when it had too few free cells."""
-        return Failed(_unhidden(why, shape, self.job.form), next_grid=why.free < len(self.job.form))
+        form = self.making.form
+        return Failed(_unhidden(why, shape, form), next_grid=why.free < len(form))
 
 
 class Plain(Mode):
     """Your words, the rest filler."""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.job
+        job = self.making
         try:
             layout, rows = fill.fill_first(self.pack(shape, attempt), job.word_list.words,
                                            job.language, seeds.seed_for(job.code, "fill"),
@@ -236,42 +240,42 @@ class AddedWords(Mode):
     """A message among your words, dictionary words added to leave its letters."""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.job
+        job = self.making
         layouts = self.pack(shape, attempt)
         try:
-            return self.hidden(message.hide(
+            return self.from_hidden(message.hide(
                 layouts, job.word_list.words, job.word_list.inside, job.language, job.form,
                 message.lexicon(job.language, job.blocked), job.options.allowed,
                 seeds.seed_for(job.code, "message"), job.blocked))
         except Unhidden as why:
-            raise self.unhidden(why, shape) from None
+            raise self.not_hidden(why, shape) from None
 
 
 class OwnWords(Mode):
     """A message among your words alone: a layout that leaves exactly its letters.
     Remembers the free cells the layouts left, to say which lengths would fit."""
 
-    def __init__(self, job: Job):
-        super().__init__(job)
+    def __init__(self, making: Making):
+        super().__init__(making)
         self.nearest: dict[int, str] = {}  # free cells seen -> the grid
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.job
+        job = self.making
         layouts = self.pack(shape, attempt)
         try:
-            return self.hidden(message.exact(layouts, job.word_list.words,
+            return self.from_hidden(message.exact(layouts, job.word_list.words,
                                              job.word_list.inside, job.language, job.form,
                                              job.blocked))
         except Unhidden as why:
             for free in (why.fewest, why.free):
                 self.nearest.setdefault(free, shape.describe())
-            raise self.unhidden(why, shape) from None
+            raise self.not_hidden(why, shape) from None
 
-    def failed(self, failure: str) -> PackingError:
-        if self.nearest and len(self.job.form) not in self.nearest:
-            return PackingError(_not_exact(self.nearest, self.job.form),
+    def give_up(self, failure: str) -> PackingError:
+        if self.nearest and len(self.making.form) not in self.nearest:
+            return PackingError(_not_exact(self.nearest, self.making.form),
                                 option="no_added_words")
-        return super().failed(failure)
+        return super().give_up(failure)
 
 
 class Dictionary(Mode):
@@ -279,9 +283,9 @@ class Dictionary(Mode):
     tries = 1
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.job
+        job = self.making
         try:
-            return self.hidden(message.hide(
+            return self.from_hidden(message.hide(
                 message.empty_layouts(shape), (), (), job.language, job.form,
                 message.lexicon(job.language, job.blocked), job.options.allowed,
                 seeds.seed_for(job.code, "message"), job.blocked))
@@ -289,12 +293,12 @@ class Dictionary(Mode):
             raise Failed(_unhidden(why, shape, job.form), next_grid=True) from None
 
 
-def _mode(job: Job) -> Mode:
-    if job.form is None:
-        return Plain(job)
-    if not job.word_list.words:
-        return Dictionary(job)
-    return AddedWords(job) if job.options.added_words else OwnWords(job)
+def _mode(making: Making) -> Mode:
+    if making.form is None:
+        return Plain(making)
+    if not making.word_list.words:
+        return Dictionary(making)
+    return AddedWords(making) if making.options.added_words else OwnWords(making)
 
 
 def _not_exact(nearest: dict[int, str], form: str) -> str:
@@ -339,7 +343,7 @@ def _unfilled(why: Unfilled, shape: Shape) -> str:
     return f"filler letters kept spelling {why.form or 'a word'} twice in the {shape.describe()}"
 
 
-def _time_up(job: Job, shape: Shape, failure: str) -> PackingError:
+def _time_up(job: Making, shape: Shape, failure: str) -> PackingError:
     before = f" (before it, {failure})" if failure else ""
     change = ("a bigger grid, fewer words" if job.options.grid is not None
               else "fewer words, a fixed grid")

@@ -27,12 +27,12 @@ class MakeOptions:
     word inside another instead of hiding it on its own too. The grid spells no word
     of the language's blocklist (unless `blocklist` is False) nor of `block_words`
     (entries as parse_words takes them, or a Blocked value made once to share among
-    many puzzles), except inside a listed word. Instead of words, a built-in `theme`
-    (its words, or `random` of them) or `random` dictionary words, drawn with the
-    puzzle's seed. `lowercase` prints the grid and the list in lower case. With a
-    `message`, dictionary words are added (unless `added_words` is False, when a
-    grid and layout of the words alone that leave exactly the message's letters
-    free are looked for). `grid` fixes the size (N, "WxH" or a GridSize; None: the
+    many puzzles; it brings its own choice of the blocklist), except inside a listed
+    word. Instead of words, a built-in `theme` (its words, or `random` of them) or
+    `random` dictionary words, drawn with the puzzle's seed. `lowercase` prints the
+    grid and the list in lower case. With a `message`, dictionary words are added
+    (unless `added_words` is False, when a grid and layout of the words alone that
+    leave exactly the message's letters free are looked for). `grid` fixes the size (N, "WxH" or a GridSize; None: the
     smallest that works); `mask` (a PNG file, a built-in mask's name or a Mask)
     shapes it, at most `legible_side` across when it grows. `directions` (compass
     names or aliases) or a `difficulty`; all eight by default. The same `seed` (the
@@ -61,8 +61,10 @@ class MakeOptions:
     allowed: tuple[str, ...] = field(init=False, repr=False)  # the directions, resolved
 
     def __post_init__(self) -> None:
-        # Checked in the order generate() always checked them, so that a request with
-        # two faults is told the same one first.
+        # Among themselves, in the order generate() always checked them. The words are
+        # read after the options now (generate() read them first), so that a call with
+        # a bad word and a bad option is told of the option; the command reads its
+        # words, students and output before it makes its options, as it always did.
         check_time_limit(self.time_limit)
         if self.seed is not None:
             self._set("seed", seeds.check_code(self.seed))

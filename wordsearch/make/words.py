@@ -120,7 +120,6 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
     if not source:
         return None
     where = f' (line {line})' if line is not None else ""
-    entry = quoted(source)
     letters, bad = [], []
     for ch in source:
         if ch.isspace() or ch in _JOINERS:
@@ -131,15 +130,16 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
         elif ch not in bad:
             bad.append(ch)
     if bad:
-        raise InputError(f"{entry}{where} {refusal(bad, language)}")
+        raise InputError(f"{quoted(source)}{where} {refusal(bad, language)}")
     form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(
-            f'{entry}{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '
+            f'{quoted(source)}{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '
             f"a word needs at least {MIN_LETTERS}.")
     if len(form) > MAX_LETTERS:
         raise InputError(
-            f"{entry}{where} has {len(form):,} letters; a word may have at most {MAX_LETTERS}.")
+            f"{quoted(source)}{where} has {len(form):,} letters; a word may have at most "
+            f"{MAX_LETTERS}.")
     return Word(label=make_label(source), form=form, source=source, line=line)
 
 

@@ -166,7 +166,7 @@ class _Plan:
                    first_puzzle + puzzle_count + solution_count - 1)
 
 
-def book_layout(sheets: Sequence[Sheet], options: BookOptions) -> Book:
+def book_pages(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     """Every page of the book, laid out before any is drawn."""
     if not sheets:
         raise InputError("a book needs at least one puzzle.")

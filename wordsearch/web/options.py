@@ -1,7 +1,7 @@
 """A request's JSON to the library's arguments, with the server's limits.
 
 Options are named as the command's long options (`page_size` for --size) and pass
-through by name: one table says which go to generate() and which to the page, and
+through by name: one table says which go to MakeOptions and which to the page, and
 what shape each value must have. A value of the wrong shape is the request's fault
 (BadRequest, 400); a value the library or a limit refuses is an InputError with the
 library's own message (422), so the page and the command say the same thing.
@@ -107,7 +107,8 @@ def _list_order(value):
     return value
 
 
-# Each option: where it goes (generate() or the page) and how its value is checked.
+# Each option: where it goes (MakeOptions or the page: PageOptions or the Look, by
+# its field's name) and how its value is checked.
 GENERATE, PAGE = "generate", "page"
 OPTIONS: dict[str, tuple[str, Callable]] = {
     "title": (PAGE, _text("title")),
@@ -130,7 +131,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "message": (GENERATE, _text("message")),
     "no_added_words": (GENERATE, _yes_no("no_added_words")),
 }
-# Options whose generate() argument reads the other way round from the command's flag.
+# Options whose MakeOptions field reads the other way round from the command's flag.
 NEGATED = {"no_added_words": "added_words"}
 SET_OPTIONS: dict[str, Callable] = {
     "copies": _number("copies", 1, MAX_COPIES),
@@ -141,7 +142,7 @@ SET_OPTIONS: dict[str, Callable] = {
 
 @dataclass
 class Request:
-    """A checked request: the words, generate()'s options, the page's, and a set's."""
+    """A checked request: the words, MakeOptions' options, the page's, and a set's."""
     words: list[str]
     generate: dict = field(default_factory=dict)
     page: dict = field(default_factory=dict)
@@ -176,6 +177,6 @@ def parse(body, *, with_set: bool = False) -> Request:
 
 
 def arguments(generate: dict) -> dict:
-    """generate()'s keyword arguments from the checked options."""
+    """MakeOptions' fields from the checked options."""
     return {NEGATED.get(name, name): (not value if name in NEGATED else value)
             for name, value in generate.items()}
