@@ -22,10 +22,10 @@ from wordsearch.cli import main
 from wordsearch.render import layout, pages
 from wordsearch.render.look import PageOptions
 
-# CI (CI=true) runs every repeated check at its full count; a local run a fifth of it,
+# CI (CI=true) runs every repeated check at its full count; a local run a tenth of it,
 # to keep the quick tier quick. Both are deterministic per seed.
 CI = bool(os.environ.get("CI"))
-CI_EXAMPLES, DEV_EXAMPLES = 300, 60
+CI_EXAMPLES, DEV_EXAMPLES = 300, 30
 settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None, derandomize=True)
 settings.register_profile("dev", max_examples=DEV_EXAMPLES, deadline=None, derandomize=True)
 settings.load_profile("ci" if CI else "dev")

@@ -34,6 +34,7 @@ def test_the_c_core_does_not_include_python():
         assert "Python.h" not in path.read_text(encoding="utf-8"), path.name
 
 
+@pytest.mark.slow  # a process of its own
 def test_the_installed_command_runs(tmp_path):
     """Run outside the source tree, so that the installed package is the one used:
     with a built-in mask and a PDF, its masks and font are the installed ones."""

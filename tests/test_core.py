@@ -244,7 +244,8 @@ def long_pack_case():
     return (np.zeros((40, 40), dtype=np.uint8), letters, offsets, 255, 32768, 1)
 
 
-@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("threads", [1, pytest.param(2, marks=pytest.mark.slow),
+                                     pytest.param(3, marks=pytest.mark.slow)])
 def test_a_pack_past_its_deadline_stops_with_no_puzzle(threads):
     import time
     from wordsearch.errors import TimeUp

@@ -253,6 +253,7 @@ def command(*args: str) -> list[str]:
     return [str(Path(sys.executable).with_name("wordsearch")), *args]
 
 
+@pytest.mark.slow  # a process of its own
 def test_standard_output_on_a_full_disk_names_standard_output(tmp_path):
     with open("/dev/full", "wb") as full:
         result = subprocess.run(command("--seed", "f", "sun", "moon"), stdout=full,
@@ -261,6 +262,7 @@ def test_standard_output_on_a_full_disk_names_standard_output(tmp_path):
     assert result.stderr == "error: cannot write to standard output: No space left on device.\n"
 
 
+@pytest.mark.slow  # a process of its own
 def test_standard_output_into_a_closed_pipe_names_standard_output(tmp_path):
     reader, writer = os.pipe()
     os.close(reader)
@@ -286,6 +288,7 @@ def test_closed_standard_output_is_named(space, monkeypatch):
         export.write(space, export.Output())
 
 
+@pytest.mark.slow  # a process of its own
 def test_the_command_with_standard_output_closed_names_it(tmp_path):
     script = " ".join(command("--seed", "c", "sun", "moon")) + " >&-"
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path)

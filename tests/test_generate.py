@@ -71,6 +71,7 @@ def test_different_codes_give_different_layouts():
     assert len(grids) == 5
 
 
+@pytest.mark.slow  # processes of their own
 def test_same_seed_in_separate_processes_gives_identical_json(tmp_path):
     script = ("import sys, wordsearch; sys.stdout.write(wordsearch.generate("
               "['planet', 'rocket', 'galaxy', 'orbit', 'comet', 'star'], seed='same', "

@@ -2,7 +2,7 @@
 directions, beams and lists with words inside others; in each, every listed word
 reads exactly once, at its placement, and its readings inside a longer word are the
 ones set apart. Some are read back from their own text output first. Outside CI,
-the first fifth of them (conftest.examples)."""
+the first tenth of them (conftest.examples)."""
 import pytest
 
 import wordsearch

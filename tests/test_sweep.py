@@ -1,7 +1,7 @@
 """Thousands of puzzles across sizes, masks, difficulty presets, beam widths and thread
 counts, each checked by the independent verifier in tests/reference.py. A list
 that cannot be packed must fail with a PackingError, never with a wrong puzzle.
-Outside CI, the first fifth of each sweep (conftest.examples)."""
+Outside CI, the first tenth of each sweep (conftest.examples)."""
 import pytest
 
 import reference

@@ -55,6 +55,7 @@ def test_a_puzzle_is_made_with_links_and_is_the_librarys_own(client):
     assert client.get(made["links"]["json"]).json() == same.to_dict()
 
 
+@pytest.mark.slow  # a second server
 def test_a_puzzle_is_kept_and_reopens_after_a_restart(client, db):
     id = make(client, seed="kept", title="Kept").json()["id"]
     with TestClient(create_app(Config(db=str(db), workers=1))) as again:
@@ -159,6 +160,7 @@ def test_a_class_set_over_40_copies_is_refused(client):
     assert answer.status_code == 422 and "use 1 to 40" in answer.json()["error"]
 
 
+@pytest.mark.slow  # a server of its own
 def test_a_full_queue_is_503_at_once_and_the_server_goes_on(db):
     with TestClient(create_app(Config(db=str(db), workers=1, waiting=0))) as client:
         workers = client.app.state.service.workers
@@ -170,6 +172,7 @@ def test_a_full_queue_is_503_at_once_and_the_server_goes_on(db):
         assert make(client).status_code == 201
 
 
+@pytest.mark.slow  # a server of its own
 def test_a_request_beyond_the_queue_is_503_while_another_is_being_made(db):
     """One worker and no waiting place: while a slow pack runs, a second request is
     refused at once rather than queued."""
@@ -187,6 +190,7 @@ def test_a_request_beyond_the_queue_is_503_while_another_is_being_made(db):
         assert answers[0].status_code == 201
 
 
+@pytest.mark.slow  # a server of its own
 def test_the_time_limit_stops_a_pack_with_the_librarys_message(db):
     with TestClient(create_app(Config(db=str(db), workers=1, time_limit=0.05))) as client:
         words = [f"{a}{b}{c}{d}long" for a in "abcd" for b in "efgh" for c in "ij" for d in "kl"]

@@ -94,9 +94,9 @@ def test_warming_starts_every_worker_and_loads_the_library(workers):
 
 # uvicorn stops gracefully on either signal, then raises it again: Ctrl-C's
 # KeyboardInterrupt it catches (exit 0); SIGTERM ends the process by the signal.
-@pytest.mark.parametrize("signum, exit_code", [
-    (signal.SIGINT, 0),
-    pytest.param(signal.SIGTERM, -signal.SIGTERM, marks=pytest.mark.slow)])  # a server each
+@pytest.mark.slow  # a server each
+@pytest.mark.parametrize("signum, exit_code", [(signal.SIGINT, 0),
+                                               (signal.SIGTERM, -signal.SIGTERM)])
 def test_stopping_the_server_leaks_nothing(tmp_path, signum, exit_code):
     process, url = serve(tmp_path, "--workers", "1")
     try:
