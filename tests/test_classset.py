@@ -86,7 +86,8 @@ print("done")
 
 
 @pytest.mark.slow
-def test_a_pool_ended_before_its_workers_started_never_hangs():
+def test_a_pool_ended_before_its_workers_started_never_hangs(tmp_path):
+    # Run elsewhere than the repository, so that the installed package is imported.
     ran = subprocess.run([sys.executable, "-c", ENDED_AT_ONCE], capture_output=True,
-                         text=True, timeout=60)
+                         text=True, timeout=60, cwd=tmp_path)
     assert ran.stdout.strip() == "done", ran.stderr[-2000:]
