@@ -58,9 +58,9 @@ def generate(words: WordList | Iterable[str | Word] = (), options: MakeOptions |
 
 @dataclass(frozen=True)
 class Making:
-    """One puzzle in the making, checked: its options, code, words (in their language), the
-    message's letters (None without one), the words no grid may spell, the threads
-    it packs with and when it must be done."""
+    """One puzzle in the making, checked: its options, code, words (in their
+    language), the message's letters (None without one), the words no grid may
+    spell, the threads it packs with and when it must be done."""
     options: MakeOptions
     code: str
     word_list: WordList
@@ -170,26 +170,26 @@ class Mode:
         raise NotImplementedError
 
     def give_up(self, failure: str) -> PackingError:
-        job = self.making
-        advice = ((["a bigger grid"] if job.options.grid is not None else [])
-                  + (["more directions"] if len(job.options.allowed) < len(compass.COMPASS)
+        making = self.making
+        advice = ((["a bigger grid"] if making.options.grid is not None else [])
+                  + (["more directions"] if len(making.options.allowed) < len(compass.COMPASS)
                      else [])
-                  + (["fewer words"] if job.word_list.words else [])
-                  + (["a shorter message"] if job.form is not None else []))
+                  + (["fewer words"] if making.word_list.words else [])
+                  + (["a shorter message"] if making.form is not None else []))
         return PackingError(f"could not build the puzzle: {failure}. Try "
                             f"{', '.join(advice[:-1])}{' or ' if len(advice) > 1 else ''}"
                             f"{advice[-1]}.")
 
     def pack(self, shape: Shape, attempt: int) -> list[Layout]:
         """The packer's finished layouts of the words in this grid."""
-        job = self.making
-        words = job.word_list.words
+        making = self.making
+        words = making.word_list.words
         try:
-            return packer.pack(words, shape, job.options.allowed,
-                               seed=seeds.seed_for(job.code, _pack_purpose(attempt)),
-                               alphabet=job.language.alphabet, inside=job.word_list.inside,
-                               beam=job.options.beam, threads=job.threads,
-                               deadline=job.deadline, blocked=job.blocked)
+            return packer.pack(words, shape, making.options.allowed,
+                               seed=seeds.seed_for(making.code, _pack_purpose(attempt)),
+                               alphabet=making.language.alphabet, inside=making.word_list.inside,
+                               beam=making.options.beam, threads=making.threads,
+                               deadline=making.deadline, blocked=making.blocked)
         except NoRoom as exc:
             raise Failed(f"{words[exc.word_index].where()} did not fit in the "
                          f"{shape.describe()}", next_grid=True) from None
@@ -199,19 +199,31 @@ class Mode:
 
     def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
                added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:
-        job = self.making
-        words = job.word_list
+        making = self.making
+        words = making.word_list
         listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
                                                                  for j in inside))
                        for w, (r, c, d), inside in zip(words.words, placements, words.inside))
         listed += tuple(Placement(w.label, w.form, r, c, d, added=True)
                         for w, (r, c, d) in added)
-        shown = ({} if job.form is None else
-                 {"message": job.form, "message_label": job.options.message.strip()})
-        return Puzzle(code=job.code, grid=rows, directions=tuple(job.options.allowed),
-                      words=listed, language=job.language.code,
-                      blocklist=job.blocked.blocklist, block_words=job.blocked.extra,
-                      theme=job.options.theme or "", lowercase=job.options.lowercase, **shown)
+        shown = ({} if making.form is None else
+                 {"message": making.form, "message_label": making.options.message.strip()})
+        return Puzzle(code=making.code, grid=rows, directions=tuple(making.options.allowed),
+                      words=listed, language=making.language.code,
+                      blocklist=making.blocked.blocklist, block_words=making.blocked.extra,
+                      theme=making.options.theme or "", lowercase=making.options.lowercase,
+                      **shown)
+
+    def hide(self, layouts: Iterable[Layout], words: Sequence[Word],
+             inside: Sequence[Sequence[int]]) -> Puzzle:
+        """The message hidden by the fill in the first layout that takes it, with
+        dictionary words added; the fill's Unhidden if none does."""
+        making = self.making
+        made = message.hide(layouts, words, inside, making.language, making.form,
+                            message.lexicon(making.language, making.blocked),
+                            making.options.allowed, seeds.seed_for(making.code, "message"),
+                            making.blocked)
+        return self.from_hidden(made)
 
     def from_hidden(self, made: message.Hidden) -> Puzzle:
         return self.puzzle(made.rows(self.making.language), made.placements, made.added)
@@ -226,11 +238,11 @@ class Plain(Mode):
     """Your words, the rest filler."""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.making
+        making = self.making
         try:
-            layout, rows = fill.fill_first(self.pack(shape, attempt), job.word_list.words,
-                                           job.language, seeds.seed_for(job.code, "fill"),
-                                           job.word_list.inside, job.blocked)
+            layout, rows = fill.fill_first(self.pack(shape, attempt), making.word_list.words,
+                                           making.language, seeds.seed_for(making.code, "fill"),
+                                           making.word_list.inside, making.blocked)
         except Unfilled as why:
             raise Failed(_unfilled(why, shape), next_grid=False) from None
         return self.puzzle(rows, layout.placements)
@@ -240,13 +252,10 @@ class AddedWords(Mode):
     """A message among your words, dictionary words added to leave its letters."""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.making
         layouts = self.pack(shape, attempt)
+        words = self.making.word_list
         try:
-            return self.from_hidden(message.hide(
-                layouts, job.word_list.words, job.word_list.inside, job.language, job.form,
-                message.lexicon(job.language, job.blocked), job.options.allowed,
-                seeds.seed_for(job.code, "message"), job.blocked))
+            return self.hide(layouts, words.words, words.inside)
         except Unhidden as why:
             raise self.not_hidden(why, shape) from None
 
@@ -260,12 +269,12 @@ class OwnWords(Mode):
         self.nearest: dict[int, str] = {}  # free cells seen -> the grid
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.making
+        making = self.making
         layouts = self.pack(shape, attempt)
         try:
-            return self.from_hidden(message.exact(layouts, job.word_list.words,
-                                             job.word_list.inside, job.language, job.form,
-                                             job.blocked))
+            return self.from_hidden(message.exact(layouts, making.word_list.words,
+                                                  making.word_list.inside, making.language,
+                                                  making.form, making.blocked))
         except Unhidden as why:
             for free in (why.fewest, why.free):
                 self.nearest.setdefault(free, shape.describe())
@@ -283,14 +292,10 @@ class Dictionary(Mode):
     tries = 1
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
-        job = self.making
         try:
-            return self.from_hidden(message.hide(
-                message.empty_layouts(shape), (), (), job.language, job.form,
-                message.lexicon(job.language, job.blocked), job.options.allowed,
-                seeds.seed_for(job.code, "message"), job.blocked))
+            return self.hide(message.empty_layouts(shape), (), ())
         except Unhidden as why:
-            raise Failed(_unhidden(why, shape, job.form), next_grid=True) from None
+            raise Failed(_unhidden(why, shape, self.making.form), next_grid=True) from None
 
 
 def _mode(making: Making) -> Mode:
@@ -343,14 +348,14 @@ def _unfilled(why: Unfilled, shape: Shape) -> str:
     return f"filler letters kept spelling {why.form or 'a word'} twice in the {shape.describe()}"
 
 
-def _time_up(job: Making, shape: Shape, failure: str) -> PackingError:
+def _time_up(making: Making, shape: Shape, failure: str) -> PackingError:
     before = f" (before it, {failure})" if failure else ""
-    change = ("a bigger grid, fewer words" if job.options.grid is not None
+    change = ("a bigger grid, fewer words" if making.options.grid is not None
               else "fewer words, a fixed grid")
-    if len(job.options.allowed) < len(compass.COMPASS):
+    if len(making.options.allowed) < len(compass.COMPASS):
         change = f"more directions, {change}"
     return PackingError(
-        f"stopped at the time limit of {job.deadline.limit:g} s while packing the words into "
+        f"stopped at the time limit of {making.deadline.limit:g} s while packing the words into "
         f"the {shape.describe()}{before}. Try {change}, a smaller beam or a longer time limit.",
         option="time_limit")
 
