@@ -69,7 +69,7 @@ def test_a_set_is_planned_list_by_list_a_puzzle_for_each_copy_or_student():
 # worker ended before worker_starts ran its copy of the handler and could hang, and
 # pool.terminate() with it (2 runs in 3 of 30 pools hung before the fix).
 ENDED_AT_ONCE = """
-import faulthandler, multiprocessing, signal, sys, threading, time
+import faulthandler, signal, threading, time
 from wordsearch import cli
 from wordsearch.make import classset
 faulthandler.dump_traceback_later(30, exit=True)
@@ -78,7 +78,7 @@ stop = threading.Event()
 threading.Thread(target=lambda: [time.sleep(0.0001) for _ in iter(stop.is_set, True)],
                  daemon=True).start()
 for _ in range(60):
-    pool = classset._pool(multiprocessing, 2)
+    pool = classset._pool(2)
     pool.terminate()
     pool.join()
 print("done")

@@ -323,8 +323,7 @@ def make(words: tuple[str, ...], **given) -> None:
         is_set = (len(sections) > 1 or sections[0].line is not None or given["copies"] > 1
                   or bool(names))
         export.check(target, is_set=is_set)
-        if given["theme"] is None and given["random"] is None:
-            _warn_duplicates(sections)  # a theme's or a draw's have none
+        _warn_duplicates(sections)
         options = _make_options(given, blocked, layout.legible_side(
             target.page.size, target.page.per_page, target.page.look))
         puzzle_set = _build(sections, options, given, names, is_set)

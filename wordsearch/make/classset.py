@@ -126,8 +126,6 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
             if on_done:
                 on_done()
         return results
-    # Imported here: a single puzzle should not pay for loading multiprocessing.
-    import multiprocessing
 
     def done(result) -> None:
         if on_done and not isinstance(result, WordsearchError):
@@ -136,7 +134,7 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
     # The workers are ended here, not when the pool is collected: after the last
     # result, at the first error, and on Ctrl-C or SIGTERM, which the main process
     # alone hears (an interrupt inside the pool's __del__ would be lost).
-    pool = _pool(multiprocessing, jobs)
+    pool = _pool(jobs)
     try:
         pending = [pool.apply_async(_made, (job,), callback=done) for job in work]
         for i, result in enumerate(pending):
@@ -149,12 +147,15 @@ def _run(work: list, jobs: int, on_done: Callable[[], None] | None,
     return results
 
 
-def _pool(multiprocessing, jobs: int):
+def _pool(jobs: int):
     """A pool of `jobs` workers, forked with Ctrl-C and SIGTERM held back. A worker
     that pool.terminate() ends before worker_starts has run would otherwise run the
     command's own handler in a forked copy of a process with threads, and could hang
     there, and the run with it (one book in 36, ended after its last puzzle, before
     this); held back, the signal waits for worker_starts, which lets it through."""
+    # Imported here: a single puzzle should not pay for loading multiprocessing.
+    import multiprocessing
+
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
     try:
         return multiprocessing.Pool(jobs, initializer=worker_starts)
