@@ -110,16 +110,14 @@ def refusal(bad: list[str], language: lang.Language) -> str:
             f"spaces, hyphens and apostrophes only; remove or spell out the rest.")
 
 
-def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
-    """One entry; None for a blank line. Raises InputError quoting the entry."""
-    # Invisible format characters (zero-width spaces, soft hyphens, a stray
-    # byte-order mark) come along when words are copied from a web page; an accent
-    # typed as a letter and a combining mark is the same letter as the accented one.
+def spell(text: str, language: lang.Language) -> tuple[str, str, list[str]]:
+    """An entry as typed, cleaned (`source`), its grid form, and the characters that
+    fold to no letter of `language`, each once. Invisible format characters (zero-width
+    spaces, soft hyphens, a stray byte-order mark) come along when words are copied
+    from a web page; an accent typed as a letter and a combining mark is the same
+    letter as the accented one."""
     source = unicodedata.normalize("NFC", "".join(
         ch for ch in text if unicodedata.category(ch) != "Cf")).strip()
-    if not source:
-        return None
-    where = f' (line {line})' if line is not None else ""
     letters, bad = [], []
     for ch in source:
         if ch.isspace() or ch in _JOINERS:
@@ -129,9 +127,17 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
             letters.append(folded)
         elif ch not in bad:
             bad.append(ch)
+    return source, "".join(letters), bad
+
+
+def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
+    """One entry; None for a blank line. Raises InputError quoting the entry."""
+    source, form, bad = spell(text, language)
+    if not source:
+        return None
+    where = f' (line {line})' if line is not None else ""
     if bad:
         raise InputError(f"{quoted(source)}{where} {refusal(bad, language)}")
-    form = "".join(letters)
     if len(form) < MIN_LETTERS:
         raise InputError(
             f'{quoted(source)}{where} has {len(form)} letter{"s" if len(form) != 1 else ""}; '

@@ -152,7 +152,7 @@ def _ends(p) -> tuple[tuple[int, int], tuple[int, int]]:
     return cells[0], cells[-1]
 
 
-def _script_json(value: dict) -> str:
+def script_json(value: dict) -> str:
     """JSON safe inside a <script> element: no <, > or & that could end it."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
@@ -171,7 +171,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     are written into the page, which then needs nothing else: no server, no network.
     Of `look`, the page takes what a screen can show: the list's order, or no list."""
     shown = title or "Word search"
-    data = _script_json(play_data(puzzle, title, look))
+    data = script_json(play_data(puzzle, title, look))
     heading = (list_heading(puzzle, True) if look.hide_words
                else puzzle.labels["find_words"])
     list_class = "wordlist hidden-words" if look.hide_words else "wordlist"

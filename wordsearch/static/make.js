@@ -1,10 +1,43 @@
-// The make page: every choice becomes one JSON request to the API, which answers
-// with the puzzle or with the library's own message. A failure leaves the last
-// good puzzle on screen.
+// The make page: every choice becomes one JSON request to the API. The page's own
+// words come from the server in the teacher's language (the ui-texts block); the
+// words' checks come back as reasons and numbers, put into that language here.
+// One live region (#status) tells a screen reader each change, once.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = { last: null, mask: null, difficulties: {}, checkTimer: null, checking: 0 };
+  const TEXTS = JSON.parse($("ui-texts").textContent);
+  const UI = document.documentElement.lang;
+  // Ages: the directions a child of that age reads comfortably, and the smallest
+  // automatic grid (an automatic grid grows when the words need more room).
+  const AGES = {
+    "5-7": { directions: ["E", "S"], min: 8 },
+    "7-9": { directions: ["E", "SE", "S"], min: 10 },
+    "9-11": { directions: ["N", "NE", "E", "SE", "S", "W"], min: 12 },
+    "11+": { directions: ["N", "NE", "E", "SE", "S", "SW", "W", "NW"], min: 14 },
+  };
+  const ARROWS = { E: "→", S: "↓", SE: "↘", NE: "↗", W: "←", N: "↑", SW: "↙", NW: "↖" };
+  const SHOWN_ORDER = ["E", "S", "SE", "NE", "W", "N", "SW", "NW"];
+  const LETTER_REGIONS = ["US", "CA", "MX", "PH", "CL", "CO", "VE"];
+  const state = { last: null, options: null, themes: [], themeText: null, fieldsDefault: null,
+                  checkTimer: null, checking: 0, lineErrors: 0, upload: null };
+
+  function t(key, values) {
+    let text = TEXTS[key];
+    if (text === undefined) throw new Error(`no page text ${key}`);
+    for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(value);
+    return text;
+  }
+
+  // The text for `count` in the page language's plural form (one, few, many, other).
+  function count(key, n, values) {
+    const form = new Intl.PluralRules(UI).select(n);
+    const chosen = TEXTS[`${key}.${form}`] !== undefined ? `${key}.${form}` : `${key}.other`;
+    return t(chosen, { n: n.toLocaleString(UI), ...(values || {}) });
+  }
+
+  function say(text) {
+    $("status").textContent = text;
+  }
 
   async function call(method, url, body, type) {
     const init = { method, headers: {} };
@@ -16,13 +49,13 @@
     try {
       response = await fetch(url, init);
     } catch (e) {
-      return { ok: false, status: 0, data: { error: "the server cannot be reached; is it still running?" } };
+      return { ok: false, status: 0, data: { error: t("make.unreachable") } };
     }
     let data;
     try {
       data = await response.json();
     } catch (e) {
-      data = { error: `the server answered ${response.status} without a message.` };
+      data = { error: t("make.no_answer", { status: response.status }) };
     }
     return { ok: response.ok, status: response.status, data };
   }
@@ -35,79 +68,151 @@
   }
 
   function setup(options) {
-    for (const size of options.page_sizes) option($("page_size"), size, size);
-    for (let n = 8; n <= options.limits.side; n += n < 20 ? 1 : 5) option($("grid"), n, `${n} × ${n}`);
-    for (const l of options.languages) option($("language"), l.code, l.name);
-    $("language").value = options.default_language;
-    $("page_size").value = options.default_page_size;
-    state.difficulties = options.difficulties;
+    state.options = options;
+    for (const size of options.page_sizes) option($("page_size"), size, t(`make.paper.${size}`));
+    $("page_size").value = paperFor(navigator.language || "");
+    for (const l of options.languages) option($("language"), l.code, l.native_name);
+    $("language").value = options.languages.some((l) => l.code === UI) ? UI : options.default_language;
+    gridChoices();
     const box = $("directions");
-    for (const d of options.directions) {
+    for (const d of SHOWN_ORDER) {
       const label = document.createElement("label");
-      label.className = "inline";
+      label.className = "direction";
       const input = document.createElement("input");
       input.type = "checkbox";
       input.value = d;
       input.name = "direction";
-      input.addEventListener("change", () => { $("difficulty").value = matchingPreset(); });
-      label.append(input, ` ${d}`);
+      input.addEventListener("change", () => { gridHint(); scheduleCheck(); });
+      const arrow = document.createElement("span");
+      arrow.className = "arrow";
+      arrow.setAttribute("aria-hidden", "true");
+      arrow.textContent = ARROWS[d];
+      label.append(input, arrow, t(`make.dir.${d}`));
       box.appendChild(label);
     }
-    applyPreset();
-    const gallery = $("gallery");
-    tile(gallery, "", "No shape", null);
-    for (const name of options.masks) tile(gallery, name, name, `/api/masks/${encodeURIComponent(name)}.png`);
-    gallery.querySelector("input").checked = true;
+    applyAge();
+    gallery(options.masks);
+    wordsLanguage();
   }
 
-  function tile(gallery, value, text, src) {
+  function paperFor(locale) {
+    const region = locale.split("-")[1] || "";
+    return LETTER_REGIONS.includes(region.toUpperCase()) ? "letter" : "a4";
+  }
+
+  function gridChoices() {
+    const select = $("grid");
+    option(select, "", "");
+    for (let n = 6; n <= state.options.limits.side; n += n < 20 ? 1 : 5) option(select, n, `${n} × ${n}`);
+  }
+
+  function age() {
+    return AGES[document.querySelector("input[name=age]:checked").value];
+  }
+
+  function applyAge() {
+    const chosen = age();
+    for (const input of document.querySelectorAll("input[name=direction]")) input.checked = chosen.directions.includes(input.value);
+    gridHint();
+    scheduleCheck();
+  }
+
+  function gridHint() {
+    const min = age().min;
+    $("grid").options[0].textContent = t("make.grid_auto", { n: min });
+    $("grid-hint").textContent = $("grid").value ? t("make.grid_fixed") : t("make.grid_auto_hint", { n: min });
+  }
+
+  function directions() {
+    return [...document.querySelectorAll("input[name=direction]")].filter((i) => i.checked).map((i) => i.value);
+  }
+
+  function gallery(masks) {
+    const box = $("gallery");
+    tile(box, "", t("make.mask_none"), null).checked = true;
+    for (const name of masks) tile(box, name, t(`make.mask.${name}`), `/api/masks/${encodeURIComponent(name)}.png`);
+  }
+
+  function tile(box, value, text, src) {
     const label = document.createElement("label");
     const input = document.createElement("input");
     input.type = "radio";
     input.name = "mask";
     input.value = value;
-    input.addEventListener("change", () => { state.mask = value || null; });
-    const box = document.createElement("span");
-    box.className = "tile";
-    if (src) {
-      const img = document.createElement("img");
-      img.src = src;
-      img.alt = "";
-      box.appendChild(img);
-    } else {
-      const none = document.createElement("span");
-      none.className = "none";
-      none.textContent = "▢";
-      box.appendChild(none);
-    }
-    label.append(input, box, text);
-    gallery.appendChild(label);
+    input.addEventListener("change", scheduleCheck);
+    const face = document.createElement("span");
+    face.className = "tile";
+    const img = document.createElement("img");
+    img.alt = "";
+    if (src) img.src = src;
+    else face.classList.add("empty");
+    face.appendChild(img);
+    const name = document.createElement("span");
+    name.textContent = text;
+    label.append(input, face, name);
+    box.appendChild(label);
     return input;
   }
 
-  function checked() {
-    return [...document.querySelectorAll("input[name=direction]")].filter((i) => i.checked).map((i) => i.value);
+  function mask() {
+    const chosen = document.querySelector("input[name=mask]:checked");
+    return chosen && chosen.value ? chosen.value : null;
   }
 
-  function matchingPreset() {
-    const now = checked().join(",");
-    return Object.keys(state.difficulties).find((k) => state.difficulties[k].join(",") === now) || "custom";
+  // Words: a theme's words put into the list, and each line checked as it is typed.
+  async function wordsLanguage() {
+    const code = $("language").value;
+    const labels = state.options.labels[code];
+    const fields = `${labels.name}, ${labels.date}`;
+    if (state.fieldsDefault === null || $("fields").value === state.fieldsDefault) $("fields").value = fields;
+    state.fieldsDefault = fields;
+    const { ok, data } = await call("GET", `/api/themes?language=${encodeURIComponent(code)}`);
+    state.themes = ok ? data.themes : [];
+    const select = $("theme");
+    select.length = 1;
+    for (const theme of state.themes) option(select, theme.name, theme.title);
+    $("theme").disabled = $("use-theme").disabled = !state.themes.length;
+    select.options[0].textContent = state.themes.length ? t("make.theme_none") : t("make.theme_missing");
+    scheduleCheck();
   }
 
-  function applyPreset() {
-    const chosen = state.difficulties[$("difficulty").value];
-    if (!chosen) return;
-    for (const input of document.querySelectorAll("input[name=direction]")) input.checked = chosen.includes(input.value);
+  function useTheme() {
+    const theme = state.themes.find((th) => th.name === $("theme").value);
+    if (!theme) {
+      say(t("make.theme_choose"));
+      $("theme").focus();
+      return;
+    }
+    const wanted = Math.max(1, Math.min(Number($("theme-count").value) || 12, theme.words.length));
+    const words = [...theme.words];
+    for (let i = words.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [words[i], words[j]] = [words[j], words[i]];
+    }
+    const drawn = words.slice(0, wanted).join("\n");
+    const typed = $("words").value.trim();
+    $("words").value = !typed || typed === state.themeText ? drawn : `${typed}\n${drawn}`;
+    state.themeText = $("words").value.trim();
+    if (!$("title").value.trim()) $("title").value = theme.title;
+    say(count("make.theme_added", wanted, { theme: theme.title }));
+    checkWords();
   }
 
   function lines() {
     return $("words").value.split(/\r\n|\r|\n/);
   }
 
+  function scheduleCheck() {
+    clearTimeout(state.checkTimer);
+    state.checkTimer = setTimeout(checkWords, 250);
+  }
+
   async function checkWords() {
     const ticket = ++state.checking;
-    const sent = lines();
-    const { ok, data } = await call("POST", "/api/words", { words: sent, language: $("language").value });
+    const body = { words: lines(), language: $("language").value, directions: directions() };
+    if ($("grid").value) body.grid = Number($("grid").value);
+    if (!body.directions.length) delete body.directions;
+    const { ok, data } = await call("POST", "/api/words", body);
     if (ticket !== state.checking) return;
     const list = $("lines");
     list.replaceChildren();
@@ -115,19 +220,33 @@
       $("ready").textContent = data.error;
       return;
     }
-    for (const line of data.lines) {
-      if (line.state !== "error" && line.state !== "duplicate") continue;
+    for (const line of data.lines.filter((l) => l.state === "error" || l.state === "duplicate")) {
       const item = document.createElement("li");
       item.className = line.state;
-      item.textContent = line.state === "duplicate" ? `Line ${line.line}: ${line.message}` : line.message;
+      item.textContent = lineText(line);
       list.appendChild(item);
     }
-    const bad = data.lines.filter((l) => l.state === "error").length;
+    state.lineErrors = data.lines.filter((l) => l.state === "error").length;
     const twice = data.lines.filter((l) => l.state === "duplicate").length;
-    let text = data.ready === 1 ? "1 word ready" : `${data.ready} words ready`;
-    if (bad) text += `, ${bad} line${bad === 1 ? "" : "s"} to fix`;
-    if (twice) text += `, ${twice} listed twice`;
-    $("ready").textContent = `${text}.`;
+    const parts = [count("make.ready", data.ready)];
+    if (state.lineErrors) parts.push(count("make.ready_bad", state.lineErrors));
+    if (twice) parts.push(count("make.ready_twice", twice));
+    $("ready").textContent = data.ready || state.lineErrors || twice ? parts.join(" · ") : t("make.ready_none");
+    if (state.lineErrors) $("words").setAttribute("aria-invalid", "true");
+    else $("words").removeAttribute("aria-invalid");
+  }
+
+  // A line's problem in the page's language, quoting the line as it was typed.
+  function lineText(line) {
+    const where = { line: line.line, text: line.text };
+    if (line.state === "duplicate") return t("make.line_twice", { ...where, first: line.first });
+    const reasons = {
+      letters: () => t("make.line_letters", { ...where, letters: line.letters.join(" "), language: $("language").selectedOptions[0].textContent }),
+      short: () => t("make.line_short", { ...where, least: line.least }),
+      long: () => t("make.line_long", { ...where, letters: line.letters, most: line.most }),
+      grid: () => t("make.line_grid", { ...where, letters: line.letters, most: line.most }),
+    };
+    return (reasons[line.reason] || (() => line.message))();
   }
 
   function request() {
@@ -137,90 +256,147 @@
     body.fields = $("fields").value.split(",").map((f) => f.trim()).filter(Boolean);
     body.page_size = $("page_size").value;
     if ($("grid").value) body.grid = Number($("grid").value);
-    const preset = $("difficulty").value;
-    if (preset === "custom") body.directions = checked();
-    else body.difficulty = preset;
+    else body.min_grid = age().min;
+    body.directions = directions();
     body.language = $("language").value;
-    if (state.mask) body.mask = state.mask;
+    if (mask()) body.mask = mask();
     const message = $("message").value.trim();
     if (message) {
       body.message = message;
-      if ($("no_added_words").checked) body.no_added_words = true;
+      if (document.querySelector("input[name=room]:checked").value === "own") body.no_added_words = true;
     }
     return body;
   }
 
+  // The last puzzle goes the moment a new one is asked for: what is on screen is
+  // always what the words and choices now make, or an error, never an older sheet.
+  function clearResult() {
+    state.last = null;
+    $("result").hidden = true;
+    document.body.classList.remove("has-result");
+    $("print-puzzle").removeAttribute("src");
+    $("print-key").removeAttribute("src");
+  }
+
   function showError(data) {
-    $("error").textContent = data.error;
-    for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    clearResult();
+    $("placeholder").hidden = true;
+    const fieldLabel = data.option && document.querySelector(`label[for="${data.option}"]`);
+    let text = data.error;
+    if (!data.option && state.lineErrors) text = count("make.error_lines", state.lineErrors);
+    else if (UI !== "en") text = `${fieldLabel ? t("make.error_field", { field: fieldLabel.textContent.trim() }) + " " : ""}“${data.error}”`;
+    $("error-text").textContent = text;
+    $("error").hidden = false;
+    for (const el of document.querySelectorAll("[aria-invalid]")) if (el.id !== "words") el.removeAttribute("aria-invalid");
     const control = data.option && $(data.option);
     if (control) control.setAttribute("aria-invalid", "true");
+    say(t("make.failed", { reason: text }));
+    bringIntoView();
   }
 
   function show(made) {
     state.last = made;
-    $("error").textContent = "";
-    for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
-    $("result").hidden = false;
+    $("error").hidden = true;
+    $("placeholder").hidden = true;
+    for (const el of document.querySelectorAll("[aria-invalid]")) if (el.id !== "words") el.removeAttribute("aria-invalid");
+    const p = made.puzzle;
+    const heading = t("make.result", { words: count("make.words_n", p.words.length), cols: p.cols, rows: p.rows });
+    $("result-heading").textContent = heading;
     $("pdf").href = made.links.pdf;
     $("play").href = made.links.play;
-    $("code").textContent = made.puzzle.code;
+    $("code").textContent = p.code;
+    showAdded(p.words.filter((w) => w.added).map((w) => w.label || w.word));
+    $("print-puzzle").src = made.links.svg;
+    $("print-key").src = made.links.key_svg;
     view();
-    $("again").disabled = false;
+    $("result").hidden = false;
+    document.body.classList.add("has-result");
+    say(t("make.made", { heading }));
+    bringIntoView();
+  }
+
+  function showAdded(added) {
+    $("added").hidden = !added.length;
+    if (added.length) $("added-text").textContent = count("make.added", added.length, { words: added.join(", ") });
+  }
+
+  // On a narrow screen the preview is below the form: the page moves to it. On a
+  // wide one it stays beside the form, in view.
+  function bringIntoView() {
+    const box = $("preview").getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) $("preview").scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   function view() {
     if (!state.last) return;
     const key = document.querySelector("input[name=view]:checked").value === "key";
+    const p = state.last.puzzle;
     $("sheet").src = key ? state.last.links.key_svg : state.last.links.svg;
-    $("sheet").alt = `${key ? "Answer key" : "Puzzle"}: ${state.last.puzzle.cols} by ${state.last.puzzle.rows} grid, ${state.last.puzzle.words.length} words`;
+    $("sheet").alt = t(key ? "make.sheet_key" : "make.sheet_puzzle", { cols: p.cols, rows: p.rows, words: count("make.words_n", p.words.length) });
   }
 
-  async function generate(again) {
+  async function generate(fresh) {
     const body = request();
     const seed = $("seed").value.trim();
-    if (again) $("seed").value = "";
+    if (fresh) $("seed").value = "";
     else if (seed) body.seed = seed;
-    for (const b of [$("generate"), $("again")]) b.disabled = true;
-    $("error").textContent = again ? "Making a new layout…" : "Making the puzzle…";
+    clearResult();
+    $("error").hidden = true;
+    $("generate").disabled = true;
+    say(t("make.making"));
     const { ok, data } = await call("POST", "/api/puzzles", body);
     $("generate").disabled = false;
-    $("again").disabled = !state.last && !ok;
     if (ok) show(data);
     else showError(data);
   }
 
+  async function printSheets() {
+    const images = [$("print-puzzle"), $("print-key")];
+    await Promise.all(images.map((img) => img.decode().catch(() => null)));
+    const sheet = [...document.styleSheets].find((s) => s.href && s.href.endsWith("/static/style.css"));
+    const width = images[0].naturalWidth, height = images[0].naturalHeight;
+    if (sheet && width && height) {
+      [...sheet.cssRules].forEach((rule, i) => { if (rule.type === CSSRule.PAGE_RULE && rule.style.size) sheet.deleteRule(i); });
+      sheet.insertRule(`@page { size: ${width}px ${height}px; margin: 0; }`, sheet.cssRules.length);
+    }
+    window.print();
+  }
+
   async function upload(file) {
-    $("upload-note").textContent = "Reading the drawing…";
+    $("upload-note").textContent = t("make.upload_reading");
     const { ok, data } = await call("POST", "/api/masks", file, "image/png");
     if (!ok) {
       $("upload-note").textContent = data.error;
       $("shape-preview").hidden = true;
+      say(data.error);
       return;
     }
     const p = data.preview;
-    $("upload-note").textContent = `Your shape: ${p.cells} cells at ${p.cols} × ${p.rows}.`;
-    const svg = $("shape-preview");
-    svg.setAttribute("viewBox", `0 0 ${p.cols} ${p.rows}`);
-    svg.replaceChildren();
+    const picture = shapePicture(p);
+    const note = t("make.upload_done", { cells: p.cells, cols: p.cols, rows: p.rows });
+    $("upload-note").textContent = note;
+    const img = document.createElement("img");
+    img.src = picture;
+    img.alt = "";
+    $("shape-preview").replaceChildren(img);
+    $("shape-preview").setAttribute("aria-label", t("make.upload_preview"));
+    $("shape-preview").hidden = false;
+    if (!state.upload) state.upload = tile($("gallery"), data.mask, t("make.mask_yours"), picture);
+    state.upload.value = data.mask;
+    state.upload.parentElement.querySelector("img").src = picture;
+    state.upload.checked = true;
+    say(note);
+    scheduleCheck();
+  }
+
+  // The shape as the grid will have it, drawn as an SVG picture.
+  function shapePicture(p) {
+    const cells = [];
     p.grid.forEach((row, r) => [...row].forEach((cell, c) => {
-      if (cell !== "#") return;
-      const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      rect.setAttribute("x", c + 0.05);
-      rect.setAttribute("y", r + 0.05);
-      rect.setAttribute("width", 0.9);
-      rect.setAttribute("height", 0.9);
-      svg.appendChild(rect);
+      if (cell === "#") cells.push(`<rect x="${c + 0.06}" y="${r + 0.06}" width="0.88" height="0.88" rx="0.15"/>`);
     }));
-    svg.hidden = false;
-    let input = document.querySelector("#gallery input[data-upload]");
-    if (!input) {
-      input = tile($("gallery"), data.mask, "Your shape", null);
-      input.dataset.upload = "1";
-    }
-    input.value = data.mask;
-    input.checked = true;
-    state.mask = data.mask;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${p.cols} ${p.rows}" fill="#1d4f91">${cells.join("")}</svg>`;
+    return `data:image/svg+xml,${encodeURIComponent(svg)}`;
   }
 
   async function makeSet() {
@@ -229,45 +405,60 @@
     if (seed) body.seed = seed;
     const students = $("students").value.split(/\r\n|\r|\n/).map((s) => s.trim()).filter(Boolean);
     if (students.length) body.students = students;
+    else if ($("copies").value.trim() === "") body.copies = null;
     else body.copies = Number($("copies").value);
+    if (!students.length && body.copies === null) {
+      $("set-status").textContent = t("make.set_blank");
+      say(t("make.set_blank"));
+      $("copies").focus();
+      return;
+    }
     body.keys_per_page = Number($("keys_per_page").value);
     $("make-set").disabled = true;
-    $("set-status").textContent = "Starting…";
+    say(t("make.set_starting"));
+    $("set-status").textContent = t("make.set_starting");
     const bar = $("set-progress");
     let { ok, data } = await call("POST", "/api/sets", body);
     while (ok && data.state === "working") {
       bar.hidden = false;
       bar.max = data.total;
       bar.value = data.done;
-      $("set-status").textContent = `${data.done} of ${data.total} puzzles made…`;
+      $("set-status").textContent = t("make.set_working", { done: data.done, total: data.total });
       await new Promise((resolve) => setTimeout(resolve, 400));
       ({ ok, data } = await call("GET", `/api/sets/${data.id}`));
     }
     $("make-set").disabled = false;
+    bar.hidden = true;
     if (!ok || data.state === "failed") {
-      bar.hidden = true;
-      $("set-status").textContent = `The set could not be made: ${data.error}`;
+      const text = t("make.set_failed", { reason: data.error });
+      $("set-status").textContent = text;
+      say(text);
       return;
     }
-    bar.value = bar.max = data.total;
-    $("set-status").replaceChildren(`${data.total} puzzles made, code ${data.code}. `);
+    const done = count("make.set_done", data.total, { code: data.code });
+    $("set-status").replaceChildren(`${done} `);
     const link = document.createElement("a");
     link.href = data.pdf;
     link.id = "set-pdf";
-    link.textContent = "Download the class set PDF";
+    link.textContent = t("make.set_download");
     $("set-status").appendChild(link);
+    say(done);
     link.click();
   }
 
-  $("words").addEventListener("input", () => {
-    clearTimeout(state.checkTimer);
-    state.checkTimer = setTimeout(checkWords, 250);
-  });
-  $("language").addEventListener("change", checkWords);
-  $("difficulty").addEventListener("change", applyPreset);
+  $("words").addEventListener("input", scheduleCheck);
+  $("language").addEventListener("change", wordsLanguage);
+  $("grid").addEventListener("change", () => { gridHint(); scheduleCheck(); });
+  for (const r of document.querySelectorAll("input[name=age]")) r.addEventListener("change", applyAge);
+  $("use-theme").addEventListener("click", useTheme);
   $("form").addEventListener("submit", (e) => { e.preventDefault(); generate(false); });
   $("again").addEventListener("click", () => generate(true));
-  $("print").addEventListener("click", () => window.print());
+  $("other-words").addEventListener("click", () => generate(true));
+  $("own-words").addEventListener("click", () => {
+    document.querySelector("input[name=room][value=own]").checked = true;
+    generate(false);
+  });
+  $("print").addEventListener("click", printSheets);
   $("make-set").addEventListener("click", makeSet);
   $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); });
   for (const r of document.querySelectorAll("input[name=view]")) r.addEventListener("change", view);

@@ -28,15 +28,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from wordsearch import lang
+from wordsearch.lang import lists, ui
 from wordsearch.directions import COMPASS, DIFFICULTIES
 from wordsearch.errors import InputError, WordsearchError
 from wordsearch.make.shape import builtin_masks
-from wordsearch.make.words import parse_entry
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, daily, jobs,
-                           options)
+from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, checks, daily,
+                           jobs, options)
 from wordsearch.web.sets import Sets
 from wordsearch.web.storage import Record, SQLiteStorage, Storage, valid_id
 from wordsearch.web.workers import Busy, Workers
@@ -51,6 +51,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 INTERNAL = "something went wrong on the server; try again, and report it if it goes on."
 # The library names an option as the API spells it, except the page size (--size).
 API_NAMES = {"size": "page_size"}
+# What the live check of the words reads of a request.
+WORD_CHECK = ("words", "language", "grid", "directions", "difficulty")
 
 
 class TooLarge(Exception):
@@ -186,7 +188,7 @@ class Service:
     storage: Storage
     workers: Workers
     sets: Sets
-    make_page: str  # read once: the package's files do not change
+    make_pages: dict[str, str]  # by language code
 
 
 def service(request: Request) -> Service:
@@ -239,33 +241,24 @@ async def post_puzzle(request: Request) -> Response:
 
 @api
 async def post_words(request: Request) -> Response:
-    """Line-by-line feedback while the words are typed: each line ready, blank, a
-    duplicate of an earlier one, or refused with the library's message."""
+    """Line-by-line feedback while the words are typed (checks.py); the grid and the
+    directions, when given, mark a word too long for them."""
     body = await json_body(request)
-    made = options.parse({k: v for k, v in body.items() if k in ("words", "language")}
+    made = options.parse({k: v for k, v in body.items() if k in WORD_CHECK}
                          if isinstance(body, dict) else body)
     language = lang.resolve(made.generate.get("language"))
-    lines, seen = [], {}
-    for number, text in enumerate(made.words, start=1):
-        lines.append(_word_line(number, text, language, seen))
-    return JSONResponse({"lines": lines, "ready": len(seen)})
+    longest = checks.longest_line(made.generate.get("grid"), checks.allowed(made.generate))
+    return JSONResponse(checks.feedback(made.words, language, longest))
 
 
-def _word_line(number: int, text: str, language: lang.Language, seen: dict[str, int]) -> dict:
-    """One line's feedback; `seen` gains the line's word, by its grid form, when it
-    is the first of that form."""
-    try:
-        word = parse_entry(text, number, language)
-    except InputError as exc:
-        return {"line": number, "state": "error", "message": str(exc)}
-    if word is None:
-        return {"line": number, "state": "blank"}
-    if word.form in seen:
-        return {"line": number, "state": "duplicate", "label": word.label,
-                "message": f"{word.where()} is the same word as line "
-                           f"{seen[word.form]} ({word.form}); it is listed once."}
-    seen[word.form] = number
-    return {"line": number, "state": "ok", "label": word.label, "form": word.form}
+@api
+async def get_themes(request: Request) -> Response:
+    """The language's themed word lists, for the page to draw words from."""
+    language = lang.resolve(options.parse(
+        {"language": request.query_params.get("language", lang.DEFAULT)}).generate["language"])
+    return JSONResponse({"language": language.code, "themes": [
+        {"name": theme.name, "title": theme.title, "words": list(theme.words)}
+        for theme in lists.themes(language.code).values()]})
 
 
 @api
@@ -288,7 +281,10 @@ async def builtin_mask(request: Request) -> Response:
 async def get_options(request: Request) -> Response:
     return JSONResponse({
         "masks": builtin_masks(),
-        "languages": [{"code": c, "name": lang.get(c).name} for c in lang.codes()],
+        "languages": [{"code": c, "name": lang.get(c).name,
+                       "native_name": lang.get(c).native_name} for c in lang.codes()],
+        "labels": {c: {"name": lang.get(c).labels["name"],
+                       "date": lang.get(c).labels.get("date", "Date")} for c in lang.codes()},
         "default_language": lang.DEFAULT,
         "page_sizes": paper.names(),
         "default_page_size": paper.DEFAULT,
@@ -394,7 +390,30 @@ async def daily_page(request: Request) -> Response:
 
 
 async def home(request: Request) -> Response:
-    return HTMLResponse(service(request).make_page)
+    """The make page in the teacher's language: the one the switch asked for, else the
+    browser's."""
+    code = ui.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
+    return HTMLResponse(service(request).make_pages[code], headers={
+        "Vary": "Accept-Language", "Content-Language": code})
+
+
+def make_pages() -> dict[str, str]:
+    """The make page in each language, filled in once: the package's files do not
+    change while the server runs."""
+    template = asset("make.html")
+    return {code: ui.fill(template, code, lang=code, languages=_language_choices(code),
+                          texts=html.script_json(_page_texts(code, ("common.", "make."))))
+            for code in lang.codes()}
+
+
+def _page_texts(code: str, prefixes: tuple[str, ...]) -> dict[str, str]:
+    """The texts a page's script needs."""
+    return {key: text for key, text in ui.texts(code).items() if key.startswith(prefixes)}
+
+
+def _language_choices(chosen: str) -> str:
+    return "".join(f'<option value="{code}"{" selected" if code == chosen else ""}>'
+                   f"{escape(lang.get(code).native_name)}</option>" for code in lang.codes())
 
 
 @contextlib.asynccontextmanager
@@ -412,15 +431,16 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
     """The server: its Service (storage, workers, sets, settings), the routes to the
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    make_page = asset("make.html")
     storage = storage or SQLiteStorage(config.db)
     workers = Workers(config.workers, config.waiting)
-    server = Service(config, storage, workers, Sets(workers, config.time_limit), make_page)
+    server = Service(config, storage, workers, Sets(workers, config.time_limit),
+                     make_pages())
     routes = [
         Route("/", home),
         Route("/api/options", get_options),
         Route("/api/puzzles", post_puzzle, methods=["POST"]),
         Route("/api/words", post_words, methods=["POST"]),
+        Route("/api/themes", get_themes),
         Route("/api/masks", post_mask, methods=["POST"]),
         Route("/api/masks/{name}.png", builtin_mask),
         Route("/api/sets", post_set, methods=["POST"]),
