@@ -78,6 +78,16 @@ def test_a_shaped_puzzle_from_a_built_in_mask_and_the_list_of_masks(run):
     assert any("." in row for row in json.loads(result.stdout)["grid"])
 
 
+def test_a_smallest_grid_for_the_automatic_size(run):
+    words = ["apple", "bread", "chair", "daisy", "eagle", "flute", "grape", "horse", "igloo",
+             "juice", "kite", "lemon"]
+    tight = json.loads(run("--format", "json", "--seed", "k", *words).stdout)
+    roomy = run("--format", "json", "--seed", "k", "--min-grid", "10", *words)
+    assert roomy.exit_code == 0, roomy.stderr
+    doc = json.loads(roomy.stdout)
+    assert tight["rows"] < 10 and (doc["rows"], doc["cols"]) == (10, 10)
+
+
 def test_text_output_honours_no_key_and_key_only(run):
     puzzle = run("--seed", "t", "--no-key", "sun", "moon").stdout
     key = run("--seed", "t", "--key-only", "sun", "moon").stdout
@@ -164,6 +174,9 @@ def test_duplicates_are_a_warning_not_an_error(run):
     (["--beam", "0", "cat"], 2, "0 is not in the range"),
     (["-o", "x.doc", "cat"], 2, 'cannot tell the format of "x.doc"'),
     (["-o", "x.json", "--format", "text", "cat"], 2, "the format text does not match"),
+    (["--min-grid", "10", "-g", "12", "cat"], 2, "Choose one of them. (option --min-grid)"),
+    (["--min-grid", "200", "cat"], 2, "a smallest grid side of 200 is out of range; use 3 to "
+     "100 cells. (option --min-grid)"),
     ([], 2, "give at least one WORD, --words-file, --theme, --random or --message."),
     (["--words-file", "-"], 2, "no words given"),
 ])

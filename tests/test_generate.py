@@ -93,6 +93,31 @@ def test_the_automatic_size_is_small_and_reported():
     check(puzzle, words)
 
 
+# Twelve words a child might read, which the automatic grid packs into 8 x 8.
+CHILDREN = ["apple", "bread", "chair", "daisy", "eagle", "flute", "grape", "horse", "igloo",
+            "juice", "kite", "lemon"]
+
+
+def test_a_smallest_grid_keeps_a_tight_list_from_a_tight_grid():
+    assert wordsearch.generate(CHILDREN, seed="kid").rows == 8
+    puzzle = wordsearch.generate(CHILDREN, seed="kid", min_grid=10)
+    assert (puzzle.rows, puzzle.cols) == (10, 10)
+    check(puzzle, CHILDREN, COMPASS)
+
+
+def test_a_smallest_grid_still_grows_for_a_long_word():
+    words = ["constellations", "sun", "moon", "star"]  # 14 letters
+    puzzle = wordsearch.generate(words, seed="kid", min_grid=10)
+    assert puzzle.rows == puzzle.cols >= 14
+    check(puzzle, words, COMPASS)
+
+
+@pytest.mark.parametrize("min_grid", [3, 8])
+def test_a_smallest_grid_below_the_automatic_size_changes_nothing(min_grid):
+    assert (wordsearch.generate(CHILDREN, seed="kid", min_grid=min_grid).to_json()
+            == wordsearch.generate(CHILDREN, seed="kid").to_json())
+
+
 def test_a_rectangular_grid_is_columns_by_rows():
     puzzle = wordsearch.generate(draw(6, seed=6), grid="12x8", seed="r")
     assert (puzzle.cols, puzzle.rows) == (12, 8)

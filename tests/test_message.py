@@ -421,3 +421,14 @@ def test_the_poured_message_is_checked_the_fill_cannot_be():
         assert caught.value.args == why  # free, form, blocked, fewest
     made = hidden("XYZWVU")
     assert made.rows(english) == ("CAT", "XYZ", "WVU")
+
+
+def test_with_no_words_added_a_smallest_grid_leaves_out_the_narrower_sizes():
+    words = parse_words(["tortoise", "lizard", "gecko", "iguana", "snake"]).words
+    sizes = [(s.cols, s.rows) for s in message.exact_shapes(words, COMPASS, None, 11)]
+    assert min(min(size) for size in sizes) < 8
+    floored = [(s.cols, s.rows) for s in message.exact_shapes(words, COMPASS, None, 11,
+                                                              min_grid=8)]
+    assert floored and all(min(size) >= 8 for size in floored)
+    kept = [size for size in sizes if min(size) >= 8]
+    assert floored[:len(kept)] == kept  # in the same order, nearest the message first

@@ -31,6 +31,11 @@ def test_loose_values_are_made_exact_once():
     ({"difficulty": "fiendish"}, "difficulty"),
     ({"grid": "0x0"}, "grid"),
     ({"mask": "no-such-mask"}, "mask"),
+    ({"min_grid": 2}, "min_grid"),
+    ({"min_grid": 101}, "min_grid"),
+    ({"min_grid": "10"}, "min_grid"),
+    ({"min_grid": True}, "min_grid"),
+    ({"min_grid": 10, "grid": 12}, "min_grid"),
 ])
 def test_a_bad_choice_is_refused_when_the_options_are_made(choices, option):
     with pytest.raises(InputError) as caught:
@@ -53,3 +58,23 @@ def test_the_value_and_its_fields_give_the_same_puzzle():
 def test_a_value_and_fields_at_once_are_refused():
     with pytest.raises(TypeError):
         generate(["sun", "moon"], MakeOptions(), seed="x")
+
+
+@pytest.mark.parametrize("choices, message", [
+    ({"min_grid": 101}, "a smallest grid side of 101 is out of range; use 3 to 100 cells."),
+    ({"min_grid": "10"}, "the smallest grid side '10' is not a number; give a whole number of "
+                         "cells, for example 10."),
+    ({"min_grid": 10, "grid": "12x9"},
+     "a fixed grid size (12×9) and a smallest automatic grid side (10) together: a fixed grid "
+     "never grows, so the smallest side has nothing to choose. Choose one of them."),
+])
+def test_a_smallest_grid_is_a_side_a_grid_may_have_and_never_beside_a_fixed_grid(choices,
+                                                                                 message):
+    with pytest.raises(InputError) as caught:
+        MakeOptions(**choices)
+    assert str(caught.value) == message
+
+
+def test_the_smallest_grid_is_none_by_default_and_any_side_a_grid_may_have():
+    assert MakeOptions().min_grid is None
+    assert MakeOptions(min_grid=3).min_grid == 3 and MakeOptions(min_grid=100).min_grid == 100

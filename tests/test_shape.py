@@ -162,6 +162,19 @@ def test_the_automatic_grid_grows_the_shape_not_a_square():
         assert any("." in row for row in puzzle.grid)
 
 
+def test_a_smallest_grid_is_the_square_the_shape_is_drawn_across():
+    words = draw(12, seed=4, max_len=7)
+    automatic = wordsearch.generate(words, mask="heart", seed="h", beam=256)
+    assert max(automatic.rows, automatic.cols) < 20
+    floored = wordsearch.generate(words, mask="heart", seed="h", beam=256, min_grid=20)
+    assert outside_pattern(floored.grid) == [
+        "".join("#" if v else "." for v in row) for row in Mask.load("heart").across(20).inside]
+    reference.verify(floored.to_dict(), [w.upper() for w in words], list(COMPASS))
+    at = wordsearch.generate(words, mask="heart", seed="h", beam=256,
+                             min_grid=max(automatic.rows, automatic.cols))
+    assert at.to_json() == automatic.to_json()
+
+
 def test_a_fixed_grid_scales_the_mask_to_fit_it():
     puzzle = wordsearch.generate(draw(8, seed=2, max_len=7), mask="circle", grid=15, seed="c")
     assert (puzzle.rows, puzzle.cols) == (15, 15)

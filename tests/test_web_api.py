@@ -97,6 +97,7 @@ def cli_message(run, *args):
     ({"words": ["sun"], "page_size": "huge"}, ["-s", "huge", "sun"]),
     ({"words": ["sun"], "seed": "tab\there"}, ["--seed", "tab\there", "sun"]),
     ({"words": ["kansas", "arkansas"], "strict": True}, ["--strict", "kansas", "arkansas"]),
+    ({"words": ["sun"], "grid": 12, "min_grid": 10}, ["-g", "12", "--min-grid", "10", "sun"]),
 ])
 def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
     answer = client.post("/api/puzzles", json=body)
@@ -104,9 +105,18 @@ def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
     assert answer.json()["error"] == cli_message(run, *args)
 
 
+def test_a_smallest_grid_makes_the_librarys_own_puzzle(client):
+    words = ["apple", "bread", "chair", "daisy", "eagle", "flute", "grape", "horse", "igloo",
+             "juice", "kite", "lemon"]
+    made = make(client, words=words, min_grid=10, seed="web-min").json()
+    assert made["puzzle"] == wordsearch.generate(words, min_grid=10, seed="web-min").to_dict()
+    assert (made["puzzle"]["rows"], made["puzzle"]["cols"]) == (10, 10)
+
+
 def test_an_error_names_the_option_at_fault_as_the_api_spells_it(client):
     assert make(client, page_size="huge").json()["option"] == "page_size"
     assert make(client, grid="0").json()["option"] == "grid"
+    assert make(client, grid=12, min_grid=10).json()["option"] == "min_grid"
 
 
 @pytest.mark.parametrize("body, message", [

@@ -39,6 +39,7 @@ def test_options_are_sorted_by_stage_in_the_order_given():
     ({"strict": 1}, '"strict" should be true or false'),
     ({"fields": "Name"}, '"fields" should be a list of text'),
     ({"grid": [15]}, '"grid" should be a number or text'),
+    ({"min_grid": "10"}, '"min_grid" should be a whole number'),
 ])
 def test_a_value_of_the_wrong_shape_is_a_bad_request(body, wrong):
     with pytest.raises(options.BadRequest, match=wrong):
@@ -48,6 +49,8 @@ def test_a_value_of_the_wrong_shape_is_a_bad_request(body, wrong):
 @pytest.mark.parametrize("body, option", [
     ({"beam": options.MAX_BEAM + 1}, "beam"),
     ({"grid": options.MAX_SIDE + 1}, "grid"),
+    ({"min_grid": options.MAX_SIDE + 1}, "min_grid"),
+    ({"min_grid": 2}, "min_grid"),
     ({"title": "x" * (options.MAX_TEXT + 1)}, "title"),
     ({"mask": "unicorn"}, "mask"),
     ({"list_order": "random"}, "list_order"),
@@ -63,3 +66,12 @@ def test_set_options_only_where_a_set_is_made():
     with pytest.raises(options.BadRequest, match='unknown option "copies"'):
         options.parse({"copies": 3})
     assert options.parse({"copies": 3}, with_set=True).set == {"copies": 3}
+
+
+def test_a_smallest_grid_goes_to_the_making_and_is_kept_with_the_puzzle():
+    request = options.parse({"words": ["sun"], "min_grid": 10})
+    assert options.arguments(request.generate) == {"min_grid": 10}
+    assert request.stored() == {"words": ["sun"], "min_grid": 10}
+    with pytest.raises(InputError) as caught:
+        options.parse({"min_grid": 41})
+    assert str(caught.value) == "a min_grid of 41 is out of range for the web page; use 3 to 40."

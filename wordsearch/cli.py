@@ -194,6 +194,10 @@ PUZZLE_OPTIONS = [
     click.option("--difficulty", type=click.Choice(["easy", "medium", "hard"]),
                   help="easy: E, S; medium: adds SE, SW; hard: all eight."),
     click.option("-g", "--grid", help="Grid size, N or WxH (columns x rows). Default: automatic."),
+    click.option("--min-grid", type=int,
+                  help="The automatic grid's smallest side: at least N x N, larger if the "
+                       "words need it (with --mask, the square the shape is drawn across). "
+                       "Not with --grid."),
     click.option("--show-directions", is_flag=True,
                   help="Print which directions the words run in on the puzzle page."),
     click.option("--strict", is_flag=True,

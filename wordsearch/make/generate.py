@@ -134,7 +134,8 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
 
 
 def _shapes(making: Making) -> Iterable[Shape]:
-    """The grids to try, in order: the one asked for, or sizes from the smallest."""
+    """The grids to try, in order: the one asked for, or sizes from the smallest
+    (at least min_grid across)."""
     options, words = making.options, making.word_list.words
     if options.grid is not None:
         shape = (Shape.rectangle(options.grid) if options.mask is None
@@ -143,9 +144,10 @@ def _shapes(making: Making) -> Iterable[Shape]:
         return [shape]
     if making.form is not None and not options.added_words:
         return message.exact_shapes(words, options.allowed, options.mask, len(making.form),
-                                    options.legible_side)
+                                    options.legible_side, min_grid=options.min_grid)
     return packer.automatic_shapes(words, options.allowed, options.mask, options.legible_side,
-                                   message=len(making.form) if making.form else 0)
+                                   message=len(making.form) if making.form else 0,
+                                   min_grid=options.min_grid)
 
 
 class Failed(Exception):

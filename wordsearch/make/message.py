@@ -140,19 +140,23 @@ WIDEST, NARROWEST = 1.25, 0.5
 
 
 def exact_shapes(words: Sequence[Word], directions: Sequence[str], mask: Mask | None,
-                 letters: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
+                 letters: int, legible: int = LEGIBLE_SIDE, *,
+                 min_grid: int | None = None) -> Iterator[Shape]:
     """Grids whose tightest layouts should leave about `letters` cells free: the
     words' letters, less what their crossings save, and the message's, nearest
-    first, and of two alike the squarer. With a mask, its sizes as they grow."""
+    first, and of two alike the squarer; none narrower than `min_grid` either way.
+    With a mask, its sizes as they grow."""
     if mask is not None:
-        yield from packer.automatic_shapes(words, directions, mask, legible, message=letters)
+        yield from packer.automatic_shapes(words, directions, mask, legible, message=letters,
+                                           min_grid=min_grid)
         return
     total = sum(len(w.form) for w in words)
     longest = max(len(w.form) for w in words)
     target = total * (1 - CROSSING_SHARE) + letters
+    least = max(MIN_SIDE, min_grid or 0)
     sizes = sorted((abs(cols * rows - target), abs(cols - rows), cols, rows)
-                   for rows in range(MIN_SIDE, MAX_SIDE + 1)
-                   for cols in range(max(MIN_SIDE, math.ceil(rows * NARROWEST)),
+                   for rows in range(least, MAX_SIDE + 1)
+                   for cols in range(max(least, math.ceil(rows * NARROWEST)),
                                      min(MAX_SIDE, math.floor(rows * WIDEST)) + 1)
                    if max(cols, rows) >= longest
                    and cols * rows >= total * (1 - MOST_CROSSING) + letters)

@@ -14,7 +14,7 @@ from wordsearch.errors import InputError
 from wordsearch.make.blocked import Blocked
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
 from wordsearch.make.packer import DEFAULT_BEAM, MAX_BEAM
-from wordsearch.make.shape import LEGIBLE_SIDE, Mask, parse_grid
+from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, parse_grid
 from wordsearch.size import GridSize
 
 
@@ -32,12 +32,17 @@ class MakeOptions:
     `random` dictionary words, drawn with the puzzle's seed. `lowercase` prints the
     grid and the list in lower case. With a `message`, dictionary words are added
     (unless `added_words` is False, when a grid and layout of the words alone that
-    leave exactly the message's letters free are looked for). `grid` fixes the size (N, "WxH" or a GridSize; None: the
-    smallest that works); `mask` (a PNG file, a built-in mask's name or a Mask)
-    shapes it, at most `legible_side` across when it grows. `directions` (compass
-    names or aliases) or a `difficulty`; all eight by default. The same `seed` (the
-    puzzle's code; None: a new one each time), words and options give the same
-    puzzle; `threads` never changes it. A run stops after `time_limit` seconds
+    leave exactly the message's letters free are looked for). `grid` fixes the size
+    (N, "WxH" or a GridSize; None: the smallest that works); `min_grid` is instead a
+    floor under the automatic size, for lists that would land in a grid too tight to
+    read: at least min_grid x min_grid, larger when the words need it (refused beside
+    `grid`, which leaves nothing to choose). `mask` (a PNG file, a built-in mask's
+    name or a Mask) shapes it, at most `legible_side` across when it grows; with a
+    mask, min_grid is the side of the square the shape is scaled into, as `grid` N
+    is (the shape's longer side; the shorter follows the drawing). `directions`
+    (compass names or aliases) or a `difficulty`; all eight by default. The same
+    `seed` (the puzzle's code; None: a new one each time), words and options give the
+    same puzzle; `threads` never changes it. A run stops after `time_limit` seconds
     (None: never).
     """
     language: lang.Language | str | None = None
@@ -50,6 +55,7 @@ class MakeOptions:
     message: str | None = None
     added_words: bool = True
     grid: GridSize | int | str | None = None
+    min_grid: int | None = None
     mask: Mask | str | Path | None = None
     legible_side: int = LEGIBLE_SIDE
     directions: Iterable[str] | str | None = None
@@ -82,6 +88,8 @@ class MakeOptions:
             self._set("mask", Mask.load(self.mask))
         if self.grid is not None:
             self._set("grid", parse_grid(self.grid))
+        if self.min_grid is not None:
+            _check_min_grid(self.min_grid, self.grid)
 
     def _set(self, name: str, value) -> None:
         object.__setattr__(self, name, value)
@@ -89,3 +97,17 @@ class MakeOptions:
     def but(self, **changes) -> MakeOptions:
         """The same options with some changed (checked again)."""
         return dataclasses.replace(self, **changes)
+
+
+def _check_min_grid(side, grid: GridSize | None) -> None:
+    """The automatic grid's floor: a side a grid may have, and no fixed grid beside it."""
+    if isinstance(side, bool) or not isinstance(side, int):
+        raise InputError(f"the smallest grid side {side!r} is not a number; give a whole "
+                         f"number of cells, for example 10.", option="min_grid")
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        raise InputError(f"a smallest grid side of {side} is out of range; use {MIN_SIDE} to "
+                         f"{MAX_SIDE} cells.", option="min_grid")
+    if grid is not None:
+        raise InputError(f"a fixed grid size ({grid}) and a smallest automatic grid side "
+                         f"({side}) together: a fixed grid never grows, so the smallest side "
+                         f"has nothing to choose. Choose one of them.", option="min_grid")

@@ -228,16 +228,17 @@ def _longest(words: Sequence[Word]) -> int:
 
 def automatic_shapes(words: Sequence[Word], directions: Sequence[str],
                      mask: Mask | None = None, legible: int = LEGIBLE_SIDE, *,
-                     message: int = 0) -> Iterator[Shape]:
+                     message: int = 0, min_grid: int | None = None) -> Iterator[Shape]:
     """Grids from the first guess upwards, one cell at a time, a bounded number of
     times: a list that fits none of them is not going to fit at all. Square grids,
     or the mask's shape at growing sizes; `message`, a hidden message's letters,
-    which need cells of their own."""
+    which need cells of their own. The first guess is at least `min_grid` across
+    (a floor for lists whose smallest grid is too tight to read)."""
     if mask is not None:
         yield from mask.automatic(sum(len(w.form) for w in words) + message, _longest(words),
-                                  directions, AUTOMATIC_GROWTH, legible)
+                                  directions, AUTOMATIC_GROWTH, legible, min_grid)
         return
-    first = first_side(words, message)
+    first = max(first_side(words, message), min_grid or 0)
     if first > MAX_SIDE and message:
         raise PackingError(f"a message of {message:,} letters with these words needs a grid "
                            f"of about {first}×{first} cells; the largest is "

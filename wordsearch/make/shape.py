@@ -277,9 +277,11 @@ class Mask:
         return self.fit(GridSize(cols=side, rows=side))
 
     def automatic(self, letters: int, longest: int, directions: Iterable[str],
-                  growth: int, legible: int = LEGIBLE_SIDE) -> Iterator[Shape]:
-        """Shapes from automatic_side's, `growth` sizes on."""
-        first = self.automatic_side(letters, longest, directions, legible)
+                  growth: int, legible: int = LEGIBLE_SIDE,
+                  min_grid: int | None = None) -> Iterator[Shape]:
+        """Shapes from automatic_side's (or `min_grid` across, if larger: a floor
+        for lists whose smallest shape is too tight to read), `growth` sizes on."""
+        first = max(self.automatic_side(letters, longest, directions, legible), min_grid or 0)
         for side in range(first, min(first + growth, MAX_SIDE) + 1):
             yield self.across(side)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from wordsearch.errors import InputError
 from wordsearch.json_values import is_flag, is_text, is_whole, kind
 from wordsearch.make.packer import DEFAULT_BEAM
-from wordsearch.make.shape import builtin_masks, parse_grid
+from wordsearch.make.shape import MIN_SIDE, builtin_masks, parse_grid
 from wordsearch.render.look import Look
 
 MAX_BODY = 64 * 1024              # bytes of JSON in one request
@@ -118,6 +118,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "hide_words": (PAGE, _yes_no("hide_words")),
     "list_order": (PAGE, _list_order),
     "grid": (GENERATE, _grid),
+    "min_grid": (GENERATE, _number("min_grid", MIN_SIDE, MAX_SIDE)),
     "difficulty": (GENERATE, _text("difficulty", 20)),
     "directions": (GENERATE, _directions),
     "mask": (GENERATE, _mask),
