@@ -26,3 +26,7 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q ".[test]"
+# axe-core, the accessibility checker the browser tests run on every page state: its
+# axe.min.js ships inside this wheel (only the file is used, not the package, which
+# would bring Playwright).
+.venv/bin/pip download -q --no-deps --dest .venv/wheels axe-playwright-python==0.1.8

@@ -3,26 +3,21 @@ through Debian's chromium-driver (install.sh installs both), against a real
 `wordsearch serve` on the loopback address. Screenshots of each page, at desktop
 width and at 320 px, go to $WORDSEARCH_SCREENSHOTS (or the test's own folder)."""
 import json
-import os
 import shutil
 import urllib.request
-from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
+from browser import CHROMIUM, DRIVER, browser, shot, text_of, wait
 from conftest import pdf_text, serve
 from wordsearch.directions import STEPS
 
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 WORDS = ["planet", "comet", "orbit", "moon", "star", "sun"]
 
 
@@ -42,32 +37,6 @@ def downloads(tmp_path_factory):
     return tmp_path_factory.mktemp("downloads")
 
 
-def browser(downloads=None, width=1280, height=900, phone=False):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    if phone:
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
-            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile"})
-    if downloads is not None:
-        options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
-                                                  "download.prompt_for_download": False})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
-    if not phone:  # a headless window is at least 500 px wide: narrower needs emulation
-        metrics(driver, width, height)
-    return driver
-
-
-def metrics(driver, width, height, phone=False):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 2 if phone else 1,
-        "mobile": phone})
-
-
 @pytest.fixture
 def driver(downloads):
     d = browser(downloads)
@@ -76,24 +45,6 @@ def driver(downloads):
               and "status of 422" not in e["message"]]  # a refused puzzle, on purpose
     d.quit()
     assert not errors, errors
-
-
-def shot(driver, name, phone=False):
-    folder = Path(os.environ.get("WORDSEARCH_SCREENSHOTS") or Path(driver.capabilities[
-        "chrome"]["userDataDir"]).parent)
-    folder.mkdir(parents=True, exist_ok=True)
-    width, height = driver.execute_script(
-        "return [window.innerWidth, document.documentElement.scrollHeight]")
-    metrics(driver, width, min(height, 4000), phone)
-    driver.save_screenshot(str(folder / f"{name}.png"))
-
-
-def wait(driver, condition, seconds=20):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
-
-
-def text_of(driver, id):
-    return driver.find_element(By.ID, id).text
 
 
 def make_puzzle(server, **body):
@@ -116,65 +67,6 @@ def cell(driver, at):
 
 
 @pytest.mark.slow
-def test_make_a_puzzle_and_see_the_grid(server, driver):
-    driver.get(server)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
-    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS + ["moon", "b@d"]))
-    wait(driver, lambda d: "6 words ready, 1 line to fix, 1 listed twice." in text_of(d, "ready"))
-    assert "\"b@d\" (line 8) has '@'" in text_of(driver, "lines")
-    words = driver.find_element(By.ID, "words")
-    words.send_keys(Keys.BACKSPACE * 4)
-    wait(driver, lambda d: text_of(d, "ready") == "6 words ready, 1 listed twice.")
-    driver.find_element(By.ID, "title").send_keys("Space <script>")
-    driver.find_element(By.ID, "generate").click()
-    image = wait(driver, lambda d: d.execute_script(
-        "const i = document.getElementById('sheet'); return i.complete && i.naturalWidth && i"))
-    assert "/p/" in image.get_attribute("src") and image.get_attribute("src").endswith(".svg")
-    code = text_of(driver, "code")
-    assert code
-    shot(driver, "make-desktop")
-    driver.find_element(By.CSS_SELECTOR, "input[name=view][value=key]").click()
-    assert driver.find_element(By.ID, "sheet").get_attribute("src").endswith(".key.svg")
-
-
-@pytest.mark.slow
-def test_difficulty_presets_and_direction_boxes_follow_each_other(server, driver):
-    driver.get(server)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "input[name=direction]"))
-    difficulty = driver.find_element(By.ID, "difficulty")
-    difficulty.send_keys("Easy")
-    ticked = [b.get_attribute("value") for b in
-              driver.find_elements(By.CSS_SELECTOR, "input[name=direction]") if b.is_selected()]
-    assert ticked == ["E", "S"]
-    driver.find_element(By.CSS_SELECTOR, "input[name=direction][value=SE]").click()
-    assert difficulty.get_attribute("value") == "custom"
-    driver.find_element(By.CSS_SELECTOR, "input[name=direction][value=SW]").click()
-    assert difficulty.get_attribute("value") == "medium"
-
-
-@pytest.mark.slow
-def test_generate_again_after_a_failure_keeps_the_old_puzzle_and_says_why(server, driver):
-    driver.get(server)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid option[value='8']"))
-    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
-    driver.find_element(By.ID, "grid").send_keys("8 × 8")
-    driver.find_element(By.ID, "generate").click()
-    wait(driver, lambda d: text_of(d, "code"))
-    first = driver.find_element(By.ID, "sheet").get_attribute("src")
-    again = driver.find_element(By.ID, "again")
-    again.click()
-    wait(driver, lambda d: d.find_element(By.ID, "sheet").get_attribute("src") != first)
-    second = driver.find_element(By.ID, "sheet").get_attribute("src")
-    driver.find_element(By.ID, "words").send_keys("\nextraordinarily")
-    again.click()
-    wait(driver, lambda d: "longer than the 8×8 grid" in text_of(d, "error"))
-    assert driver.find_element(By.ID, "sheet").get_attribute("src") == second
-    assert driver.find_element(By.ID, "sheet").is_displayed()
-    assert driver.find_element(By.ID, "grid").get_attribute("aria-invalid") == "true"
-    shot(driver, "make-failure-kept")
-
-
-@pytest.mark.slow
 def test_the_downloaded_pdf_has_the_puzzles_code(server, driver, downloads):
     driver.get(server)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
@@ -187,19 +79,6 @@ def test_the_downloaded_pdf_has_the_puzzles_code(server, driver, downloads):
     pdf = wait(driver, lambda d: next(iter(downloads.glob("puzzle-*.pdf")), None))
     wait(driver, lambda d: pdf.stat().st_size > 0 and not list(downloads.glob("*.crdownload")))
     assert f"code {code}" in pdf_text(pdf)
-
-
-@pytest.mark.slow
-def test_a_class_set_shows_its_progress_and_downloads(server, driver, downloads):
-    driver.get(server)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
-    driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
-    copies = driver.find_element(By.ID, "copies")
-    copies.clear()
-    copies.send_keys("6")
-    driver.find_element(By.ID, "make-set").click()
-    wait(driver, lambda d: "6 puzzles made" in text_of(d, "set-status"), 60)
-    wait(driver, lambda d: next(iter(downloads.glob("set-*.pdf")), None))
 
 
 def play(driver, url):

@@ -282,9 +282,14 @@
     clearResult();
     $("placeholder").hidden = true;
     const fieldLabel = data.option && document.querySelector(`label[for="${data.option}"]`);
+    // The library's message is English: another language's page says in its own
+    // words where to look, and quotes it.
     let text = data.error;
-    if (!data.option && state.lineErrors) text = count("make.error_lines", state.lineErrors);
-    else if (UI !== "en") text = `${fieldLabel ? t("make.error_field", { field: fieldLabel.textContent.trim() }) + " " : ""}“${data.error}”`;
+    if (UI !== "en") {
+      const where = state.lineErrors ? count("make.error_lines", state.lineErrors)
+        : fieldLabel ? t("make.error_field", { field: fieldLabel.textContent.trim() }) : "";
+      text = `${where} “${data.error}”`.trim();
+    }
     $("error-text").textContent = text;
     $("error").hidden = false;
     for (const el of document.querySelectorAll("[aria-invalid]")) if (el.id !== "words") el.removeAttribute("aria-invalid");
@@ -324,7 +329,7 @@
   // wide one it stays beside the form, in view.
   function bringIntoView() {
     const box = $("preview").getBoundingClientRect();
-    if (box.top < 0 || box.top > window.innerHeight * 0.6) $("preview").scrollIntoView({ block: "start", behavior: "smooth" });
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) $("preview").scrollIntoView({ block: "start" });
   }
 
   function view() {
@@ -343,9 +348,11 @@
     clearResult();
     $("error").hidden = true;
     $("generate").disabled = true;
+    $("generate").textContent = t("make.making");
     say(t("make.making"));
     const { ok, data } = await call("POST", "/api/puzzles", body);
     $("generate").disabled = false;
+    $("generate").textContent = t("make.generate");
     if (ok) show(data);
     else showError(data);
   }
