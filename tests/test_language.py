@@ -60,6 +60,21 @@ def test_every_language_has_every_label_english_has():
             assert labels[key].format(number=3, total=30).count("3") >= 2, (code, key)
 
 
+# The write-in lines a worksheet has, in each language's own words.
+NAME_AND_DATE = {"cs": ("Jméno", "Datum"), "de": ("Name", "Datum"), "el": ("Όνομα", "Ημερομηνία"),
+                 "en": ("Name", "Date"), "es": ("Nombre", "Fecha"), "fr": ("Nom", "Date"),
+                 "it": ("Nome", "Data"), "nl": ("Naam", "Datum"), "pl": ("Imię", "Data"),
+                 "pt": ("Nome", "Data"), "ru": ("Имя", "Дата"), "sk": ("Meno", "Dátum"),
+                 "sv": ("Namn", "Datum")}
+
+
+def test_every_language_names_the_name_and_date_lines():
+    assert set(NAME_AND_DATE) == set(lang.codes())
+    for code, words in NAME_AND_DATE.items():
+        labels = lang.get(code).labels
+        assert (labels["name"], labels["date"]) == words, code
+
+
 def test_a_spanish_set_prints_spanish_labels():
     import wordsearch
     from conftest import pdf_text, pdf_of

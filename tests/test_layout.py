@@ -1,5 +1,7 @@
 """A puzzle's or a set's pages as PageOptions ask, and the largest grid the pages
 can print legibly."""
+import pytest
+
 import wordsearch
 from wordsearch import lang
 from wordsearch.puzzle import Sheet
@@ -7,6 +9,7 @@ from wordsearch.render import layout, measure as measuring, paper
 from wordsearch.render.look import Look, PageOptions
 from wordsearch.render.measure import Measure
 from wordsearch.render.model import Composite, KeyPage, PuzzlePage
+from wordsearch.render.style import MIN_TEXT, margin
 
 
 def test_pages_come_in_the_order_asked_and_a_set_tiles_its_puzzles():
@@ -45,3 +48,39 @@ def test_a_set_asks_the_font_for_its_languages_letters_once_not_a_page(monkeypat
     assert asked.count(lang.get("en").alphabet.letters) == 1
     layout.sheet_layouts(sheets, PageOptions(look=Look(font="Gentium Plus")))
     assert asked.count(lang.get("en").alphabet.letters) == 2  # another font is asked anew
+
+
+# 200 characters of ordinary words: the most the web page takes for a title.
+LONG_TITLE = ("Our spring term word search about the animals of the rainforest and the ocean: "
+              "where they live, what they eat, how they keep safe from harm, and the names "
+              "that scientists gave to each of them long ago")
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_the_longest_title_the_web_takes_prints_in_every_layout(size, per_page):
+    """On each tile and each key, the whole title, on no more lines than two of the
+    whole page's width hold, inside the tile's or key's room."""
+    assert len(LONG_TITLE) == 200
+    puzzle = wordsearch.generate(["sun", "moon", "star", "comet"], grid=10, seed="tiles")
+    sheets = [Sheet(n, LONG_TITLE, f"Pupil {n}", puzzle) for n in range(1, 5)]
+    options = PageOptions(size=paper.page_size(size), per_page=per_page,
+                          keys_per_page=per_page, fields=("Name", "Date"))
+    puzzle_pages, key_pages = layout.sheet_layouts(sheets, options)
+    tiles = [page for sheet in puzzle_pages
+             for page in (sheet.parts if isinstance(sheet, Composite) else [(0, 0, sheet)])]
+    across = 2 if per_page == 4 else 1  # tiles side by side on a portrait page
+    for _, _, tile in tiles:
+        title = [t for t in tile.header if t.bold]
+        assert " ".join(t.text for t in title) == LONG_TITLE
+        assert len(title) <= 2 * across
+        edge = margin(tile.size)
+        for line in title:
+            width = Measure().width(line.text, line.size, True)
+            assert edge <= line.x and line.x + width <= tile.size[0] - edge
+            assert line.size >= MIN_TEXT
+        assert all(f.label.baseline - f.label.size > title[-1].baseline for f in tile.fields)
+        assert tile.grid.y > title[-1].baseline
+    for page in key_pages:
+        headings = " ".join(t.text for t in page.texts if t.bold)
+        assert headings.count(LONG_TITLE) == len(page.grids)

@@ -1,5 +1,7 @@
 """The puzzle page: nothing overlaps, nothing prints too small, and what cannot be
 printed legibly is refused before a file is touched."""
+import re
+
 import pytest
 
 import wordsearch
@@ -7,6 +9,7 @@ from wordlists import draw
 from wordsearch.errors import LayoutError
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import paper, style
+from wordsearch.render.look import Look
 from wordsearch.render.measure import Measure
 from wordsearch.render.puzzle_page import puzzle_page
 
@@ -28,23 +31,31 @@ def test_nothing_overlaps_and_everything_stays_on_the_page(size, count, side):
             puzzle_page(puzzle, page_size, "A title", fields, True, measure)
         return
     page = puzzle_page(puzzle, page_size, "A title", fields, True, measure)
+    assert len(page.fields) == len(fields)
+    _assert_inside_and_apart(page, measure)
+    grid = page.grid
+    assert grid.letter_size >= style.MIN_LETTER
+    assert sum(t.text in labels for t in page.texts) == count
+
+
+def _assert_inside_and_apart(page, measure):
+    """Every text, field and the grid inside the page's margins (the footer in the
+    bottom one), and none overlapping another."""
     boxes = [(t.x, t.baseline - t.size, t.x + measure.width(t.text, t.size, t.bold),
               t.baseline + t.size * 0.25) for t in page.texts]
     boxes += [(f.label.x, f.label.baseline - f.label.size,
                max(f.line_to, f.label.x + measure.width(f.label.text, f.label.size)),
                f.label.baseline + 2) for f in page.fields]
-    assert len(page.fields) == len(fields)
     grid = page.grid
     boxes.append((grid.x, grid.y, grid.x + grid.cols * grid.cell, grid.y + grid.rows * grid.cell))
-    edge = style.margin(page_size) - 0.01
+    edge = style.margin(page.size) - 0.01
+    reach = max(12, page.look.style.footer * 1.25)  # the footer, in the bottom margin
     for i, (x0, y0, x1, y1) in enumerate(boxes):
-        assert edge <= x0 and x1 <= page_size[0] - edge, boxes[i]
-        assert edge - 12 <= y0 and y1 <= page_size[1] - edge + 12, boxes[i]
+        assert edge <= x0 and x1 <= page.size[0] - edge, boxes[i]
+        assert edge - 12 <= y0 and y1 <= page.size[1] - edge + reach, boxes[i]
         for other in boxes[i + 1:]:
             assert x1 <= other[0] or other[2] <= x0 or y1 <= other[1] or other[3] <= y0, \
                 (boxes[i], other)
-    assert grid.letter_size >= style.MIN_LETTER
-    assert sum(t.text in labels for t in page.texts) == count
 
 
 def test_a_forty_grid_prints_on_letter_and_a4_but_not_on_a5():
@@ -61,12 +72,60 @@ def test_a_forty_grid_prints_on_letter_and_a4_but_not_on_a5():
     assert caught.value.option == "size"
 
 
-def test_a_title_too_long_for_the_page_is_refused_not_squeezed():
+# 200 characters of ordinary words: the most the web page takes for a title.
+LONG_TITLE = ("Our spring term word search about the animals of the rainforest and the ocean: "
+              "where they live, what they eat, how they keep safe from harm, and the names "
+              "that scientists gave to each of them long ago")
+assert len(LONG_TITLE) == 200
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_long_title_breaks_onto_two_balanced_lines_above_the_fields(size, large_print):
+    puzzle = wordsearch.generate(draw(12, seed=2, max_len=8), grid=12, seed="long")
+    measure = Measure()
+    page = puzzle_page(puzzle, paper.page_size(size), LONG_TITLE, ("Name", "Date"), True,
+                       measure, look=Look(large_print=large_print))
+    first, second = page.header[:2]
+    assert f"{first.text} {second.text}" == LONG_TITLE
+    assert first.size == second.size >= style.MIN_TEXT and first.bold and second.bold
+    assert second.baseline - first.baseline == pytest.approx(first.size * style.TITLE_LEADING)
+    widths = [measure.width(t.text, t.size, True) for t in (first, second)]
+    assert abs(widths[0] - widths[1]) < 0.1 * max(widths)  # balanced, not one full, one short
+    assert all(f.label.baseline - f.label.size > second.baseline for f in page.fields)
+    _assert_inside_and_apart(page, measure)
+
+
+def test_a_title_that_fills_one_line_keeps_it_and_a_longer_one_takes_two():
     puzzle = wordsearch.generate(["sun", "moon"], seed="t")
-    with pytest.raises(LayoutError, match='the title "W+" is too long to print on one line'):
+    letter = paper.page_size("letter")
+    short = puzzle_page(puzzle, letter, "Sun and moon")
+    assert short.header[0].size == style.TITLE_SIZE and len(short.header) == 1
+    slightly = puzzle_page(puzzle, letter, LONG_TITLE[:55])  # a little smaller, one line
+    assert len(slightly.header) == 1 and 18 <= slightly.header[0].size < style.TITLE_SIZE
+    longer = puzzle_page(puzzle, letter, LONG_TITLE[:90])
+    assert len(longer.header) == 2 and longer.header[0].size > 18
+    # The grid makes room for the second line.
+    assert longer.grid.y > short.grid.y or longer.grid.cell < short.grid.cell
+
+
+def test_a_title_too_long_for_two_lines_is_refused_saying_how_much_fits():
+    puzzle = wordsearch.generate(["sun", "moon"], seed="t")
+    with pytest.raises(LayoutError) as caught:
+        puzzle_page(puzzle, paper.page_size("letter"), f"{LONG_TITLE} {LONG_TITLE}")
+    message = str(caught.value)
+    assert message.startswith('the title "Our spring term')
+    fit = int(re.search(r"is too long to print on 2 lines of this page: (\d+) of its 401 "
+                        r"characters fit; shorten it or use a wider page\.$", message)[1])
+    assert caught.value.option == "title"
+    assert 250 < fit < 401
+    puzzle_page(puzzle, paper.page_size("letter"), LONG_TITLE + LONG_TITLE[:fit - 201])
+    # One word cannot break: it is set smaller, down to the smallest size, as before.
+    with pytest.raises(LayoutError, match=r'the title "W+" is too long to print on 2 lines '
+                                          r"of this page: \d+ of its 200 characters fit"):
         puzzle_page(puzzle, paper.page_size("a5"), "W" * 200)
     page = puzzle_page(puzzle, paper.page_size("a5"), "W" * 30)
-    assert style.MIN_TEXT <= page.texts[0].size < style.TITLE_SIZE
+    assert len(page.header) == 1 and style.MIN_TEXT <= page.texts[0].size < style.TITLE_SIZE
 
 
 def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():

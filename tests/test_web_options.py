@@ -62,6 +62,44 @@ def test_a_value_out_of_range_names_its_option(body, option):
     assert caught.value.option == option
 
 
+@pytest.mark.parametrize("body, message", [
+    ({"beam": 9000}, "a beam of 9,000 is more than the server's most, 8,192; ask for 8,192 or less."),
+    ({"beam": 0}, "a beam of 0 is too narrow; ask for at least 1."),
+    ({"random": 0}, "0 words drawn at random: ask for at least 1."),
+    ({"random": 101}, "101 words drawn at random are more than the 100 a list can have; ask "
+                      "for 100 or fewer."),
+    ({"copies": 0}, "0 copies: ask for at least 1."),
+    ({"copies": 45}, "45 copies is more than the 40 a set can have; ask for 40 or fewer."),
+    ({"keys_per_page": 3}, "3 answer keys to a page is not a layout; use 1, 2 or 4."),
+    ({"title": "x" * 250}, "the title is 250 characters long; the most is 200."),
+    ({"fields": ["Name", "x" * 41]}, "field 2 is 41 characters long; the most is 40."),
+    ({"page_size": ""}, "the page size is blank; choose one of letter, letter-landscape, "),
+    ({"language": " "}, "the language is blank; choose one of cs, de, el, en, "),
+    ({"difficulty": ""}, "the difficulty is blank; choose easy, medium or hard."),
+    ({"seed": ""}, "the seed is blank; write any text, or leave it out for a new puzzle."),
+    ({"theme": ""}, "the theme is blank; choose a theme, or leave it out to give your own "
+                    "words."),
+    ({"list_order": ""}, "the list order is blank; choose alphabetical or given."),
+    ({"mask": ""}, "the mask is blank; choose one of apple, "),
+    ({"grid": " "}, "the grid size is blank; write a side such as 15, or columns x rows such "
+                    "as 20x12, or leave it out."),
+    ({"directions": ["E", " "]}, "direction 2 is blank; name one such as right or down, or "
+                                 "remove it."),
+    ({"fields": ["Name", ""]}, "field 2 is blank; write a label such as Name, or remove it."),
+    ({"students": ["Ana", "Bo", ""]}, "student name 3 is blank; write a name or remove the "
+                                      "line."),
+])
+def test_a_refused_value_is_said_in_plain_words_and_a_blank_one_as_blank(body, message):
+    with pytest.raises(InputError) as caught:
+        options.parse(body, with_set=True)
+    assert str(caught.value).startswith(message)
+    assert caught.value.option == next(iter(body))
+
+
+def test_a_blank_title_and_blank_lines_of_words_are_allowed():
+    assert options.parse({"title": "", "words": ["sun", ""]}).page == {"title": ""}
+
+
 def test_set_options_only_where_a_set_is_made():
     with pytest.raises(options.BadRequest, match='unknown option "copies"'):
         options.parse({"copies": 3})

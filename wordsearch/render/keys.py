@@ -11,11 +11,11 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import Look, one_of
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
-                                       fitted_line, footer)
+                                       fitted_line, footer, wrapped)
 from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
 from wordsearch.render.style import (FOOTER_SIZE, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
-                                     TITLE_SIZE, check_legible, margin)
-from wordsearch.render.tiling import across_down
+                                     TITLE_LEADING, TITLE_SIZE, check_legible, margin)
+from wordsearch.render.tiling import across_down, title_lines
 
 KEY_LAYOUTS = (1, 2, 4, 6)  # keys to a page: a set's 1, 2 or 4, a book's solutions 4 or 6
 KEY_GAP = 24.0              # between keys on one page
@@ -66,6 +66,7 @@ class _Boxes:
     height: float
     gap: float
     alone: bool  # one key to a page
+    heading_lines: int  # the most a long heading takes
 
     @classmethod
     def on(cls, size: tuple[float, float], frame: Frame, per_page: int, gap: float) -> _Boxes:
@@ -73,7 +74,7 @@ class _Boxes:
         return cls(frame.left, frame.top, across,
                    (frame.width(size) - (across - 1) * gap) / across,
                    (size[1] - frame.top - frame.bottom - (down - 1) * gap) / down,
-                   gap, per_page == 1)
+                   gap, per_page == 1, title_lines(per_page, size))
 
     def corner(self, slot: int) -> tuple[float, float]:
         return (self.left + slot % self.across * (self.width + self.gap),
@@ -94,24 +95,28 @@ def _key_page(keys: Sequence[Key], boxes: _Boxes, size: tuple[float, float],
 @dataclass(frozen=True)
 class _KeyBox:
     """One key laid out in its box."""
-    heading: Text
+    heading: tuple[Text, ...]  # its lines
     grid: GridBox
     code_line: Text
     note: Text | None
 
     @property
-    def texts(self) -> tuple[Text, Text]:
-        return self.heading, self.code_line
+    def texts(self) -> tuple[Text, ...]:
+        return *self.heading, self.code_line
 
 
 def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
              size: tuple[float, float]) -> _KeyBox:
     """A key in the box at (x, y), alone on its page or sharing it."""
     box_w, box_h, alone = boxes.width, boxes.height, boxes.alone
-    heading_size = fitted_line(key.heading, measure, TITLE_SIZE if alone else SMALL_HEADING_SIZE,
-                               box_w, True, "title")
+    heading_size, lines = wrapped(key.heading, measure,
+                                  TITLE_SIZE if alone else SMALL_HEADING_SIZE, box_w, True,
+                                  "title", boxes.heading_lines)
     baseline = y + measure.cap_height(heading_size, True)
-    heading = centred(key.heading, measure, heading_size, baseline, x + box_w / 2, True)
+    heading = tuple(centred(line, measure, heading_size,
+                            baseline + k * heading_size * TITLE_LEADING, x + box_w / 2, True)
+                    for k, line in enumerate(lines))
+    baseline = heading[-1].baseline
     top = baseline + heading_size * (HEADING_GAP if alone else SHARED_HEADING_GAP)
     # The code line sits in the page's bottom margin or at the foot of its box.
     code_line = y + box_h + (FOOTER_SIZE if alone else 0)

@@ -15,7 +15,7 @@ from wordsearch.render.look import Look, PageOptions
 from wordsearch.render.model import Key, Page
 from wordsearch.render.puzzle_page import puzzle_page
 from wordsearch.render.style import LETTER_SHARE, margin
-from wordsearch.render.tiling import across_down, tile_size, tiled
+from wordsearch.render.tiling import across_down, tile_size, tiled, title_lines
 
 # The share of a page's height legible_side leaves to the title, fields and list.
 HEADER_SHARE = 0.35
@@ -56,7 +56,8 @@ def sheet_layouts(sheets: Sequence[Sheet],
                            options.show_directions, None,
                            {name: sheet.student} if sheet.student else None,
                            numbered(labels, "puzzle", sheet.number, total),
-                           look=options.look)
+                           look=options.look,
+                           title_lines=title_lines(options.per_page, options.size))
         puzzle_pages.append(page)
         keys.append(Key(sheet.puzzle, key_heading(labels, sheet.title, sheet.student),
                         numbered(labels, "answer_key", sheet.number, total), page.grid.cell))

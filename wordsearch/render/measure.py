@@ -1,5 +1,6 @@
-"""Measuring text in the page's font, and setting the single lines every page has:
-a line fitted to its width, a centred line, the footer with the puzzle's code.
+"""Measuring text in the page's font, and setting the lines every page has: a line
+fitted to its width (a title: broken onto a few), a centred line, the footer with
+the puzzle's code.
 
 Widths come from Cairo with hinting off, so that a layout made here matches what
 every surface (PDF, SVG, PNG) draws.
@@ -29,6 +30,9 @@ SHOWN_MISSING = 12
 # A page's content ends this many footer sizes above the bottom margin, so that the
 # footer, set one footer size down into the margin, stands apart from the grid or list.
 FOOTER_CLEARANCE = 2.5
+# A line too long for its width keeps at least this share of its size before it
+# breaks onto another line (where it may take more than one: a title).
+WRAP_SHARE = 0.75
 
 
 def set_font_options(ctx: cairo.Context) -> None:
@@ -80,21 +84,92 @@ class Measure:
 
 def fitted_line(text: str, measure: Measure, size: float, width: float, bold: bool,
                 what: str) -> float:
-    """The largest size up to `size` at which `text` fits `width`, refusing a line
-    the font cannot print or that would print smaller than MIN_TEXT."""
+    """The largest size up to `size` at which `text` fits `width` on one line,
+    refusing a line the font cannot print or that would print smaller than MIN_TEXT."""
+    return wrapped(text, measure, size, width, bold, what, 1)[0]
+
+
+def wrapped(text: str, measure: Measure, size: float, width: float, bold: bool, what: str,
+            most: int) -> tuple[float, tuple[str, ...]]:
+    """`text`'s size and lines to fit `width`: one line, set smaller while it keeps
+    WRAP_SHARE of `size` (so a short title prints as it always has); else broken at
+    spaces into the fewest balanced lines, up to `most`, that keep that share, or
+    into those that print largest. A long title reads better on two lines than in
+    small type. Refuses text the font cannot print, or that would print smaller than
+    MIN_TEXT even on `most` lines, saying how many characters fit."""
     unknown = measure.missing(text, bold)
     option = LINE_OPTIONS.get(what)
     if unknown:
         raise LayoutError(f'the {what} "{text}" has characters the font {measure.family} '
                           f"cannot print ({' '.join(unknown)}); leave them out.", option=option)
-    natural = measure.width(text, size, bold)
+    best = 0.0, (text,)
+    for count in range(1, most + 1):
+        lines = balanced(text, count, measure, size, bold)
+        if lines is None:
+            break
+        fit = _fitted(lines, measure, size, width, bold)
+        if count == 1 or fit > best[0]:
+            best = fit, lines
+        if fit >= size * WRAP_SHARE:
+            break
+    if best[0] < MIN_TEXT:
+        where = "one line" if most == 1 else f"{most} lines"
+        raise LayoutError(f'the {what} "{text}" is too long to print on {where} of this '
+                          f"page: {_most_characters(text, measure, width, bold, most)} of its "
+                          f"{len(text)} characters fit; shorten it or use a wider page.",
+                          option=option)
+    return best
+
+
+def _fitted(lines: tuple[str, ...], measure: Measure, size: float, width: float,
+            bold: bool) -> float:
+    """The largest size up to `size`, in tenths of a point, at which every line fits
+    `width` (it may be less than MIN_TEXT)."""
+    natural = max(measure.width(line, size, bold) for line in lines)
     if natural <= width:
         return size
-    smaller = math.floor(size * width / natural * STEPS_PER_POINT) / STEPS_PER_POINT
-    if smaller < MIN_TEXT:
-        raise LayoutError(f'the {what} "{text}" is too long to print on one line of this '
-                          f"page; shorten it or use a wider page.", option=option)
-    return smaller
+    return math.floor(size * width / natural * STEPS_PER_POINT) / STEPS_PER_POINT
+
+
+def balanced(text: str, count: int, measure: Measure, size: float,
+             bold: bool) -> tuple[str, ...] | None:
+    """`text` broken at spaces into `count` lines, the longest as short as it can be
+    (`text` itself for one line; None if it has fewer words than `count`)."""
+    if count == 1:
+        return (text,)
+    words = text.split()
+    if len(words) < count:
+        return None
+
+    @cache
+    def span(first: int, end: int) -> float:
+        return measure.width(" ".join(words[first:end]), size, bold)
+
+    @cache
+    def best(first: int, lines: int) -> tuple[float, tuple[int, ...]]:
+        """The widest line and the line ends, for words[first:] on `lines` lines."""
+        if lines == 1:
+            return span(first, len(words)), (len(words),)
+        return min((max(span(first, end), best(end, lines - 1)[0]),
+                    (end, *best(end, lines - 1)[1]))
+                   for end in range(first + 1, len(words) - lines + 2))
+
+    ends = best(0, count)[1]
+    return tuple(" ".join(words[start:end]) for start, end in zip((0, *ends), ends))
+
+
+def _most_characters(text: str, measure: Measure, width: float, bold: bool, most: int) -> int:
+    """How many of `text`'s first characters fit `width` on `most` lines at MIN_TEXT."""
+    def fits(length: int) -> bool:
+        start = text[:length]
+        lines = balanced(start, max(1, min(most, len(start.split()))), measure, MIN_TEXT, bold)
+        return _fitted(lines, measure, MIN_TEXT, width, bold) >= MIN_TEXT
+
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return low
 
 
 def centred(text: str, measure: Measure, size: float, baseline: float, middle: float,

@@ -16,11 +16,11 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import paper
 from wordsearch.render.look import Look
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
-                                       footer)
+                                       footer, wrapped)
 from wordsearch.render.blanks import message_block
 from wordsearch.render.model import Field, Frame, GridBox, PuzzlePage, Text
-from wordsearch.render.style import (FIELD_SIZE, LETTER_SHARE, LINE_SPACING, Style,
-                                     check_legible, margin)
+from wordsearch.render.style import (FIELD_SIZE, LETTER_SHARE, LINE_SPACING, TITLE_LEADING,
+                                     TITLE_LINES, Style, check_legible, margin)
 from wordsearch.render.wordlist import (Arrangement, WordColumns, check_labels, chosen,
                                         list_arrangements, list_gap, list_heading, narrowed)
 
@@ -48,18 +48,20 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
                 fields: Sequence[str] = (), show_directions: bool = False,
                 measure: Measure | None = None, filled: Mapping[str, str] | None = None,
                 footer_label: str = "", *, look: Look = Look(),
-                frame: Frame | None = None) -> PuzzlePage:
+                frame: Frame | None = None, title_lines: int = TITLE_LINES) -> PuzzlePage:
     """The puzzle page; `filled` writes values on field lines (a student's name on
     the Name line), `footer_label` starts the footer (the language's word for a
-    puzzle if not given). Everything but the footer, which sits in the bottom
-    margin, stays inside `frame` (by default the page's margin all round)."""
+    puzzle if not given), a long title breaks onto up to `title_lines` lines.
+    Everything but the footer, which sits in the bottom margin, stays inside `frame`
+    (by default the page's margin all round)."""
     family = look.family(puzzle)
     measure = measure or Measure.of(family)
     style = look.style
     check_font(puzzle, measure)
     frame = frame or Frame.even(margin(size))
-    header, placed_fields, y = _header(puzzle, size, frame, measure, style, title, fields,
-                                       filled or {}, show_directions)
+    header, placed_fields, y = _header(puzzle, size, frame, measure, style,
+                                       (title, title_lines), fields, filled or {},
+                                       show_directions)
     top = y + (style.field if y > frame.top else 0)  # a field's size under a header
     bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
     message = None
@@ -78,17 +80,20 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
 
 
 def _header(puzzle: Puzzle, size: tuple[float, float], frame: Frame, measure: Measure,
-            style: Style, title: str, fields: Sequence[str], filled: Mapping[str, str],
+            style: Style, title: tuple[str, int], fields: Sequence[str],
+            filled: Mapping[str, str],
             show_directions: bool) -> tuple[list[Text], list[Field], float]:
-    """The title, the fields and the notes, top down from the frame's top: their
-    texts, the fields, and the last baseline."""
+    """The title (text, most lines), the fields and the notes, top down from the
+    frame's top: their texts, the fields, and the last baseline."""
     width, middle = frame.width(size), frame.middle(size)
     header: list[Text] = []
     y = frame.top
-    if title:
-        title_size = fitted_line(title, measure, style.title, width, True, "title")
-        y += measure.cap_height(title_size, True)
-        header.append(centred(title, measure, title_size, y, middle, bold=True))
+    title_size, lines = (wrapped(title[0], measure, style.title, width, True, "title", title[1])
+                         if title[0] else (0.0, ()))
+    for k, line in enumerate(lines):
+        y += title_size * TITLE_LEADING if k else measure.cap_height(title_size, True)
+        header.append(centred(line, measure, title_size, y, middle, bold=True))
+    if lines:
         y += title_size * TITLE_GAP
     placed = []
     for row in field_rows(fields, measure, frame.left, width, style.field):

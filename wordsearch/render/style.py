@@ -20,6 +20,10 @@ SMALL_HEADING_SIZE = 13.0  # a key's heading when several share a page
 LIST_SIZES = (13.0, 12.0, 11.0, 10.0, 9.0, 8.0)
 LINE_SPACING = 1.4       # the word list's baselines, in its type size
 MIN_TEXT = 8.0           # no title or word list entry prints smaller
+# A long title breaks onto at most this many lines of a page: two lines at MIN_TEXT
+# hold the 200 characters the web page takes on Letter or A4.
+TITLE_LINES = 2
+TITLE_LEADING = 1.25     # from one line of a long title to the next, in its size
 MIN_LETTER = 7.0         # the smallest grid letter still legible on paper
 MIN_KEY_LETTER = 5.0     # answer keys are for the teacher, and several may share a page
 # The hidden message's blanks: the pitch a child writes a capital letter in, smaller

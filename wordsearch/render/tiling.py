@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wordsearch.render.model import Composite, KeyPage, Page, PuzzlePage
+from wordsearch.render.style import TITLE_LINES
 
 
 def across_down(per_page: int, size: tuple[float, float]) -> tuple[int, int]:
@@ -18,6 +19,13 @@ def across_down(per_page: int, size: tuple[float, float]) -> tuple[int, int]:
     if per_page == 4:
         return 2, 2
     return (3, 2) if size[0] > size[1] else (2, 3)
+
+
+def title_lines(per_page: int, size: tuple[float, float]) -> int:
+    """The lines a long title may take on each of `per_page` tiles of a page of
+    `size`: TITLE_LINES for each tile across, so that a title that prints on a page
+    alone prints on its narrower tiles too."""
+    return TITLE_LINES * across_down(per_page, size)[0]
 
 
 def tile_size(size: tuple[float, float], per_page: int) -> tuple[float, float]:

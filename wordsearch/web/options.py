@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from wordsearch import lang
+from wordsearch.directions import DIFFICULTIES
 from wordsearch.errors import InputError
 from wordsearch.json_values import is_flag, is_text, is_whole, kind
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import MIN_SIDE, builtin_masks, parse_grid
-from wordsearch.render.look import Look
+from wordsearch.render import paper
+from wordsearch.render.look import LIST_ORDERS, Look, PageOptions, one_of
 
 MAX_BODY = 64 * 1024              # bytes of JSON in one request
 MAX_WORDS = 100                   # entries in one list
@@ -32,19 +35,44 @@ class BadRequest(Exception):
     unknown option): a 400 with this message."""
 
 
-def _text(name: str, limit: int = MAX_TEXT) -> Callable:
+# What to write instead of a blank value, for each text option that needs one (a
+# blank title, message or mask is checked as any other value).
+INSTEAD = {
+    "page_size": lambda: f"choose one of {one_of(paper.names())}",
+    "language": lambda: f"choose one of {one_of(lang.codes())}",
+    "difficulty": lambda: f"choose {one_of(list(DIFFICULTIES))}",
+    "seed": lambda: "write any text, or leave it out for a new puzzle",
+    "theme": lambda: "choose a theme, or leave it out to give your own words",
+    "list_order": lambda: f"choose {one_of(LIST_ORDERS)}",
+    "mask": lambda: f"choose one of {', '.join(builtin_masks())}, or upload a PNG image",
+}
+# A list's entries, as a message names one ("student name 3"), and what to write
+# instead of a blank one (words may be blank: a blank line of the list is skipped).
+ENTRIES = {"fields": ("field", "write a label such as Name, or remove it"),
+           "students": ("student name", "write a name or remove the line"),
+           "directions": ("direction", "name one such as right or down, or remove it"),
+           "words": ("word", "")}
+
+
+def _text(name: str, limit: int = MAX_TEXT, said: str = "") -> Callable:
+    """Text of at most `limit` characters, not blank if INSTEAD says what to write;
+    `said` names it in a message (by default "the page size" for page_size)."""
+    said = said or f"the {name.replace('_', ' ')}"
+
     def check(value):
         if not is_text(value):
             raise BadRequest(f'"{name}" should be text, not {kind(value)}.')
         if len(value) > limit:
-            raise InputError(f"the {name.replace('_', ' ')} is {len(value):,} characters "
-                             f"long; the most is {limit:,}.", option=name)
+            raise InputError(f"{said} is {len(value):,} characters long; the most is "
+                             f"{limit:,}.", option=name)
+        if name in INSTEAD and not value.strip():
+            raise InputError(f"{said} is blank; {INSTEAD[name]()}.", option=name)
         return value
     return check
 
 
 def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
-    one = _text(name, limit)
+    entry, instead = ENTRIES[name]
 
     def check(value):
         if not isinstance(value, list):
@@ -52,7 +80,11 @@ def _texts(name: str, count: int, limit: int = MAX_TEXT) -> Callable:
         if len(value) > count:
             raise InputError(f"{len(value):,} {name} are more than the {count:,} the web "
                              f"page takes.", option=name)
-        return [one(item) for item in value]
+        for number, item in enumerate(value, start=1):
+            _text(name, limit, f"{entry} {number}")(item)
+            if instead and not item.strip():
+                raise InputError(f"{entry} {number} is blank; {instead}.", option=name)
+        return value
     return check
 
 
@@ -64,21 +96,33 @@ def _yes_no(name: str) -> Callable:
     return check
 
 
-def _number(name: str, low: int, high: int) -> Callable:
+def _number(name: str, low: int, high: int, over: str, under: str) -> Callable:
+    """A whole number from `low` to `high`; `over` and `under` say why another is
+    refused, formatted with the value and the limits."""
     def check(value):
         if not is_whole(value):
             raise BadRequest(f'"{name}" should be a whole number, not {kind(value)}.')
         if not low <= value <= high:
-            raise InputError(f"a {name} of {value:,} is out of range for the web page; use "
-                             f"{low:,} to {high:,}.", option=name)
+            said = over if value > high else under
+            raise InputError(said.format(value=value, low=low, high=high), option=name)
         return value
     return check
+
+
+def _keys_per_page(value):
+    if not is_whole(value):
+        raise BadRequest(f'"keys_per_page" should be a whole number, not {kind(value)}.')
+    PageOptions(keys_per_page=value)  # the library's message for a layout it does not have
+    return value
 
 
 def _grid(value):
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise BadRequest(f'"grid" should be a number or text such as "15x12", not '
                          f"{kind(value)}.")
+    if isinstance(value, str) and not value.strip():
+        raise InputError("the grid size is blank; write a side such as 15, or columns x "
+                         "rows such as 20x12, or leave it out.", option="grid")
     size = parse_grid(value)  # the library's own messages first
     if max(size.cols, size.rows) > MAX_SIDE:
         raise InputError(f"a grid side of {max(size.cols, size.rows)} is more than the web "
@@ -97,6 +141,7 @@ def _mask(value):
         raise BadRequest(f'"mask" should be text, not {kind(value)}.')
     if value.startswith(UPLOAD_PREFIX) or value in builtin_masks():
         return value
+    _text("mask", 40)(value)  # blank, or too long to name
     raise InputError(f'there is no built-in mask called "{value[:40]}"; choose one of '
                      f"{', '.join(builtin_masks())}, or upload a PNG image.", option="mask")
 
@@ -123,21 +168,29 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "directions": (GENERATE, _directions),
     "mask": (GENERATE, _mask),
     "seed": (GENERATE, _text("seed")),
-    "beam": (GENERATE, _number("beam", 1, MAX_BEAM)),
+    "beam": (GENERATE, _number("beam", 1, MAX_BEAM,
+                               "a beam of {value:,} is more than the server's most, "
+                               "{high:,}; ask for {high:,} or less.",
+                               "a beam of {value:,} is too narrow; ask for at least {low:,}.")),
     "language": (GENERATE, _text("language", 10)),
     "strict": (GENERATE, _yes_no("strict")),
     "lowercase": (GENERATE, _yes_no("lowercase")),
     "theme": (GENERATE, _text("theme", 40)),
-    "random": (GENERATE, _number("random", 1, MAX_WORDS)),
+    "random": (GENERATE, _number("random", 1, MAX_WORDS,
+                                 "{value:,} words drawn at random are more than the {high:,} "
+                                 "a list can have; ask for {high:,} or fewer.",
+                                 "{value:,} words drawn at random: ask for at least {low:,}.")),
     "message": (GENERATE, _text("message")),
     "no_added_words": (GENERATE, _yes_no("no_added_words")),
 }
 # Options whose MakeOptions field reads the other way round from the command's flag.
 NEGATED = {"no_added_words": "added_words"}
 SET_OPTIONS: dict[str, Callable] = {
-    "copies": _number("copies", 1, MAX_COPIES),
+    "copies": _number("copies", 1, MAX_COPIES,
+                      "{value:,} copies is more than the {high:,} a set can have; ask for "
+                      "{high:,} or fewer.", "{value:,} copies: ask for at least {low:,}."),
     "students": _texts("students", MAX_COPIES),
-    "keys_per_page": _number("keys_per_page", 1, 4),
+    "keys_per_page": _keys_per_page,
 }
 
 
