@@ -6,6 +6,8 @@ assembly. tests/test_web_api.py drives the whole app through every endpoint."""
 import asyncio
 import concurrent.futures
 import datetime
+import html
+import json
 import os
 import re
 
@@ -19,6 +21,8 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 import wordsearch
+from wordsearch import lang
+from wordsearch.lang import lists, ui
 from wordsearch.errors import InputError
 from wordsearch.web import app, daily, jobs, options
 from wordsearch.web.app import Config, Service, create_app
@@ -26,7 +30,7 @@ from wordsearch.web.sets import SetJob, Sets
 from wordsearch.web.storage import Record, SQLiteStorage
 from wordsearch.web.workers import Busy, Workers
 
-MAKE_PAGE = "<!doctype html><title>the make page</title>"
+MAKE_PAGES = {code: f"<!doctype html><title>the make page in {code}</title>" for code in lang.codes()}
 WORDS = ["sun", "moon", "star"]
 
 
@@ -45,7 +49,7 @@ def workers():
 def service(tmp_path, workers):
     config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
     return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
-                   MAKE_PAGE)
+                   MAKE_PAGES)
 
 
 def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
@@ -72,8 +76,42 @@ def full(workers):
 
 # ---- the handlers, each alone ----
 
-def test_home_is_the_services_make_page(service):
-    assert alone(service, "/", app.home).get("/").text == MAKE_PAGE
+@pytest.mark.parametrize("asked, accepted, code", [
+    (None, None, "en"), (None, "es-MX,es;q=0.9,en;q=0.8", "es"), (None, "zh-CN, de;q=0.5", "de"),
+    ("fr", "de", "fr"), ("xx", "pl", "pl"), (None, "en;q=0.2, sv;q=0.9", "sv"), (None, ";;,q=x", "en"),
+])
+def test_home_is_the_make_page_in_the_language_asked_for_else_the_browsers(
+        service, asked, accepted, code):
+    answer = alone(service, "/", app.home).get(
+        "/", params={"lang": asked} if asked else None,
+        headers={"Accept-Language": accepted} if accepted else None)
+    assert answer.text == MAKE_PAGES[code]
+    assert answer.headers["content-language"] == code and answer.headers["vary"] == \
+        "Accept-Language"
+
+
+@pytest.mark.parametrize("code", lang.codes())
+def test_each_make_page_is_filled_in_its_language_with_every_text(code):
+    page = app.make_pages()[code]
+    assert f'<html lang="{code}">' in page and "{{" not in page
+    texts = ui.texts(code)
+    assert html.escape(texts["make.generate"]) in page
+    script = json.loads(re.search(r'<script type="application/json" id="ui-texts">(.*?)</script>',
+                                  page, re.S).group(1))
+    assert script == {k: v for k, v in texts.items() if k.startswith(("common.", "make."))}
+    assert f'<option value="{code}" selected>' in page
+
+
+def test_themes_are_the_languages_own(service):
+    client = alone(service, "/api/themes", app.get_themes)
+    spanish = client.get("/api/themes", params={"language": "es"}).json()
+    assert spanish["language"] == "es"
+    assert [t["name"] for t in spanish["themes"]] == list(lists.themes("es"))
+    animals = next(t for t in spanish["themes"] if t["name"] == "animals")
+    assert animals["title"] == "Animales" and "jirafa" in animals["words"]
+    assert client.get("/api/themes", params={"language": "pl"}).json()["themes"] == []
+    refused = client.get("/api/themes", params={"language": "tlh"})
+    assert refused.status_code == 422 and refused.json()["option"] == "language"
 
 
 def test_the_options_give_the_servers_own_time_limit_and_limits(service):
@@ -104,6 +142,22 @@ def test_a_puzzle_is_refused_at_once_when_the_queue_is_full(service, full):
     assert "busy" in answer.json()["error"]
 
 
+def test_a_word_too_long_for_the_chosen_grid_and_directions_is_refused_as_typed():
+    client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
+    words = ["elephant", "hippopotamus", "cat"]
+    lines = client.post("/w", json={"words": words, "grid": 10,
+                                    "directions": ["E", "S"]}).json()["lines"]
+    assert [line["state"] for line in lines] == ["ok", "error", "ok"]
+    assert lines[1] | {"message": ""} == {"line": 2, "text": "hippopotamus", "state": "error",
+                                          "reason": "grid", "letters": 12, "most": 10,
+                                          "message": ""}
+    assert "longest line of this grid in the chosen directions holds 10" in lines[1]["message"]
+    tall = client.post("/w", json={"words": words, "grid": "14x6", "directions": ["S"]}).json()
+    assert [line["state"] for line in tall["lines"]] == ["error", "error", "ok"]
+    automatic = client.post("/w", json={"words": words, "difficulty": "easy"}).json()
+    assert automatic["ready"] == 3
+
+
 def test_the_words_are_checked_line_by_line_without_storage_or_workers():
     client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
     answer = client.post("/w", json={"words": ["Ice cream", "", "ice-cream", "a1"]}).json()
@@ -112,6 +166,10 @@ def test_the_words_are_checked_line_by_line_without_storage_or_workers():
     assert answer["lines"][0] == {"line": 1, "state": "ok", "label": "Ice cream",
                                   "form": "ICECREAM"}
     assert "same word as line 1 (ICECREAM)" in answer["lines"][2]["message"]
+    assert answer["lines"][2]["first"] == 1 and answer["lines"][2]["text"] == "ice-cream"
+    assert answer["lines"][3] | {"message": ""} == {
+        "line": 4, "text": "a1", "state": "error", "reason": "letters", "letters": ["1"],
+        "message": ""}
 
 
 def test_an_upload_is_kept_in_the_services_storage(service):

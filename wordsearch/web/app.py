@@ -284,7 +284,7 @@ async def get_options(request: Request) -> Response:
         "languages": [{"code": c, "name": lang.get(c).name,
                        "native_name": lang.get(c).native_name} for c in lang.codes()],
         "labels": {c: {"name": lang.get(c).labels["name"],
-                       "date": lang.get(c).labels.get("date", "Date")} for c in lang.codes()},
+                       "date": lang.get(c).labels["date"]} for c in lang.codes()},
         "default_language": lang.DEFAULT,
         "page_sizes": paper.names(),
         "default_page_size": paper.DEFAULT,

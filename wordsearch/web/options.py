@@ -163,7 +163,11 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "hide_words": (PAGE, _yes_no("hide_words")),
     "list_order": (PAGE, _list_order),
     "grid": (GENERATE, _grid),
-    "min_grid": (GENERATE, _number("min_grid", MIN_SIDE, MAX_SIDE)),
+    "min_grid": (GENERATE, _number("min_grid", MIN_SIDE, MAX_SIDE,
+                                   "a smallest grid of {value:,} cells a side is more than the "
+                                   "web page makes; ask for {high:,} or fewer.",
+                                   "a smallest grid of {value:,} cells a side is too small; ask "
+                                   "for at least {low:,}.")),
     "difficulty": (GENERATE, _text("difficulty", 20)),
     "directions": (GENERATE, _directions),
     "mask": (GENERATE, _mask),
