@@ -18,6 +18,8 @@ CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 AXE_WHEEL = "axe_playwright_python-0.1.8-py3-none-any.whl"
 AXE_FILE = "axe_playwright_python/axe.min.js"
 PHONE, TABLET, DESKTOP = (390, 844), (768, 1024), (1280, 900)
+# Where every page state's screenshot goes, to be looked at (README: Development).
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 
 
 def browser(downloads=None, width=1280, height=900, phone=False, language=None):
@@ -50,10 +52,9 @@ def metrics(driver, width, height, phone=False):
 
 
 def shot(driver, name, phone=False, whole=True):
-    """A screenshot into $WORDSEARCH_SCREENSHOTS (or the browser's own folder): the
-    whole page, or with `whole` False what the window shows."""
-    folder = Path(os.environ.get("WORDSEARCH_SCREENSHOTS") or Path(driver.capabilities[
-        "chrome"]["userDataDir"]).parent)
+    """A screenshot into $WORDSEARCH_SCREENSHOTS (else SCREENSHOTS): the whole page, or
+    with `whole` False what the window shows."""
+    folder = Path(os.environ.get("WORDSEARCH_SCREENSHOTS") or SCREENSHOTS)
     folder.mkdir(parents=True, exist_ok=True)
     if whole:
         width, height = driver.execute_script(
@@ -64,6 +65,15 @@ def shot(driver, name, phone=False, whole=True):
 
 def wait(driver, condition, seconds=20):
     return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+
+
+def click(driver, target):
+    """A click where a person would make it: the element (or the CSS selector's) in the
+    middle of the window; Selenium scrolls it only to the foot, where a bar that stays
+    at the foot of the window (the make page's Generate) would take the click."""
+    element = driver.find_element(By.CSS_SELECTOR, target) if isinstance(target, str) else target
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
 
 
 def text_of(driver, id):

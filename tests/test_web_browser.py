@@ -14,7 +14,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import CHROMIUM, DRIVER, browser, shot, text_of, wait
+from browser import CHROMIUM, DRIVER, browser, click, shot, text_of, wait
 from conftest import pdf_text, serve
 from wordsearch.directions import STEPS
 
@@ -71,8 +71,9 @@ def test_the_downloaded_pdf_has_the_puzzles_code(server, driver, downloads):
     driver.get(server)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
     driver.find_element(By.ID, "words").send_keys("\n".join(WORDS))
-    driver.find_element(By.CSS_SELECTOR, "#gallery input[value=heart]").find_element(
-        By.XPATH, "..").click()
+    click(driver, "#more summary")
+    click(driver, driver.find_element(By.CSS_SELECTOR, "#gallery input[value=heart]")
+          .find_element(By.XPATH, ".."))
     driver.find_element(By.ID, "generate").click()
     code = wait(driver, lambda d: text_of(d, "code"))
     driver.find_element(By.ID, "pdf").click()

@@ -14,7 +14,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import DESKTOP, PHONE, TABLET, axe, browser, print_to_pdf, shot, text_of, wait
+from browser import (DESKTOP, PHONE, TABLET, axe, browser, click, print_to_pdf, shot, text_of,
+                     wait)
 from conftest import pdf_info, serve
 
 FRUIT = ["apple", "banana", "cherry", "grape", "lemon", "mango", "peach", "pear", "plum",
@@ -38,14 +39,6 @@ def page(server, size="desktop", language="en", path="/"):
     driver.get(server + path)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
     return driver
-
-
-def click(driver, css):
-    """A click where a teacher would make it: the control scrolled to the middle of
-    the window (Selenium scrolls it to the foot, under the Generate bar)."""
-    element = driver.find_element(By.CSS_SELECTOR, css)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def type_words(driver, words):
