@@ -218,7 +218,10 @@ def test_a_class_set_from_the_page_and_a_blank_copies_named_as_blank(server):
         assert "Copies is blank" in text_of(driver, "set-status")
         copies.send_keys("4")
         driver.find_element(By.ID, "make-set").click()
-        wait(driver, lambda d: "4 puzzles made" in text_of(d, "set-status"), 60)
+        link = wait(driver, lambda d: d.find_elements(By.ID, "set-pdf"), 60)[0]
+        assert text_of(driver, "set-status").startswith("4 puzzles made, code ")
+        with urllib.request.urlopen(link.get_attribute("href")) as answer:
+            assert answer.read(5) == b"%PDF-"
         shot(driver, "make-phone-class-set", phone=True, whole=False)
         no_violations(driver, "class set")
     finally:
