@@ -112,4 +112,5 @@ def test_a_smallest_grid_goes_to_the_making_and_is_kept_with_the_puzzle():
     assert request.stored() == {"words": ["sun"], "min_grid": 10}
     with pytest.raises(InputError) as caught:
         options.parse({"min_grid": 41})
-    assert str(caught.value) == "a min_grid of 41 is out of range for the web page; use 3 to 40."
+    assert str(caught.value) == ("a smallest grid of 41 cells a side is more than the web page "
+                                 "makes; ask for 40 or fewer.")
