@@ -64,7 +64,7 @@ def plural(code: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
-def count(code: str, key: str, n: int, **values: object) -> str:
+def count(code: str, key: str, n: int, /, **values: object) -> str:
     """The text `key` of `code` in the plural form for `n` (else its .other), with
     {n} and the other {placeholders} filled in: the twin of count() in the pages' scripts."""
     words = texts(code)
