@@ -45,7 +45,7 @@ def workers():
 def service(tmp_path, workers):
     config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
     return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
-                   MAKE_PAGE)
+                   dict.fromkeys(wordsearch.lang.codes(), MAKE_PAGE))
 
 
 def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
