@@ -34,7 +34,7 @@ def unveil(text: str, salt: str):
 
 
 def heading(page: str) -> str:
-    return html.unescape(re.search(r'<div class="wordlist[^"]*"><h2>(.*?)</h2>', page).group(1))
+    return html.unescape(re.search(r'<div class="wordlist[^"]*"[^>]*><h2>(.*?)</h2>', page).group(1))
 
 
 def hashes(puzzle, placements) -> list[str]:
@@ -130,7 +130,9 @@ def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_let
     # ß is SS in the grid: two blanks; the punctuation is printed, as on paper, and
     # kept on the line of the letter before it.
     assert Blanks(page).words == [["_"] * 6 + ["[", "_", ",", "]"], ["_", "[", "_", "!", "]"]]
-    assert "9 letters, written here once every word is found." in page
+    assert "9 Buchstaben, die hier stehen, sobald alle Wörter gefunden sind." in page
+    assert "9 letters, written here once every word is found." in play.play_page(
+        puzzle, ui_language="en")
     data = data_of(page)
     assert unveil(data["message"], data["salt"]) == {
         "text": "Straße, ja!", "letters": list("strasseja")}
@@ -152,3 +154,42 @@ def test_punctuation_stays_with_the_letter_beside_it(message, words):
 def test_a_puzzle_without_a_message_has_no_blanks(space):
     page = play.play_page(space)
     assert 'id="message"' not in page and "message" not in data_of(page)
+
+
+def test_the_page_speaks_the_language_asked_for_and_the_puzzle_keeps_its_own(space):
+    page = play.play_page(space, "Space", ui_language="es")
+    assert '<html lang="es">' in page
+    assert "Arrastra sobre una palabra" in page and "Ver la solución" in page
+    assert "Drag across" not in page
+    assert heading(page) == "Find these words"          # the puzzle's own label
+    assert 'class="wordlist" lang="en"' in page
+    texts = json.loads(re.search(r'id="ui-texts">(.*?)</script>', page, re.S).group(1))
+    assert texts["play.not_word"] == "Esa no es una de las palabras."
+    assert all(key.startswith("play.") for key in texts)
+    assert 'class="ui-lang"' not in page                 # the switch is the server's
+
+
+def test_by_default_the_page_speaks_the_puzzles_language():
+    puzzle = wordsearch.generate(["gato", "perro", "pato", "loro"], seed="es", language="es",
+                                 beam=256)
+    page = play.play_page(puzzle)
+    assert '<html lang="es">' in page and "<title>Sopa de letras</title>" in page
+    assert "Arrastra sobre una palabra" in page and ' lang="en"' not in page
+
+
+def test_the_switch_lists_the_languages_with_the_pages_chosen(space):
+    page = play.play_page(space, ui_language="pl", switch=True)
+    switch = re.search(r'<form class="ui-lang" method="get">(.*?)</form>', page).group(1)
+    assert '<option value="pl" selected>Polski</option>' in switch
+    assert switch.count("<option") == len(wordsearch.lang.codes())
+    assert "Język tej strony" in switch and "Zmień" in switch
+
+
+def test_the_single_file_allows_its_script_and_the_texts_are_data(space):
+    """The offline page's policy hashes the one executable script; the texts, like the
+    puzzle, are a JSON block, which a policy does not need to allow."""
+    page = play.play_page(space, static=None, ui_language="fr")
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+    runs = [text for attrs, text in scripts if 'type="application/json"' not in attrs]
+    assert len(runs) == 1 and play._csp_hash(runs[0]) in page
+    assert [a for a, _ in scripts if "ui-texts" in a] == [' type="application/json" id="ui-texts"']

@@ -237,6 +237,25 @@ def test_a_kept_puzzle_is_played_and_given_as_json(service):
     assert document.get("/p/missing.json").status_code == 404
 
 
+def test_a_puzzle_is_played_in_the_pupils_language_with_a_switch(service):
+    """The browser's language (Accept-Language), or the switch's ?lang=, whatever the
+    puzzle's; the list's heading stays the puzzle's."""
+    id, _ = saved(service)
+    client = alone(service, "/p/{id}", app.play)
+    french = client.get(f"/p/{id}", headers={"Accept-Language": "fr-CH, fr;q=0.9, en;q=0.5"})
+    assert french.status_code == 200 and '<html lang="fr">' in french.text
+    assert "Faites glisser" in french.text and "Voir la solution" in french.text
+    assert "Find these words" in french.text and "Drag across" not in french.text
+    assert french.headers["content-language"] == "fr"
+    assert "accept-language" in french.headers["vary"].lower()
+    assert '<form class="ui-lang" method="get">' in french.text
+    assert '<option value="fr" selected>' in french.text
+    czech = client.get(f"/p/{id}?lang=cs", headers={"Accept-Language": "fr"})
+    assert '<html lang="cs">' in czech.text and "Ukázat řešení" in czech.text
+    plain = client.get(f"/p/{id}")
+    assert '<html lang="en">' in plain.text and "Drag across" in plain.text
+
+
 def test_an_id_that_is_not_one_is_not_looked_up(service):
     assert alone(service, "/p/{id}", app.play).get("/p/a%20b").status_code == 404
 

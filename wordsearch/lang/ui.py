@@ -49,6 +49,31 @@ def choose(asked: str | None, accepted: str | None) -> str:
     return SOURCE
 
 
+def plural(code: str, n: int) -> str:
+    """The CLDR plural category of the whole number `n` in `code`, as the browser's
+    Intl.PluralRules(code).select(n) gives it, for the texts the server writes itself."""
+    if code in ("pl", "ru"):
+        tens, units = n % 100, n % 10
+        if n == 1 or (code == "ru" and units == 1 and tens != 11):
+            return "one"
+        return "few" if 2 <= units <= 4 and not 12 <= tens <= 14 else "many"
+    if code in ("cs", "sk"):
+        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
+    if code == "fr":
+        return "one" if n in (0, 1) else "other"
+    return "one" if n == 1 else "other"
+
+
+def count(code: str, key: str, n: int, /, **values: object) -> str:
+    """The text `key` of `code` in the plural form for `n` (else its .other), with
+    {n} and the other {placeholders} filled in: the twin of count() in the pages' scripts."""
+    words = texts(code)
+    text = words.get(f"{key}.{plural(code, n)}", words[f"{key}.other"])
+    for name, value in {"n": n, **values}.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
 def fill(template: str, code: str, **markup: str) -> str:
     """`template` with each {{key}} replaced by that text of `code`, escaped for HTML,
     or by the `markup` of that name as it is (the page's own, already escaped)."""

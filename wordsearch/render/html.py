@@ -31,7 +31,9 @@ import html
 import json
 from importlib import resources
 
+from wordsearch import lang
 from wordsearch.directions import COMPASS
+from wordsearch.lang import ui
 from wordsearch.puzzle import Puzzle
 from wordsearch.render.look import Look
 from wordsearch.render.blanks import BLANK, blank_units
@@ -119,20 +121,21 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     return data
 
 
-def _message_blanks(puzzle: Puzzle) -> str:
+def _message_blanks(puzzle: Puzzle, code: str) -> str:
     """The hidden message's label and blanks (an empty string for other puzzles):
     a blank for each grid letter a typed character stands for, punctuation in place,
     as the printed page has them (render/blanks.py). The text beside them, for a
-    screen reader, says what the blanks are until the script writes the message there."""
+    screen reader, says (in the page's language `code`) what the blanks are until
+    the script writes the message there."""
     if not puzzle.message:
         return ""
     words = [f'<span class="message-word">{_message_word(word)}</span>'
              for word in puzzle.message_words()]
+    letters = ui.count(code, "play.message_letters", len(puzzle.message))
     return (f'<section id="message" class="message" aria-labelledby="message-label">'
             f'<h2 id="message-label">{html.escape(puzzle.labels["hidden_message"])}</h2>'
             f'<p id="blanks" class="blanks" aria-hidden="true">{" ".join(words)}</p>'
-            f'<p id="message-text" class="visually-hidden">{len(puzzle.message)} letters, '
-            f"written here once every word is found.</p></section>")
+            f'<p id="message-text" class="visually-hidden">{html.escape(letters)}</p></section>')
 
 
 def _message_word(word) -> str:
@@ -165,19 +168,39 @@ def _csp_hash(text: str) -> str:
 
 
 def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None = None,
-              static: str | None = "/static", look: Look = Look()) -> str:
+              static: str | None = "/static", look: Look = Look(),
+              ui_language: str | None = None, switch: bool = False) -> str:
     """The page as HTML. With `static` (the URL the server serves the package's
     browser files under), the script and style sheet are linked; with None, they
     are written into the page, which then needs nothing else: no server, no network.
-    Of `look`, the page takes what a screen can show: the list's order, or no list."""
-    shown = title or "Word search"
+    Of `look`, the page takes what a screen can show: the list's order, or no list.
+
+    The page's own words (help, buttons, what the script says) are in `ui_language`
+    (a code of lang.codes(); by default the puzzle's language), the script's among
+    them in a JSON block as the puzzle's data is; the puzzle's own (its title, the
+    list's heading, its words) stay in the puzzle's language. With `switch`, the
+    header has a form to read the page in another language (?lang=, for the server)."""
+    code = ui_language or puzzle.language
+    words = ui.texts(code)
+
+    def say(key: str) -> str:
+        return html.escape(words[key])
+
+    shown = title or words["play.title"]
     data = script_json(play_data(puzzle, title, look))
+    texts = script_json({key: text for key, text in words.items()
+                         if key.startswith("play.")})
     heading = (list_heading(puzzle, True) if look.hide_words
                else puzzle.labels["find_words"])
     list_class = "wordlist hidden-words" if look.hide_words else "wordlist"
     escaped = html.escape(shown)
+    # the puzzle's own words, when the page speaks another language
+    own = f' lang="{html.escape(puzzle.language)}"' if puzzle.language != code else ""
+    title_lang = own if title else ""
     nav = "".join(f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
-                  for text, url in _nav(links or {}))
+                  for text, url in _nav(links or {}, words))
+    if switch:
+        nav += _switch(code, words)
     if static is None:
         script, style = asset(SCRIPT), asset(STYLE)
         policy = (f"default-src 'none'; script-src {_csp_hash(script)}; "
@@ -190,31 +213,31 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
         head = f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
         tail = f'<script src="{html.escape(static)}/{SCRIPT}"></script>'
     return f"""<!doctype html>
-<html lang="{html.escape(puzzle.language)}">
+<html lang="{html.escape(code)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escaped}</title>
+<title{title_lang}>{escaped}</title>
 <link rel="icon" href="data:,">
 {head}
 </head>
 <body class="play">
-<header><h1>{escaped}</h1><nav>{nav}</nav></header>
+<header><h1{title_lang}>{escaped}</h1><nav>{nav}</nav></header>
 <main>
-<p id="help">Drag across a word, or tap its first and then its last letter. Keyboard:
-arrow keys move, Enter or Space marks the first and then the last letter, Escape cancels.</p>
+<p id="help">{say("play.help")}</p>
 <div class="status"><span id="count" aria-live="polite"></span>
-<span>Time <span id="timer" role="timer">0:00</span></span>
-<button type="button" id="show">Show answers</button></div>
+<span>{say("play.time")} <span id="timer" role="timer">0:00</span></span>
+<button type="button" id="show">{say("play.show")}</button></div>
 <p id="say" class="say" aria-live="assertive"></p>
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
-<div id="grid" role="grid" aria-label="Letters" aria-describedby="help"></div></div>
-<div class="{list_class}"><h2>{html.escape(heading)}</h2><ul id="words"></ul>
-{_message_blanks(puzzle)}</div>
+<div id="grid" role="grid" aria-label="{say("play.grid")}" aria-describedby="help"{own}></div></div>
+<div class="{list_class}"{own}><h2>{html.escape(heading)}</h2><ul id="words"></ul>
+{_message_blanks(puzzle, code)}</div>
 </div>
-<noscript><p>The puzzle needs JavaScript to be played; print it instead.</p></noscript>
+<noscript><p>{say("play.noscript")}</p></noscript>
 </main>
+<script type="application/json" id="ui-texts">{texts}</script>
 <script type="application/json" id="puzzle-data">{data}</script>
 {tail}
 </body>
@@ -222,7 +245,20 @@ arrow keys move, Enter or Space marks the first and then the last letter, Escape
 """
 
 
-def _nav(links: dict[str, str]) -> list[tuple[str, str]]:
-    names = (("make", "Make a puzzle"), ("pdf", "Download PDF"), ("json", "JSON"),
-             ("daily", "Daily puzzle"))
-    return [(text, links[key]) for key, text in names if key in links]
+def _nav(links: dict[str, str], words) -> list[tuple[str, str]]:
+    names = (("make", "common.make"), ("pdf", "play.pdf"), ("json", "play.json"),
+             ("daily", "common.daily"))
+    return [(words[key], links[name]) for name, key in names if name in links]
+
+
+def _switch(chosen: str, words) -> str:
+    """The served page's language switch: the make page's (form.ui-lang), sending
+    ?lang= to the page's own address."""
+    options = "".join(f'<option value="{code}"{" selected" if code == chosen else ""}>'
+                      f"{html.escape(lang.get(code).native_name)}</option>"
+                      for code in lang.codes())
+    return (f'<form class="ui-lang" method="get">'
+            f'<label for="ui-lang">{html.escape(words["common.page_language"])}</label>'
+            f'<select id="ui-lang" name="lang">{options}</select>'
+            f'<button type="submit" class="secondary small">'
+            f'{html.escape(words["common.switch"])}</button></form>')

@@ -3,10 +3,13 @@
 // Space at each end, Escape). A selection counts when its end cells hash to a
 // word's (render/html.py makes the hashes), so the answers are not in the page.
 // A puzzle printed with no word list (hide_words) has its labels veiled too, and
-// its list fills in as the words are found.
+// its list fills in as the words are found. What the page says is in the page's
+// language (the html element's lang), its texts in the ui-texts block.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+  const TEXTS = JSON.parse(document.getElementById("ui-texts").textContent);
+  const UI = document.documentElement.lang;
   const COMPASS = { N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1],
                     S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1] };
   const OPPOSITE = { N: "S", NE: "SW", E: "W", SE: "NW", S: "N", SW: "NE", W: "E", NW: "SE" };
@@ -29,6 +32,21 @@
   let shown = false;
   const started = Date.now();
   let stopped = null;
+
+  // The page text `key` with its {placeholders} filled in.
+  function t(key, values) {
+    let text = TEXTS[key];
+    if (text === undefined) throw new Error(`no page text ${key}`);
+    for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(value);
+    return text;
+  }
+
+  // The text for `n` in the page language's plural form (one, few, many, other).
+  function plural(key, n, values) {
+    const form = new Intl.PluralRules(UI).select(n);
+    const chosen = TEXTS[`${key}.${form}`] !== undefined ? `${key}.${form}` : `${key}.other`;
+    return t(chosen, { n: n.toLocaleString(UI), ...(values || {}) });
+  }
 
   // cyrb53 over UTF-16 code units: render/html.py's line_hash() is its twin.
   function lineHash(text) {
@@ -80,9 +98,9 @@
   }
 
   function label(r, c) {
-    const what = outside(r, c) ? "blank" : letters[r][c];
-    const state = cellWords.get(`${r},${c}`) ? ", found" : "";
-    return `${what}, row ${r + 1}, column ${c + 1}${state}`;
+    const what = outside(r, c) ? t("play.blank") : letters[r][c];
+    return t(cellWords.get(`${r},${c}`) ? "play.cell_found" : "play.cell",
+             { letter: what, row: r + 1, col: c + 1 });
   }
 
   function build() {
@@ -126,7 +144,7 @@
   }
 
   function count() {
-    countEl.textContent = `${found.size} of ${data.words.length} found`;
+    countEl.textContent = t("play.count", { found: found.size, total: data.words.length });
   }
 
   function highlight(path, className) {
@@ -176,7 +194,7 @@
 
   function cancel() {
     clear();
-    tell("Selection cancelled.");
+    tell(t("play.cancelled"));
   }
 
   function finish(a, b) {
@@ -184,7 +202,7 @@
     if (a[0] === b[0] && a[1] === b[1]) return;
     const path = line(a, b);
     if (!path) {
-      tell("That is not a straight line in this puzzle's directions.");
+      tell(t("play.not_line"));
       flash(a, b);
       return;
     }
@@ -192,12 +210,12 @@
     const i = data.words.findIndex((w, k) => !found.has(k) && w.hash === hash);
     if (i < 0) {
       tell(data.words.some((w, k) => found.has(k) && w.hash === hash)
-        ? "You have found that word already." : "That is not one of the words.");
+        ? t("play.already") : t("play.not_word"));
       flash(a, b);
       return;
     }
     mark(i, path);
-    tell(`Found ${labels[i]}. ${found.size} of ${data.words.length} found.`);
+    tell(t("play.found", { word: labels[i], found: found.size, total: data.words.length }));
     if (found.size === data.words.length) done();
   }
 
@@ -211,7 +229,7 @@
     found.add(i);
     const item = entry(i);
     item.classList.add("found");
-    item.setAttribute("aria-label", `${labels[i]}, found`);
+    item.setAttribute("aria-label", t("play.word_found", { word: labels[i] }));
     capsule(path[0], path[path.length - 1], "found-line");
     for (const [r, c] of path) {
       const key = `${r},${c}`;
@@ -226,7 +244,7 @@
     stopped = Date.now();
     tick();
     const time = timerEl.textContent;
-    let text = shown ? "Every word is shown." : `All ${data.words.length} found in ${time}!`;
+    let text = shown ? t("play.all_shown") : plural("play.all_found", data.words.length, { time });
     if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
     tell(text);
   }
@@ -255,10 +273,10 @@
       entry(i).classList.add("shown");
     });
     showButton.disabled = true;
-    showButton.textContent = "Answers shown";
+    showButton.textContent = t("play.shown_button");
     stopped = stopped || Date.now();
     tick();
-    tell("The answers are shown, outlined with dashes.");
+    tell(t("play.answers_shown"));
   }
 
   function tick() {
@@ -319,7 +337,8 @@
     } else if (start) {
       cancel();
     } else {
-      begin(from, `First letter: ${letters[from[0]][from[1]]}, row ${from[0] + 1}, column ${from[1] + 1}. Now the last letter.`);
+      begin(from, t("play.first_tap", { letter: letters[from[0]][from[1]], row: from[0] + 1,
+                                        col: from[1] + 1 }));
     }
   }
   gridEl.addEventListener("pointerup", release);
@@ -346,7 +365,7 @@
       if (start) {
         finish(start, cursor);
       } else {
-        begin(cursor, `First letter: ${letters[cursor[0]][cursor[1]]}. Move to the last letter and press Enter.`);
+        begin(cursor, t("play.first_key", { letter: letters[cursor[0]][cursor[1]] }));
       }
     } else if (e.key === "Escape" && start) {
       e.preventDefault();

@@ -325,14 +325,18 @@ async def get_set_pdf(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     id = request.path_params["id"]
-    return play_page(id, await record_of(request, id))
+    return play_page(request, id, await record_of(request, id))
 
 
-def play_page(id: str, record: Record) -> Response:
+def play_page(request: Request, id: str, record: Record) -> Response:
+    """The play page in the pupil's language (the switch's ?lang=, else the
+    browser's), whatever the puzzle's; its list and words stay the puzzle's."""
+    code = ui.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
     puzzle = Puzzle.from_dict(record.document)
     page = html.play_page(puzzle, record.page.get("title", ""),
-                          links={**links(id), **SITE_LINKS}, look=jobs.look(record.page))
-    return HTMLResponse(page)
+                          links={**links(id), **SITE_LINKS}, look=jobs.look(record.page),
+                          ui_language=code, switch=True)
+    return HTMLResponse(page, headers={"Vary": "Accept-Language", "Content-Language": code})
 
 
 @api
@@ -386,7 +390,7 @@ async def daily_page(request: Request) -> Response:
         except Busy as exc:
             return HTMLResponse(_page(str(exc)), status_code=503,
                                 headers={"Retry-After": "5"})
-    return play_page(id, record)
+    return play_page(request, id, record)
 
 
 async def home(request: Request) -> Response:
