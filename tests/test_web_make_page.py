@@ -243,8 +243,11 @@ def test_the_page_speaks_the_browsers_language_and_switches(server):
                                              english["make.title"]}
         shot(driver, "make-desktop-spanish", whole=False)
         no_violations(driver, "Spanish")
+        type_words(driver, ["sol", "luna"])
         Select(driver.find_element(By.ID, "ui-lang")).select_by_value("de")
         driver.find_element(By.CSS_SELECTOR, ".ui-lang button").click()
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
+        assert driver.find_element(By.ID, "words").get_attribute("value") == "sol\nluna"
     finally:
         driver.quit()

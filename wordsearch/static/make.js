@@ -469,8 +469,21 @@
   $("make-set").addEventListener("click", makeSet);
   $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); });
   for (const r of document.querySelectorAll("input[name=view]")) r.addEventListener("change", view);
+  // Switching the page's language reloads it: what was typed comes along.
+  const DRAFT = "wordsearch-draft";
+  const KEPT = ["words", "title", "message"];
+  document.querySelector("form.ui-lang").addEventListener("submit", () => {
+    sessionStorage.setItem(DRAFT, JSON.stringify(Object.fromEntries(KEPT.map((id) => [id, $(id).value]))));
+  });
+  function restoreDraft() {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT) || "{}");
+    sessionStorage.removeItem(DRAFT);
+    for (const id of KEPT) if (draft[id]) $(id).value = draft[id];
+    if (draft.words) scheduleCheck();
+  }
   call("GET", "/api/options").then(({ ok, data }) => {
     if (ok) setup(data);
     else showError(data);
+    restoreDraft();
   });
 })();
