@@ -84,8 +84,11 @@ def test_the_result_is_in_view_and_announced_once_with_no_axe_violation(server, 
         wait(driver, lambda d: d.execute_script(
             "const i = document.getElementById('sheet'); return i.complete && i.naturalWidth"))
         assert top_in_view(driver, "result")
+        if size != "desktop":  # below the form: moved to the top of the window
+            assert abs(driver.execute_script(
+                "return document.getElementById('preview').getBoundingClientRect().top")) < 2
         status = driver.find_element(By.ID, "status").get_attribute("textContent")
-        assert status.startswith("Your puzzle: 12 words in a ")
+        assert status.startswith("Your puzzle: 12 words, grid ")
         assert driver.find_element(By.ID, "result-heading").text in status
         shot(driver, f"make-{size}-result", phone=size == "phone", whole=False)
         no_violations(driver, "result")
@@ -160,8 +163,11 @@ def test_the_words_a_message_adds_are_listed_before_printing(server):
         if driver.find_element(By.ID, "result").is_displayed():
             assert not any(w.get("added") for w in shown_puzzle(driver, server)["words"])
             assert not driver.find_element(By.ID, "added").is_displayed()
-        else:
+        else:  # the library's reason (lengths that would fit), and adding is back on
             assert re.search(r"\d", text_of(driver, "error-text"))
+            assert "Adding words is switched back on" in text_of(driver, "error-text")
+            assert driver.find_element(By.CSS_SELECTOR, "input[name=room][value=added]") \
+                .is_selected()
     finally:
         driver.quit()
 
@@ -249,5 +255,31 @@ def test_the_page_speaks_the_browsers_language_and_switches(server):
         wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#gallery input"))
         assert driver.find_element(By.ID, "words").get_attribute("value") == "sol\nluna"
+        assert Select(driver.find_element(By.ID, "language")).first_selected_option \
+            .get_attribute("value") == "es"  # the words' language stays the words'
+
+    finally:
+        driver.quit()
+
+
+def test_a_changed_choice_marks_the_puzzle_out_of_date_and_no_direction_is_refused_on_the_page(
+        server):
+    driver = page(server)
+    try:
+        type_words(driver, FRUIT[:5])
+        generate(driver)
+        assert not driver.find_element(By.ID, "stale").is_displayed()
+        click(driver, "input[name=age][value='5-7']")
+        assert "changed since this puzzle was made" in text_of(driver, "stale")
+        for box in driver.find_elements(By.CSS_SELECTOR, "input[name=direction]"):
+            if box.is_selected():
+                click(driver, box)
+        wait(driver, lambda d: text_of(d, "ready") ==
+             "Tick at least one direction the words may run in.")
+        generate(driver)
+        assert text_of(driver, "error-text") == \
+            "Tick at least one direction the words may run in."
+        assert not driver.find_element(By.ID, "result").is_displayed()
+        no_violations(driver, "no direction")
     finally:
         driver.quit()

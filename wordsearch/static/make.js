@@ -227,6 +227,10 @@
       list.appendChild(item);
     }
     state.lineErrors = data.lines.filter((l) => l.state === "error").length;
+    if (!directions().length) {
+      $("ready").textContent = t("make.no_directions");
+      return;
+    }
     const twice = data.lines.filter((l) => l.state === "duplicate").length;
     const parts = [count("make.ready", data.ready)];
     if (state.lineErrors) parts.push(count("make.ready_bad", state.lineErrors));
@@ -278,6 +282,7 @@
     $("print-key").removeAttribute("src");
   }
 
+  // `data` is the API's answer ({error, option}), or the page's own ({mine: true}).
   function showError(data) {
     clearResult();
     $("placeholder").hidden = true;
@@ -285,12 +290,13 @@
     // The library's message is English: another language's page says in its own
     // words where to look, and quotes it.
     let text = data.error;
-    if (UI !== "en") {
+    if (UI !== "en" && !data.mine) {
       const where = state.lineErrors ? count("make.error_lines", state.lineErrors)
         : fieldLabel ? t("make.error_field", { field: fieldLabel.textContent.trim() }) : "";
       text = `${where} “${data.error}”`.trim();
     }
     $("error-text").textContent = text;
+    $("error-hint").textContent = t("make.error_hint", { button: t("make.generate") });
     $("error").hidden = false;
     for (const el of document.querySelectorAll("[aria-invalid]")) if (el.id !== "words") el.removeAttribute("aria-invalid");
     const control = data.option && $(data.option);
@@ -304,6 +310,8 @@
     $("error").hidden = true;
     $("placeholder").hidden = true;
     for (const el of document.querySelectorAll("[aria-invalid]")) if (el.id !== "words") el.removeAttribute("aria-invalid");
+    $("stale").hidden = true;
+    document.querySelector("input[name=view][value=puzzle]").checked = true;
     const p = made.puzzle;
     const heading = t("make.result", { words: count("make.words_n", p.words.length), cols: p.cols, rows: p.rows });
     $("result-heading").textContent = heading;
@@ -318,6 +326,7 @@
     document.body.classList.add("has-result");
     say(t("make.made", { heading }));
     bringIntoView();
+    $("sheet").decode().then(bringIntoView, () => null);  // taller once the sheet is drawn
   }
 
   function showAdded(added) {
@@ -325,11 +334,11 @@
     if (added.length) $("added-text").textContent = count("make.added", added.length, { words: added.join(", ") });
   }
 
-  // On a narrow screen the preview is below the form: the page moves to it. On a
-  // wide one it stays beside the form, in view.
+  // On a narrow screen the preview is below the form: the page moves it to the top
+  // of the window. On a wide one it stays beside the form, in view.
+  const WIDE = window.matchMedia("(min-width: 60rem)");
   function bringIntoView() {
-    const box = $("preview").getBoundingClientRect();
-    if (box.top < 0 || box.top > window.innerHeight * 0.6) $("preview").scrollIntoView({ block: "start" });
+    if (!WIDE.matches) $("preview").scrollIntoView({ block: "start" });
   }
 
   function view() {
@@ -340,7 +349,12 @@
     $("sheet").alt = t(key ? "make.sheet_key" : "make.sheet_puzzle", { cols: p.cols, rows: p.rows, words: count("make.words_n", p.words.length) });
   }
 
+  // Resolves to whether a puzzle was made.
   async function generate(fresh) {
+    if (!directions().length) {
+      showError({ error: t("make.no_directions"), mine: true });
+      return false;
+    }
     const body = request();
     const seed = $("seed").value.trim();
     if (fresh) $("seed").value = "";
@@ -355,6 +369,14 @@
     $("generate").textContent = t("make.generate");
     if (ok) show(data);
     else showError(data);
+    return ok;
+  }
+
+  // The page's choices changed after a puzzle was made: it is no longer what they make.
+  function choicesChanged(event) {
+    if (!state.last || event.target.closest("#set-box, .ui-lang")) return;
+    $("stale").textContent = t("make.stale", { button: t("make.generate") });
+    $("stale").hidden = false;
   }
 
   async function printSheets() {
@@ -461,17 +483,21 @@
   $("form").addEventListener("submit", (e) => { e.preventDefault(); generate(false); });
   $("again").addEventListener("click", () => generate(true));
   $("other-words").addEventListener("click", () => generate(true));
-  $("own-words").addEventListener("click", () => {
+  $("own-words").addEventListener("click", async () => {
     document.querySelector("input[name=room][value=own]").checked = true;
-    generate(false);
+    if (await generate(false)) return;
+    document.querySelector("input[name=room][value=added]").checked = true;
+    $("error-text").textContent += `\n${t("make.own_failed", { button: t("make.generate") })}`;
   });
+  $("form").addEventListener("input", choicesChanged);
+  $("form").addEventListener("change", choicesChanged);
   $("print").addEventListener("click", printSheets);
   $("make-set").addEventListener("click", makeSet);
   $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); });
   for (const r of document.querySelectorAll("input[name=view]")) r.addEventListener("change", view);
   // Switching the page's language reloads it: what was typed comes along.
   const DRAFT = "wordsearch-draft";
-  const KEPT = ["words", "title", "message"];
+  const KEPT = ["words", "title", "message", "language"];
   document.querySelector("form.ui-lang").addEventListener("submit", () => {
     sessionStorage.setItem(DRAFT, JSON.stringify(Object.fromEntries(KEPT.map((id) => [id, $(id).value]))));
   });
@@ -479,7 +505,8 @@
     const draft = JSON.parse(sessionStorage.getItem(DRAFT) || "{}");
     sessionStorage.removeItem(DRAFT);
     for (const id of KEPT) if (draft[id]) $(id).value = draft[id];
-    if (draft.words) scheduleCheck();
+    if (draft.language) wordsLanguage();
+    else if (draft.words) scheduleCheck();
   }
   call("GET", "/api/options").then(({ ok, data }) => {
     if (ok) setup(data);
