@@ -125,6 +125,8 @@ def test_a_word_too_long_for_the_grid_is_marked_as_typed_and_a_failure_removes_t
 def test_a_theme_is_chosen_drawn_and_edited(server):
     driver = page(server)
     try:
+        driver.find_element(By.ID, "use-theme").click()
+        assert text_of(driver, "theme-note") == "Choose a theme first."
         Select(driver.find_element(By.ID, "theme")).select_by_value("animals")
         count = driver.find_element(By.ID, "theme-count")
         count.clear()
@@ -135,6 +137,8 @@ def test_a_theme_is_chosen_drawn_and_edited(server):
             "data", "en.themes.json").read_text())["animals"]
         assert len(drawn) == 8 and set(drawn) <= set(animals["words"])
         assert driver.find_element(By.ID, "title").get_attribute("value") == animals["title"]
+        assert text_of(driver, "theme-note") == \
+            f"8 words from {animals['title']} are in the list: change them as you like."
         driver.find_element(By.ID, "words").send_keys("\nunicorn")
         wait(driver, lambda d: text_of(d, "ready") == "9 words ready")
         generate(driver)

@@ -179,7 +179,7 @@
   function useTheme() {
     const theme = state.themes.find((th) => th.name === $("theme").value);
     if (!theme) {
-      say(t("make.theme_choose"));
+      themeNote(t("make.theme_choose"));
       $("theme").focus();
       return;
     }
@@ -194,8 +194,14 @@
     $("words").value = !typed || typed === state.themeText ? drawn : `${typed}\n${drawn}`;
     state.themeText = $("words").value.trim();
     if (!$("title").value.trim()) $("title").value = theme.title;
-    say(count("make.theme_added", wanted, { theme: theme.title }));
+    themeNote(count("make.theme_added", wanted, { theme: theme.title }));
     checkWords();
+  }
+
+  // Said under the theme row, where the teacher is looking, and announced.
+  function themeNote(text) {
+    $("theme-note").textContent = text;
+    say(text);
   }
 
   function lines() {
