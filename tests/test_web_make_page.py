@@ -251,6 +251,11 @@ def test_the_page_speaks_the_browsers_language_and_switches(server):
                   if label.text]
         assert labels and not set(labels) & {english["make.words"], english["make.grid"],
                                              english["make.title"]}
+        click(driver, "#more summary")
+        driver.find_element(By.ID, "upload").send_keys(
+            str(resources.files("wordsearch").joinpath("fonts", "README.md")))
+        wait(driver, lambda d: text_of(d, "upload-note").startswith(
+            "Esta imagen no se puede usar: “"))
         shot(driver, "make-desktop-spanish", whole=False)
         no_violations(driver, "Spanish")
         type_words(driver, ["sol", "luna"])

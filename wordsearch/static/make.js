@@ -401,9 +401,10 @@
     $("upload-note").textContent = t("make.upload_reading");
     const { ok, data } = await call("POST", "/api/masks", file, "image/png");
     if (!ok) {
-      $("upload-note").textContent = data.error;
+      const text = UI === "en" ? data.error : `${t("make.upload_failed")} “${data.error}”`;
+      $("upload-note").textContent = text;
       $("shape-preview").hidden = true;
-      say(data.error);
+      say(text);
       return;
     }
     const p = data.preview;
