@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from wordsearch.web.storage import Record, SQLiteStorage, valid_id
+from wordsearch.web.storage import Record, SQLiteStorage, new_secret, valid_id
 
 RECORD = Record(document={"format": "wordsearch/1", "code": "k3x9", "grid": ["ÉTÉ", "NIÑ"]},
                 options={"words": ["été", "niño"], "seed": "k3x9", "language": "es"},
@@ -82,11 +82,62 @@ def test_what_is_saved_is_there_for_the_next_server_on_the_same_file(tmp_path):
     assert again.load_puzzle(id) == RECORD and again.load_mask(mask) == PNG
 
 
+def test_a_puzzle_is_found_by_its_teachers_secret_and_only_by_it(storage):
+    secret = new_secret()
+    assert valid_id(secret) and len(secret) == 16 and secret != new_secret()
+    kept = Record(RECORD.document, RECORD.options, RECORD.page, secret)
+    id = storage.save_puzzle(kept)
+    assert storage.load_puzzle(id) == kept
+    assert storage.load_teacher(secret) == (id, kept)
+    for wrong in (secret[:-1], secret.upper() if secret.upper() != secret else "x", id, "",
+                  "a.b", "../x"):
+        assert storage.load_teacher(wrong) is None, wrong
+
+
+def test_a_puzzle_without_a_secret_is_for_pupils_only(storage):
+    id = storage.save_puzzle(RECORD)
+    assert storage.load_puzzle(id).secret is None
+    assert storage.load_teacher("") is None
+
+
+# The schema before the teacher's secret, as a server of that version made it.
+OLD_SCHEMA = ("CREATE TABLE puzzles (id TEXT PRIMARY KEY, created REAL, document TEXT, "
+              "options TEXT, page TEXT)",
+              "CREATE TABLE masks (id TEXT PRIMARY KEY, created REAL, png BLOB)")
+
+
+def test_a_database_made_before_the_teachers_secret_opens_and_its_puzzles_load(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        for statement in OLD_SCHEMA:
+            db.execute(statement)
+        db.execute("INSERT INTO puzzles VALUES ('old1', 0, ?, ?, ?)",
+                   ('{"format": "wordsearch/1", "code": "k3x9"}', '{"seed": "k3x9"}',
+                    '{"title": "Old"}'))
+        db.execute("INSERT INTO masks VALUES ('u1', 0, ?)", (PNG,))
+    db.close()
+    storage = SQLiteStorage(path)
+    old = storage.load_puzzle("old1")
+    assert old == Record({"format": "wordsearch/1", "code": "k3x9"}, {"seed": "k3x9"},
+                         {"title": "Old"}, None)  # pupil-only: no one was given a secret
+    assert storage.load_mask("u1") == PNG
+    secret = new_secret()
+    id = storage.save_puzzle(Record(RECORD.document, RECORD.options, RECORD.page, secret))
+    assert storage.load_teacher(secret)[0] == id
+    again = SQLiteStorage(path)  # opened again (or by another process): nothing to do
+    assert again.load_puzzle("old1") == old and again.load_teacher(secret)[0] == id
+    with sqlite3.connect(path) as db:
+        columns = [row[1] for row in db.execute("PRAGMA table_info(puzzles)")]
+    db.close()
+    assert columns == ["id", "created", "document", "options", "page", "secret"]
+
+
 def test_the_file_is_in_wal_mode_so_readers_go_on_while_a_puzzle_is_written(storage):
     with sqlite3.connect(storage.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         db.execute("BEGIN IMMEDIATE")  # a writer is in the middle of saving
-        db.execute("INSERT INTO puzzles VALUES ('held', 0, '{}', '{}', '{}')")
+        db.execute("INSERT INTO puzzles (id, created, document, options, page) "
+                   "VALUES ('held', 0, '{}', '{}', '{}')")
         assert storage.load_puzzle("held") is None  # read meanwhile, not after the timeout
         db.rollback()
 
