@@ -193,3 +193,30 @@ def test_the_single_file_allows_its_script_and_the_texts_are_data(space):
     runs = [text for attrs, text in scripts if 'type="application/json"' not in attrs]
     assert len(runs) == 1 and play._csp_hash(runs[0]) in page
     assert [a for a, _ in scripts if "ui-texts" in a] == [' type="application/json" id="ui-texts"']
+
+
+def test_with_show_answers_off_there_is_no_button_and_no_placement_veiled_or_not(space):
+    on = play.play_page(space, "Space")
+    off = play.play_page(space, "Space", show_answers=False)
+    assert 'id="show"' in on and "answers" in data_of(on)
+    assert 'id="show"' not in off and "answers" not in data_of(off)
+    assert set(data_of(on)) - set(data_of(off)) == {"answers"}
+    assert not re.search(r'"(row|col|direction)"', off)
+
+
+def test_the_header_links_only_what_it_is_given_and_the_script_gets_no_link_text(space):
+    pupil = play.play_page(space, links={"make": "/", "pdf": "/p/x.pdf", "daily": "/daily"})
+    nav = re.search(r"<nav>(.*?)</nav>", pupil, re.S).group(1)
+    assert re.findall(r'href="([^"]*)"', nav) == ["/", "/p/x.pdf", "/daily"]
+    texts = json.loads(re.search(r'id="ui-texts">(.*?)</script>', pupil, re.S).group(1))
+    assert not set(texts) & play.NAV_TEXTS
+    assert "Answer key" not in pupil and "JSON" not in pupil
+    teacher = play.play_page(space, links={"pdf_key": "/t/s.pdf", "key_svg": "/t/s.key.svg",
+                                           "json": "/t/s.json", "pupil": "/p/x"})
+    assert [html.unescape(t) for t in re.findall(r'<a href="[^"]*">([^<]*)</a>', teacher)] == [
+        "PDF with answer key", "Answer key", "JSON", "Pupils' page"]
+
+
+def test_the_single_file_page_is_a_pupils_page_without_links(space, tmp_path):
+    page = play.play_page(space, "Space", static=None)
+    assert "<a " not in page and ".json" not in page and "Answer key" not in page

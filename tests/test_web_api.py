@@ -13,7 +13,7 @@ from PIL import Image
 from starlette.testclient import TestClient
 
 import wordsearch
-from conftest import pdf_pages_text, pdf_text, pdf_words
+from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
 from wordsearch.render import html
@@ -47,38 +47,62 @@ def test_a_puzzle_is_made_with_links_and_is_the_librarys_own(client):
     assert answer.status_code == 201
     made = answer.json()
     id = made["id"]
-    assert made["links"] == {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
-                             "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
+    secret = made["links"]["teacher"]["play"].removeprefix("/t/")
+    assert secret != id and len(secret) == 16 and "." not in secret and "/" not in secret
+    assert made["links"] == {
+        "play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "svg": f"/p/{id}.svg",
+        "teacher": {"play": f"/t/{secret}", "pdf": f"/t/{secret}.pdf",
+                    "json": f"/t/{secret}.json", "svg": f"/t/{secret}.svg",
+                    "key_svg": f"/t/{secret}.key.svg"}}
     same = wordsearch.generate(["Ice cream", "cake", "jelly"], grid="9x7",
                                difficulty="medium", seed="web-1")
     assert made["puzzle"] == same.to_dict()
-    assert client.get(made["links"]["json"]).json() == same.to_dict()
+    assert client.get(made["links"]["teacher"]["json"]).json() == same.to_dict()
+    other = make(client, words=["Ice cream", "cake", "jelly"], seed="web-1").json()
+    assert other["links"]["teacher"]["play"] != made["links"]["teacher"]["play"]
 
 
 @pytest.mark.slow  # a second server
 def test_a_puzzle_is_kept_and_reopens_after_a_restart(client, db):
-    id = make(client, seed="kept", title="Kept").json()["id"]
+    made = make(client, seed="kept", title="Kept").json()
+    id = made["id"]
     with TestClient(create_app(Config(db=str(db), workers=1))) as again:
-        assert again.get(f"/p/{id}.json").json()["code"] == "kept"
+        assert again.get(made["links"]["teacher"]["json"]).json()["code"] == "kept"
         assert "Kept" in again.get(f"/p/{id}").text
         assert "code kept" in pdf_text(again.get(f"/p/{id}.pdf").content)
 
 
-def test_the_pdf_has_the_puzzle_and_its_key_with_the_code_and_page_options(client):
+def test_the_teachers_pdf_has_the_puzzle_and_its_key_with_the_code_and_page_options(client):
+    made = make(client, seed="pdf-code", title="Planets", fields=["Name", "Class"],
+                page_size="a4").json()
+    answer = client.get(made["links"]["teacher"]["pdf"])
+    assert answer.headers["content-type"] == "application/pdf"
+    assert answer.headers["content-disposition"] == \
+        f'inline; filename="puzzle-{made["id"]}-with-key.pdf"'
+    pages = pdf_pages_text(answer.content)
+    assert len(pages) == 2 and all("code pdf-code" in page for page in pages)
+    assert "Planets" in pages[0] and "Class" in pages[0] and "Answer key" in pages[1]
+
+
+def test_the_pupils_pdf_is_the_puzzle_page_alone(client):
     made = make(client, seed="pdf-code", title="Planets", fields=["Name", "Class"],
                 page_size="a4").json()
     answer = client.get(made["links"]["pdf"])
     assert answer.headers["content-type"] == "application/pdf"
-    pages = pdf_pages_text(answer.content)
-    assert len(pages) == 2 and all("code pdf-code" in page for page in pages)
-    assert "Planets" in pages[0] and "Class" in pages[0]
+    assert re.search(r"Pages:\s+1\n", pdf_info(answer.content))
+    text = pdf_text(answer.content)
+    assert "code pdf-code" in text and "Planets" in text and "Answer key" not in text
+    teachers = pdf_pages_text(client.get(made["links"]["teacher"]["pdf"]).content)
+    assert pdf_pages_text(answer.content) == teachers[:1]
 
 
 def test_the_pages_are_svg_images_of_the_puzzle_and_its_key(client):
     made = make(client, seed="svg").json()
-    puzzle, key = (client.get(made["links"][k]) for k in ("svg", "key_svg"))
+    teacher = made["links"]["teacher"]
+    puzzle, key = client.get(made["links"]["svg"]), client.get(teacher["key_svg"])
     assert puzzle.headers["content-type"] == key.headers["content-type"] == "image/svg+xml"
     assert puzzle.content.startswith(b"<?xml") and puzzle.content != key.content
+    assert client.get(teacher["svg"]).headers["content-type"] == "image/svg+xml"
 
 
 def cli_message(run, *args):
@@ -216,7 +240,8 @@ def test_the_api_never_answers_with_html_or_a_traceback(client):
     for method, url in [("GET", "/api/nothing"), ("GET", "/p/nothing.json"),
                         ("GET", "/p/no.such/thing.pdf"), ("DELETE", "/api/puzzles"),
                         ("GET", "/api/puzzles"), ("GET", "/api/sets/none"),
-                        ("GET", "/p/nothing.svg")]:
+                        ("GET", "/p/nothing.svg"), ("GET", "/t/nothing.json"),
+                        ("GET", "/t/nothing.pdf"), ("GET", "/t/nothing.key.svg")]:
         answer = client.request(method, url)
         assert answer.status_code in (404, 405)
         assert answer.headers["content-type"] == "application/json"
@@ -395,14 +420,16 @@ def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):
     assert today.headers["location"] == f"/daily/{datetime.date.today().isoformat()}"
     first = client.get("/daily/2026-03-14")
     assert first.status_code == 200 and "14 March 2026" in first.text
-    document = client.get("/p/daily-2026-03-14.json").json()
+    assert client.get("/p/daily-2026-03-14.json").status_code == 404  # a pupils' page
+    assert not re.search(r'"(row|col|direction)"|\.json"|\.key\.svg"', first.text)
+    storage = client.app.state.service.storage
+    document = storage.load_puzzle("daily-2026-03-14").document
     request = daily.request(datetime.date(2026, 3, 14))
     same = wordsearch.generate(theme=request["theme"], random=daily.WORDS, seed="daily-2026-03-14",
                                difficulty="medium")
     assert document == same.to_dict()
     assert client.get("/daily/2026-03-14").text == first.text
-    other = client.get("/p/daily-2026-03-15.json")
-    assert other.status_code == 404  # made only when first asked for
+    assert storage.load_puzzle("daily-2026-03-15") is None  # made only when first asked for
     for bad in ["2026-02-30", "yesterday", "1999-01-01", "2026-3-1"]:
         assert client.get(f"/daily/{bad}").status_code == 404
 
@@ -470,12 +497,102 @@ def test_the_make_page_is_read_once_when_the_app_is_made(tmp_path, monkeypatch):
     assert read == ["make.html"] * 2  # the app's one reading, and this test's own
 
 
-def test_the_play_page_links_the_puzzles_pdf_and_document_and_the_site(client):
+def nav_links(page: str) -> list[str]:
+    return re.findall(r'href="([^"]*)"', re.search(r"<nav>(.*?)</nav>", page, re.S).group(1))
+
+
+def test_the_pupils_page_links_the_puzzle_sheet_and_the_site(client):
     made = make(client, seed="nav").json()
     page = client.get(made["links"]["play"]).text
-    nav = re.search(r"<nav>(.*?)</nav>", page, re.S).group(1)
-    assert re.findall(r'href="([^"]*)"', nav) == ["/", made["links"]["pdf"],
-                                                 made["links"]["json"], "/daily"]
+    assert nav_links(page) == ["/", made["links"]["pdf"], "/daily"]
+    assert "Download PDF" in page and "JSON" not in page and "Answer key" not in page
+
+
+def test_the_teachers_page_links_the_key_the_document_and_the_pupils_page(client):
+    made = make(client, seed="nav").json()
+    teacher = made["links"]["teacher"]
+    page = client.get(teacher["play"]).text
+    assert nav_links(page) == ["/", teacher["pdf"], teacher["key_svg"], teacher["json"],
+                               made["links"]["play"], "/daily"]
+    for text in ("PDF with answer key", "Answer key", "JSON", "Pupils&#x27; page"):
+        assert text in page
+    assert 'id="show"' in page and '"answers":' in page
+
+
+def hrefs_and_srcs(page: str) -> list[str]:
+    return re.findall(r'(?:href|src)="([^"]*)"', page)
+
+
+def test_the_pupils_page_and_every_link_on_it_lead_to_no_answer(client):
+    """Every address on the pupil's page (and on the pages those lead to), fetched:
+    none has a word's place, the key, the teacher's secret or a link to them."""
+    made = make(client, words=["Jupiter", "Saturn", "Neptune", "Mars"], seed="pupil",
+                grid=10, title="Planets").json()
+    secret = made["links"]["teacher"]["play"].removeprefix("/t/")
+    key_svg = client.get(made["links"]["teacher"]["key_svg"]).content
+    seen, todo = set(), [made["links"]["play"]]
+    while todo:
+        url = todo.pop()
+        if url in seen or not url.startswith("/") or url.startswith("data:"):
+            continue
+        seen.add(url)
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        body = answer.content
+        assert secret.encode() not in body, url
+        kind = answer.headers["content-type"]
+        if kind.startswith("application/pdf"):
+            assert re.search(r"Pages:\s+1\n", pdf_info(body)), url
+            assert "Answer key" not in pdf_text(body), url
+        elif kind.startswith("image/svg"):
+            assert body != key_svg and b"Answer key" not in body, url
+        elif kind.startswith("text/html"):
+            text = answer.text
+            assert not re.search(r'"(row|col|direction)"', text), url
+            if 'class="play"' in text:  # a play page (the make page is the teacher's)
+                assert "Answer key" not in text and ".json" not in text, url
+                assert "/t/" not in text, url
+                todo += hrefs_and_srcs(text)
+        else:
+            assert not re.search(rb'"(row|col|direction)"\s*:', body), url
+    assert {made["links"]["pdf"], "/", "/daily", "/static/play.js"} <= seen
+    assert any(url.startswith("/p/daily-") for url in seen)  # /daily: today's page, its PDF
+
+
+def test_a_wrong_or_missing_secret_is_a_404_as_for_no_puzzle(client):
+    made = make(client, seed="wrong").json()
+    id, teacher = made["id"], made["links"]["teacher"]
+    secret = teacher["play"].removeprefix("/t/")
+    wrong = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+    for url in [f"/t/{wrong}", f"/t/{wrong}.json", f"/t/{wrong}.pdf", f"/t/{wrong}.key.svg",
+                f"/t/{id}", f"/t/{id}.json", "/t/", "/t/.json", f"/p/{id}.json",
+                f"/p/{id}.key.svg", f"/p/{secret}", f"/p/{id}?teacher={secret}"]:
+        answer = client.get(url)
+        if url.startswith(f"/p/{id}?"):  # the pupil's page: a secret beside it adds nothing
+            assert answer.status_code == 200 and secret not in answer.text
+            assert teacher["json"] not in answer.text
+            continue
+        assert answer.status_code == 404, url
+    for url in teacher.values():
+        assert client.get(url).status_code == 200
+
+
+def test_with_show_answers_off_the_pupils_page_has_no_button_and_no_answers(client):
+    made = make(client, words=["Jupiter", "Saturn", "Neptune"], seed="off", grid=10,
+                show_answers=False).json()
+    assert made["page"]["show_answers"] is False
+    page = client.get(made["links"]["play"]).text
+    assert 'id="show"' not in page and "<button" not in page.split("<main>")[1]
+    data = play_data(page)
+    assert "answers" not in data and set(data) >= {"grid", "words", "salt"}
+    teacher = client.get(made["links"]["teacher"]["play"]).text
+    assert 'id="show"' in teacher and "answers" in play_data(teacher)
+    on = make(client, words=["Jupiter", "Saturn", "Neptune"], seed="off", grid=10,
+              show_answers=True).json()
+    assert 'id="show"' in client.get(on["links"]["play"]).text
+    refused = make(client, show_answers="no")
+    assert refused.status_code == 400 and '"show_answers" should be true or false' in \
+        refused.json()["error"]
 
 
 def test_serve_refuses_a_time_limit_no_run_can_keep(run):

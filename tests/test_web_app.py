@@ -62,7 +62,8 @@ def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
 
 def saved(service, **options) -> tuple[str, Record]:
     puzzle = wordsearch.generate(WORDS, grid=6, seed="saved", **options)
-    record = Record(puzzle.to_dict(), {"words": WORDS, "seed": "saved"}, {"title": "Saved"})
+    record = Record(puzzle.to_dict(), {"words": WORDS, "seed": "saved"}, {"title": "Saved"},
+                    "s3cret-teacher-1")
     return service.storage.save_puzzle(record), record
 
 
@@ -129,9 +130,10 @@ def test_a_puzzle_is_made_in_a_worker_and_kept_in_the_services_storage(service):
     assert answer.status_code == 201, answer.text
     made = answer.json()
     assert made["puzzle"] == wordsearch.generate(WORDS, seed="alone").to_dict()
+    secret = made["links"]["teacher"]["play"].removeprefix("/t/")
     assert service.storage.load_puzzle(made["id"]) == Record(
         made["puzzle"], {"words": WORDS, "seed": "alone", "title": "Alone"},
-        {"title": "Alone"})
+        {"title": "Alone"}, secret)
     assert service.workers.admitted == 0
 
 
@@ -228,13 +230,25 @@ def test_a_set_is_started_in_the_services_sets(service):
     assert service.sets.get(id).pdf.startswith(b"%PDF")
 
 
-def test_a_kept_puzzle_is_played_and_given_as_json(service):
+def test_a_kept_puzzle_is_played_and_given_as_json_to_its_teacher(service):
     id, record = saved(service)
     play = alone(service, "/p/{id}", app.play).get(f"/p/{id}")
     assert play.status_code == 200 and "Saved" in play.text and f"/p/{id}.pdf" in play.text
-    document = alone(service, "/p/{id}.json", app.document)
-    assert document.get(f"/p/{id}.json").json() == record.document
-    assert document.get("/p/missing.json").status_code == 404
+    assert record.secret not in play.text and ".json" not in play.text
+    teacher = alone(service, "/t/{secret}", app.teacher_play).get(f"/t/{record.secret}")
+    assert teacher.status_code == 200 and f"/t/{record.secret}.json" in teacher.text
+    document = alone(service, "/t/{secret}.json", app.teacher_document)
+    assert document.get(f"/t/{record.secret}.json").json() == record.document
+    assert document.get(f"/t/{id}.json").status_code == 404
+    assert document.get("/t/missing.json").status_code == 404
+
+
+def test_a_puzzle_kept_without_a_secret_has_no_teachers_page(service):
+    puzzle = wordsearch.generate(WORDS, grid=6, seed="old")
+    id = service.storage.save_puzzle(Record(puzzle.to_dict(), {}, {"title": "Old"}))
+    play = alone(service, "/p/{id}", app.play).get(f"/p/{id}")
+    assert play.status_code == 200 and "/t/" not in play.text
+    assert alone(service, "/t/{secret}", app.teacher_play).get("/t/None").status_code == 404
 
 
 def test_a_puzzle_is_played_in_the_pupils_language_with_a_switch(service):
@@ -266,20 +280,22 @@ def unnumbered(drawing: bytes) -> bytes:
     return re.sub(rb'id="surface\d+"', b'id="surface"', drawing)
 
 
-@pytest.mark.parametrize("path, handler, drawn, media", [
-    ("/p/{id}.pdf", app.draw_pdf, "pdf", "application/pdf"),
-    ("/p/{id}.svg", app.draw_puzzle, "puzzle", "image/svg+xml"),
-    ("/p/{id}.key.svg", app.draw_key, "key", "image/svg+xml"),
+@pytest.mark.parametrize("path, handler, drawn, media, name", [
+    ("/p/{id}.pdf", app.draw_pdf, "sheet", "application/pdf", "puzzle-{id}.pdf"),
+    ("/p/{id}.svg", app.draw_puzzle, "puzzle", "image/svg+xml", None),
+    ("/t/{secret}.pdf", app.teacher_pdf, "pdf", "application/pdf", "puzzle-{id}-with-key.pdf"),
+    ("/t/{secret}.svg", app.teacher_puzzle, "puzzle", "image/svg+xml", None),
+    ("/t/{secret}.key.svg", app.teacher_key, "key", "image/svg+xml", None),
 ])
-def test_a_kept_puzzle_is_drawn_in_a_worker(service, path, handler, drawn, media):
+def test_a_kept_puzzle_is_drawn_in_a_worker(service, path, handler, drawn, media, name):
     id, record = saved(service)
-    answer = alone(service, path, handler).get(path.format(id=id))
+    answer = alone(service, path, handler).get(path.format(id=id, secret=record.secret))
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith(media)
     assert unnumbered(answer.content) == unnumbered(jobs.draw(record.document, record.page,
                                                              drawn))
     assert answer.headers.get("content-disposition") == (
-        f'inline; filename="puzzle-{id}.pdf"' if drawn == "pdf" else None)
+        name and f'inline; filename="{name.format(id=id)}"')
 
 
 def test_today_is_todays_date():
@@ -418,9 +434,12 @@ def test_create_app_gives_its_service_the_storage_and_settings_it_is_given(tmp_p
     assert (server.workers.processes, server.workers.limit) == (1, 4)
     assert server.sets.workers is server.workers and server.sets.time_limit == 2.5
     assert server.config.time_limit == 2.5
-    assert {route.path for route in made.routes} >= {
+    paths = {route.path for route in made.routes}
+    assert not paths & {"/p/{id}.json", "/p/{id}.key.svg"}  # the answers are the teacher's
+    assert paths >= {
         "/", "/api/options", "/api/puzzles", "/api/words", "/api/masks",
         "/api/masks/{name}.png", "/api/sets", "/api/sets/{id}.pdf", "/api/sets/{id}",
-        "/p/{id}.pdf", "/p/{id}.key.svg", "/p/{id}.svg", "/p/{id}.json", "/p/{id}",
+        "/p/{id}.pdf", "/p/{id}.svg", "/p/{id}", "/t/{secret}.pdf", "/t/{secret}.key.svg",
+        "/t/{secret}.svg", "/t/{secret}.json", "/t/{secret}",
         "/daily", "/daily/{date}", "/static"}
     server.workers.close()

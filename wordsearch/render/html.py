@@ -8,6 +8,8 @@ when it covers exactly a word's cells, either way round. Show Answers needs the
 placements themselves, so they are there too, XORed with the salt and in base64:
 not secret (the page's script can read them, and so can anyone who runs it), but
 not readable off the page source, which is what spoils a puzzle for a child.
+A page made with Show answers off has no button and no placements at all, veiled
+or not: nothing in it gives a word's place away but the grid itself.
 
 A hidden-message puzzle shows the message's label and one blank a letter, grouped
 as its words, under the list, as the printed page does; only that shape is in the
@@ -91,10 +93,12 @@ def veiled(value, salt_text: str) -> str:
     return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(data))).decode()
 
 
-def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
+def play_data(puzzle: Puzzle, title: str = "", look: Look = Look(),
+              show_answers: bool = True) -> dict:
     """What the page's script is given: the grid, the words in list order each with
     its length and the hash of its ends (and its label, veiled when the list is
-    hidden: a label in clear would give the word away), and the answers veiled."""
+    hidden: a label in clear would give the word away), and the answers veiled,
+    unless Show answers is off."""
     key = salt(puzzle)
     listed = look.placements(puzzle)
 
@@ -112,8 +116,9 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
         "hide_words": look.hide_words,
         "words": [{"label": label(p), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
-        "answers": veiled([[p.row, p.col, p.direction] for p in listed], key),
     }
+    if show_answers:
+        data["answers"] = veiled([[p.row, p.col, p.direction] for p in listed], key)
     if puzzle.message:
         letters = [puzzle.printed_grid[r][c] for r, c in puzzle.leftover_cells()]
         data["message"] = veiled({"text": puzzle.message_label or puzzle.message,
@@ -169,7 +174,8 @@ def _csp_hash(text: str) -> str:
 
 def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None = None,
               static: str | None = "/static", look: Look = Look(),
-              ui_language: str | None = None, switch: bool = False) -> str:
+              ui_language: str | None = None, switch: bool = False,
+              show_answers: bool = True) -> str:
     """The page as HTML. With `static` (the URL the server serves the package's
     browser files under), the script and style sheet are linked; with None, they
     are written into the page, which then needs nothing else: no server, no network.
@@ -179,7 +185,13 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     (a code of lang.codes(); by default the puzzle's language), the script's among
     them in a JSON block as the puzzle's data is; the puzzle's own (its title, the
     list's heading, its words) stay in the puzzle's language. With `switch`, the
-    header has a form to read the page in another language (?lang=, for the server)."""
+    header has a form to read the page in another language (?lang=, for the server).
+    Without `show_answers`, the page has no Show answers button and no answers.
+
+    `links` names what the header links to: "make" and "daily" (the site's pages),
+    "pdf" (the pupils' sheet), and for a teacher "pdf_key" (the PDF with its key),
+    "key_svg", "json" and "pupil" (the pupils' page). A page for pupils is given
+    none of the teacher's."""
     code = ui_language or puzzle.language
     words = ui.texts(code)
 
@@ -187,9 +199,9 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
         return html.escape(words[key])
 
     shown = title or words["play.title"]
-    data = script_json(play_data(puzzle, title, look))
+    data = script_json(play_data(puzzle, title, look, show_answers))
     texts = script_json({key: text for key, text in words.items()
-                         if key.startswith("play.")})
+                         if key.startswith("play.") and key not in NAV_TEXTS})
     heading = (list_heading(puzzle, True) if look.hide_words
                else puzzle.labels["find_words"])
     list_class = "wordlist hidden-words" if look.hide_words else "wordlist"
@@ -201,6 +213,8 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
                   for text, url in _nav(links or {}, words))
     if switch:
         nav += _switch(code, words)
+    show = (f'<button type="button" id="show">{say("play.show")}</button>'
+            if show_answers else "")
     if static is None:
         script, style = asset(SCRIPT), asset(STYLE)
         policy = (f"default-src 'none'; script-src {_csp_hash(script)}; "
@@ -227,7 +241,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <p id="help">{say("play.help")}</p>
 <div class="status"><span id="count" aria-live="polite"></span>
 <span>{say("play.time")} <span id="timer" role="timer">0:00</span></span>
-<button type="button" id="show">{say("play.show")}</button></div>
+{show}</div>
 <p id="say" class="say" aria-live="assertive"></p>
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
@@ -245,10 +259,16 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 """
 
 
+# The header's links in order, each with its text's key. The texts of the links a
+# page does not have are not in it either (the script is given none of them).
+NAV = (("make", "common.make"), ("pdf", "play.pdf"), ("pdf_key", "play.pdf_key"),
+       ("key_svg", "play.key"), ("json", "play.json"), ("pupil", "play.pupil_link"),
+       ("daily", "common.daily"))
+NAV_TEXTS = frozenset(key for _, key in NAV)
+
+
 def _nav(links: dict[str, str], words) -> list[tuple[str, str]]:
-    names = (("make", "common.make"), ("pdf", "play.pdf"), ("json", "play.json"),
-             ("daily", "common.daily"))
-    return [(words[key], links[name]) for name, key in names if name in links]
+    return [(words[key], links[name]) for name, key in NAV if name in links]
 
 
 def _switch(chosen: str, words) -> str:

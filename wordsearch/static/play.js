@@ -20,7 +20,7 @@
   const say = document.getElementById("say");
   const countEl = document.getElementById("count");
   const timerEl = document.getElementById("timer");
-  const showButton = document.getElementById("show");
+  const showButton = document.getElementById("show");  // none when Show answers is off
   const list = document.getElementById("words");
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
@@ -262,7 +262,7 @@
   }
 
   function showAnswers() {
-    if (shown) return;
+    if (shown || !data.answers) return;
     shown = true;
     const answers = unveil(data.answers);
     answers.forEach(([r, c, d], i) => {
@@ -377,7 +377,7 @@
     if (at && !same(at, cursor)) moveCursor(at[0], at[1], false);
   });
 
-  showButton.addEventListener("click", showAnswers);
+  if (showButton) showButton.addEventListener("click", showAnswers);
   build();
   setInterval(() => { if (!stopped) tick(); }, 1000);
 })();

@@ -5,6 +5,16 @@ package, and nothing else to learn; uvicorn runs it. Every answer under /api/, a
 every .json or .pdf, is JSON when it fails: {"error": message, "option": name},
 never a traceback or an HTML page. Packs and pages are made in worker processes
 (workers.py); storage is one small module behind save and load (storage.py).
+
+Every puzzle has two links. The pupil's, /p/ID, is the play page and the puzzle
+sheet alone (/p/ID.pdf, /p/ID.svg): nothing under it leads to an answer. The
+teacher's, /t/SECRET, is the play page with links to the PDF with its key
+(/t/SECRET.pdf), the key (/t/SECRET.key.svg) and the document with every word's
+place (/t/SECRET.json). The secret is made when the puzzle is kept and is its own
+path, not a parameter of the pupil's: a pupil who is given /p/ID has nothing to
+add to it, and a wrong or missing secret is a 404, as for a puzzle that does not
+exist, so a pupil learns nothing by trying. (No page sends a Referer: the secret
+does not leave with a click.)
 The handlers are plain functions of a request at module level; what they share
 (storage, workers, settings) is one Service on app.state, which create_app makes.
 """
@@ -38,7 +48,7 @@ from wordsearch.render.html import asset
 from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, checks, daily,
                            jobs, options)
 from wordsearch.web.sets import Sets
-from wordsearch.web.storage import Record, SQLiteStorage, Storage, valid_id
+from wordsearch.web.storage import Record, SQLiteStorage, Storage, new_secret, valid_id
 from wordsearch.web.workers import Busy, Workers
 
 log = logging.getLogger("wordsearch.web")
@@ -169,11 +179,20 @@ def api(handler):
     return wrapped
 
 
-def links(id: str) -> dict[str, str]:
-    """Where a puzzle's play page, document and pages are: the API's answer gives
-    them, and the play page links some of them, beside the site's own pages."""
-    return {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "json": f"/p/{id}.json",
-            "svg": f"/p/{id}.svg", "key_svg": f"/p/{id}.key.svg"}
+def links(id: str, secret: str | None = None) -> dict:
+    """The pupil's links (the play page, the puzzle sheet as PDF and SVG) and, given
+    the teacher's secret, the teacher's under "teacher": the API's answer gives them."""
+    pupil: dict = {"play": f"/p/{id}", "pdf": f"/p/{id}.pdf", "svg": f"/p/{id}.svg"}
+    if secret:
+        pupil["teacher"] = teacher_links(secret)
+    return pupil
+
+
+def teacher_links(secret: str) -> dict[str, str]:
+    """The teacher's: the play page, the PDF with its key, the document with every
+    word's place, the puzzle sheet and the key as SVG."""
+    return {"play": f"/t/{secret}", "pdf": f"/t/{secret}.pdf", "json": f"/t/{secret}.json",
+            "svg": f"/t/{secret}.svg", "key_svg": f"/t/{secret}.key.svg"}
 
 
 SITE_LINKS = {"make": "/", "daily": "/daily"}
@@ -218,7 +237,7 @@ async def make(request: Request, made: options.Request,
     server = service(request)
     document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
                                         server.config.time_limit, server.workers.threads)
-    record = Record(document, made.stored(), made.page)
+    record = Record(document, made.stored(), made.page, new_secret())
     return await run_in_threadpool(server.storage.save_puzzle, record, id), record
 
 
@@ -231,11 +250,23 @@ async def record_of(request: Request, id: str) -> Record:
     return record
 
 
+async def teacher_of(request: Request) -> tuple[str, Record]:
+    """The id and record of the puzzle whose teacher's secret the path has, or a 404
+    (the same as for a puzzle that does not exist)."""
+    secret = request.path_params["secret"]
+    found = await run_in_threadpool(service(request).storage.load_teacher, secret) \
+        if valid_id(secret) else None
+    if found is None:
+        raise HTTPException(404)
+    return found
+
+
 @api
 async def post_puzzle(request: Request) -> Response:
     made = options.parse(await json_body(request))
     id, record = await make(request, made)
-    return JSONResponse({"id": id, "puzzle": record.document, "links": links(id),
+    return JSONResponse({"id": id, "puzzle": record.document,
+                         "links": links(id, record.secret),
                          "page": record.page}, status_code=201)
 
 
@@ -324,50 +355,91 @@ async def get_set_pdf(request: Request) -> Response:
 
 
 async def play(request: Request) -> Response:
+    """The pupil's page."""
     id = request.path_params["id"]
     return play_page(request, id, await record_of(request, id))
 
 
-def play_page(request: Request, id: str, record: Record) -> Response:
+async def teacher_play(request: Request) -> Response:
+    """The teacher's page: the pupil's, with links to the answers and to the pupil's
+    page, and Show answers whatever the pupils' page has."""
+    id, record = await teacher_of(request)
+    return play_page(request, id, record, teacher=True)
+
+
+def play_page(request: Request, id: str, record: Record, teacher: bool = False) -> Response:
     """The play page in the pupil's language (the switch's ?lang=, else the
-    browser's), whatever the puzzle's; its list and words stay the puzzle's."""
+    browser's), whatever the puzzle's; its list and words stay the puzzle's. The
+    pupil's links only to the puzzle sheet; the teacher's to the key as well."""
     code = ui.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
     puzzle = Puzzle.from_dict(record.document)
+    if teacher and record.secret:
+        answers = teacher_links(record.secret)
+        shown = {"pdf_key": answers["pdf"], "key_svg": answers["key_svg"],
+                 "json": answers["json"], "pupil": links(id)["play"]}
+    else:
+        shown = {"pdf": links(id)["pdf"]}
     page = html.play_page(puzzle, record.page.get("title", ""),
-                          links={**links(id), **SITE_LINKS}, look=jobs.look(record.page),
-                          ui_language=code, switch=True)
+                          links={**shown, **SITE_LINKS}, look=jobs.look(record.page),
+                          ui_language=code, switch=True,
+                          show_answers=teacher or record.page.get("show_answers", True))
     return HTMLResponse(page, headers={"Vary": "Accept-Language", "Content-Language": code})
 
 
 @api
-async def document(request: Request) -> Response:
-    record = await record_of(request, request.path_params["id"])
+async def teacher_document(request: Request) -> Response:
+    """The document with every word's place: the teacher's."""
+    _, record = await teacher_of(request)
     return JSONResponse(record.document)
 
 
-async def _drawn(request: Request, kind: str, media: str) -> Response:
-    """The puzzle's PDF, or one of its pages as SVG, drawn in a worker."""
-    id = request.path_params["id"]
-    record = await record_of(request, id)
+async def _drawn(request: Request, record: Record, kind: str, media: str,
+                 name: str = "") -> Response:
+    """The puzzle's PDF, or one of its pages as SVG, drawn in a worker; a PDF is
+    named `name`."""
     data = await service(request).workers.job(jobs.draw, record.document, record.page, kind)
-    headers = {"Content-Disposition": f'inline; filename="puzzle-{id}.{kind}"'} \
-        if kind == "pdf" else {}
+    headers = {"Content-Disposition": f'inline; filename="{name}"'} if name else {}
     return Response(data, media_type=media, headers=headers)
+
+
+async def _pupils(request: Request, kind: str, media: str, name: str = "") -> Response:
+    id = request.path_params["id"]
+    return await _drawn(request, await record_of(request, id), kind, media, name)
+
+
+async def _teachers(request: Request, kind: str, media: str, name: str = "") -> Response:
+    _, record = await teacher_of(request)
+    return await _drawn(request, record, kind, media, name)
 
 
 @api
 async def draw_pdf(request: Request) -> Response:
-    return await _drawn(request, "pdf", "application/pdf")
+    """The pupils' PDF: the puzzle page alone."""
+    return await _pupils(request, "sheet", "application/pdf",
+                         f"puzzle-{request.path_params['id']}.pdf")
 
 
 @api
 async def draw_puzzle(request: Request) -> Response:
-    return await _drawn(request, "puzzle", "image/svg+xml")
+    return await _pupils(request, "puzzle", "image/svg+xml")
 
 
 @api
-async def draw_key(request: Request) -> Response:
-    return await _drawn(request, "key", "image/svg+xml")
+async def teacher_pdf(request: Request) -> Response:
+    """The teacher's PDF: the puzzle page and its key."""
+    id, record = await teacher_of(request)
+    return await _drawn(request, record, "pdf", "application/pdf",
+                        f"puzzle-{id}-with-key.pdf")
+
+
+@api
+async def teacher_puzzle(request: Request) -> Response:
+    return await _teachers(request, "puzzle", "image/svg+xml")
+
+
+@api
+async def teacher_key(request: Request) -> Response:
+    return await _teachers(request, "key", "image/svg+xml")
 
 
 async def daily_today(request: Request) -> Response:
@@ -451,10 +523,13 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets/{id}.pdf", get_set_pdf),
         Route("/api/sets/{id}", get_set),
         Route("/p/{id}.pdf", draw_pdf),
-        Route("/p/{id}.key.svg", draw_key),
         Route("/p/{id}.svg", draw_puzzle),
-        Route("/p/{id}.json", document),
         Route("/p/{id}", play),
+        Route("/t/{secret}.pdf", teacher_pdf),
+        Route("/t/{secret}.key.svg", teacher_key),
+        Route("/t/{secret}.svg", teacher_puzzle),
+        Route("/t/{secret}.json", teacher_document),
+        Route("/t/{secret}", teacher_play),
         Route("/daily", daily_today),
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),

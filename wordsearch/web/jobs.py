@@ -51,10 +51,13 @@ def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
 
 
 def draw(document: dict, page: dict, kind: str) -> bytes:
-    """The PDF (puzzle and key), or one page as SVG ("puzzle" or "key")."""
+    """The teacher's PDF (puzzle and key: "pdf"), the pupils' (the puzzle page alone:
+    "sheet"), or one page as SVG ("puzzle" or "key")."""
     puzzle = Puzzle.from_dict(document)
     if kind == "pdf":
         output = export.Output(format="pdf", page=page_options(page))
+    elif kind == "sheet":
+        output = export.Output(format="pdf", page=page_options(page, pages=("puzzle",)))
     else:
         output = export.Output(format="svg", page=page_options(page, pages=(kind,)))
     return export.files(puzzle, output)[None]

@@ -162,6 +162,8 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "show_directions": (PAGE, _yes_no("show_directions")),
     "hide_words": (PAGE, _yes_no("hide_words")),
     "list_order": (PAGE, _list_order),
+    # the pupils' play page: a Show answers button (and the veiled answers it needs)
+    "show_answers": (PAGE, _yes_no("show_answers")),
     "grid": (GENERATE, _grid),
     "min_grid": (GENERATE, _number("min_grid", MIN_SIDE, MAX_SIDE,
                                    "a smallest grid of {value:,} cells a side is more than the "
