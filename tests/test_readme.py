@@ -34,7 +34,11 @@ COMMAND_ONLY = {
     "large_print", "font", "key_style", "per_page", "no_blocklist",
 }
 # The API's options the command does not offer.
-API_ONLY: set[str] = set()
+API_ONLY: set[str] = {
+    # The served pupils' page only: a file written by -o puzzle.html is the teacher's
+    # to hand out, and keeps Show answers.
+    "show_answers",
+}
 
 
 def api_options() -> set[str]:

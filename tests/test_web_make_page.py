@@ -292,3 +292,40 @@ def test_a_changed_choice_marks_the_puzzle_out_of_date_and_no_direction_is_refus
         no_violations(driver, "no direction")
     finally:
         driver.quit()
+
+
+def test_the_teacher_gets_the_key_and_copies_the_pupils_link_with_show_answers_off(server):
+    driver = page(server)
+    try:
+        type_words(driver, FRUIT[:6])
+        click(driver, "#more summary")
+        box = driver.find_element(By.ID, "show_answers")
+        assert box.is_selected()  # on by default
+        click(driver, "#show_answers")
+        generate(driver)
+        pdf = driver.find_element(By.ID, "pdf").get_attribute("href")
+        play = driver.find_element(By.ID, "play").get_attribute("href")
+        teacher = driver.find_element(By.ID, "teacher").get_attribute("href")
+        assert pdf.startswith(f"{server}/t/") and pdf.endswith(".pdf")
+        assert play.startswith(f"{server}/p/") and teacher == pdf.removesuffix(".pdf")
+        assert re.search(r"Pages:\s+2\n", pdf_info(urllib.request.urlopen(pdf).read()))
+        click(driver, "input[name=view][value=key]")
+        assert "/t/" in driver.find_element(By.ID, "sheet").get_attribute("src")
+        assert "/t/" in driver.find_element(By.ID, "print-key").get_attribute("src")
+        assert "/p/" in driver.find_element(By.ID, "print-puzzle").get_attribute("src")
+        click(driver, "#copy-pupil")
+        wait(driver, lambda d: d.find_element(By.ID, "copied").is_displayed()
+             or d.find_element(By.ID, "pupil-link").is_displayed())
+        if driver.find_element(By.ID, "copied").is_displayed():
+            assert play in text_of(driver, "copied")
+        else:  # no clipboard here: the link in a field, selected, to copy by hand
+            field = driver.find_element(By.ID, "pupil-link")
+            assert field.get_attribute("value") == play
+            assert driver.switch_to.active_element == field
+        no_violations(driver, "pupil link")
+        driver.get(play)
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid .cell"))
+        assert not driver.find_elements(By.ID, "show")
+        assert "/t/" not in driver.page_source and ".json" not in driver.page_source
+    finally:
+        driver.quit()

@@ -270,6 +270,7 @@
     body.directions = directions();
     body.language = $("language").value;
     if (mask()) body.mask = mask();
+    body.show_answers = $("show_answers").checked;
     const message = $("message").value.trim();
     if (message) {
       body.message = message;
@@ -286,6 +287,8 @@
     document.body.classList.remove("has-result");
     $("print-puzzle").removeAttribute("src");
     $("print-key").removeAttribute("src");
+    $("copied").hidden = true;
+    $("pupil-link-box").hidden = true;
   }
 
   // `data` is the API's answer ({error, option}), or the page's own ({mine: true}).
@@ -321,12 +324,15 @@
     const p = made.puzzle;
     const heading = t("make.result", { words: count("make.words_n", p.words.length), cols: p.cols, rows: p.rows });
     $("result-heading").textContent = heading;
-    $("pdf").href = made.links.pdf;
+    // The teacher's PDF has the key; Play online is the pupils' page (the address a
+    // teacher may copy from the browser's bar), the teacher's page is its own link.
+    $("pdf").href = made.links.teacher.pdf;
     $("play").href = made.links.play;
+    $("teacher").href = made.links.teacher.play;
     $("code").textContent = p.code;
     showAdded(p.words.filter((w) => w.added).map((w) => w.label || w.word));
     $("print-puzzle").src = made.links.svg;
-    $("print-key").src = made.links.key_svg;
+    $("print-key").src = made.links.teacher.key_svg;
     view();
     $("result").hidden = false;
     document.body.classList.add("has-result");
@@ -351,7 +357,7 @@
     if (!state.last) return;
     const key = document.querySelector("input[name=view]:checked").value === "key";
     const p = state.last.puzzle;
-    $("sheet").src = key ? state.last.links.key_svg : state.last.links.svg;
+    $("sheet").src = key ? state.last.links.teacher.key_svg : state.last.links.svg;
     $("sheet").alt = t(key ? "make.sheet_key" : "make.sheet_puzzle", { cols: p.cols, rows: p.rows, words: count("make.words_n", p.words.length) });
   }
 
@@ -383,6 +389,27 @@
     if (!state.last || event.target.closest("#set-box, .ui-lang")) return;
     $("stale").textContent = t("make.stale", { button: t("make.generate") });
     $("stale").hidden = false;
+  }
+
+  // The pupils' link to the clipboard; where the browser allows no clipboard (a
+  // page not served over https, an older browser), in a field to copy by hand.
+  async function copyPupilLink() {
+    if (!state.last) return;
+    const url = new URL(state.last.links.play, location.href).href;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (e) {
+      $("copied").hidden = true;
+      $("pupil-link").value = url;
+      $("pupil-link-box").hidden = false;
+      $("pupil-link").focus();
+      $("pupil-link").select();
+      return;
+    }
+    $("pupil-link-box").hidden = true;
+    $("copied").textContent = t("make.copied", { url });
+    $("copied").hidden = false;
+    say(t("make.copied", { url }));
   }
 
   async function printSheets() {
@@ -499,6 +526,7 @@
   $("form").addEventListener("input", choicesChanged);
   $("form").addEventListener("change", choicesChanged);
   $("print").addEventListener("click", printSheets);
+  $("copy-pupil").addEventListener("click", copyPupilLink);
   $("make-set").addEventListener("click", makeSet);
   $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); });
   for (const r of document.querySelectorAll("input[name=view]")) r.addEventListener("change", view);
