@@ -19,7 +19,14 @@ def test_every_option_is_a_field_of_its_stage_value():
         if where == options.GENERATE:
             assert options.NEGATED.get(name, name) in _names(MakeOptions), name
         else:
-            assert name == "page_size" or name in _names(PageOptions) | _names(Look), name
+            assert name == "page_size" or where == options.PLAY or \
+                name in _names(PageOptions) | _names(Look), name
+
+
+def test_the_play_pages_options_are_kept_with_the_pages():
+    request = options.parse({"words": ["apple"], "show_answers": False, "title": "Fruit"})
+    assert request.page == {"show_answers": False, "title": "Fruit"}
+    assert "show_answers" in request.stored()
 
 
 def test_options_are_sorted_by_stage_in_the_order_given():

@@ -153,8 +153,10 @@ def _list_order(value):
 
 
 # Each option: where it goes (MakeOptions or the page: PageOptions or the Look, by
-# its field's name) and how its value is checked.
-GENERATE, PAGE = "generate", "page"
+# its field's name, or the served play page alone) and how its value is checked.
+# The play page's options are kept with the page's (Request.page, a record's page):
+# no printed page reads them.
+GENERATE, PAGE, PLAY = "generate", "page", "play"
 OPTIONS: dict[str, tuple[str, Callable]] = {
     "title": (PAGE, _text("title")),
     "fields": (PAGE, _texts("fields", MAX_FIELDS, 40)),
@@ -163,7 +165,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "hide_words": (PAGE, _yes_no("hide_words")),
     "list_order": (PAGE, _list_order),
     # the pupils' play page: a Show answers button (and the veiled answers it needs)
-    "show_answers": (PAGE, _yes_no("show_answers")),
+    "show_answers": (PLAY, _yes_no("show_answers")),
     "grid": (GENERATE, _grid),
     "min_grid": (GENERATE, _number("min_grid", MIN_SIDE, MAX_SIDE,
                                    "a smallest grid of {value:,} cells a side is more than the "
