@@ -14,7 +14,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import CHROMIUM, DRIVER, browser, click, shot, text_of, wait
+from browser import CHROMIUM, DRIVER, axe, browser, click, shot, text_of, wait
 from conftest import pdf_text, serve
 from wordsearch.directions import STEPS
 
@@ -89,6 +89,19 @@ def play(driver, url):
 
 def found(driver):
     return text_of(driver, "count")
+
+
+def show_answers(driver):
+    """Show answers, and yes in the dialog that asks first."""
+    click(driver, "#show")
+    wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+    driver.find_element(By.ID, "confirm-yes").click()
+
+
+def trace(driver, placement):
+    start, end = ends(placement)
+    cell(driver, start).click()
+    cell(driver, end).click()
 
 
 @pytest.mark.slow
@@ -232,7 +245,7 @@ def test_pages_fit_320_px_and_200_percent_zoom_and_show_answers(server):
             play(driver, server + made["links"]["play"])
             assert driver.execute_script("return window.innerWidth") == width
             assert overflow(driver) == 0
-            driver.find_element(By.ID, "show").click()
+            show_answers(driver)
             assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")) == \
                 len(made["puzzle"]["words"])
             assert "shown" in text_of(driver, "say")
@@ -335,10 +348,89 @@ def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path,
         start, end = ends(document["words"][2])
         cell(driver, start).click()
         cell(driver, end).click()
-        driver.find_element(By.ID, "show").click()
+        show_answers(driver)
         items = driver.find_elements(By.CSS_SELECTOR, "#words li")
         assert [(i.text, i.get_attribute("class")) for i in items] == \
             [(document["words"][2]["label"], "found")] + \
             [(p["label"], "shown") for k, p in enumerate(document["words"]) if k != 2]
     finally:
         driver.quit()
+
+
+@pytest.mark.slow
+def test_show_answers_is_quiet_comes_last_and_asks_first(server, driver):
+    made = make_puzzle(server, seed="ask", title="Ask first")
+    play(driver, server + made["links"]["play"])
+    assert not axe(driver)  # fresh
+    show = driver.find_element(By.ID, "show")
+    grid = driver.find_element(By.ID, "grid")
+    assert show.location["y"] > grid.location["y"]  # not above the grid
+    assert "quiet" in show.get_attribute("class")
+    assert show.value_of_css_property("background-color") in ("rgba(0, 0, 0, 0)", "transparent")
+    placements = made["puzzle"]["words"]
+    trace(driver, placements[0])
+    assert not axe(driver)  # playing
+    click(driver, "#show")
+    dialog = driver.find_element(By.ID, "confirm")
+    wait(driver, lambda d: dialog.get_attribute("open"))
+    assert text_of(driver, "confirm-question") == "Show all the answers?"
+    assert driver.switch_to.active_element.text == "Keep playing"
+    shot(driver, "play-confirm-show-answers", whole=False)
+    driver.find_element(By.ID, "confirm-no").click()
+    assert not dialog.get_attribute("open")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")
+    assert driver.switch_to.active_element.get_attribute("id") == "show"  # where the player was
+    ActionChains(driver).send_keys(Keys.ENTER).perform()  # the keyboard: Escape says no too
+    wait(driver, lambda d: dialog.get_attribute("open"))
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert not dialog.get_attribute("open")
+    assert driver.switch_to.active_element.get_attribute("id") == "show"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")
+    trace(driver, placements[1])
+    assert found(driver).startswith("2 of")
+    show_answers(driver)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")) == len(placements) - 2
+    assert driver.find_element(By.ID, "show").get_attribute("disabled")
+    focused = driver.switch_to.active_element
+    assert focused.tag_name != "body" and focused.get_attribute("id") == "ending"
+    assert f"you found 2 of {len(placements)}" in text_of(driver, "ending")
+    assert not axe(driver)  # answers shown
+    shot(driver, "play-answers-shown-ending")
+
+
+@pytest.mark.slow
+def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, driver):
+    made = make_puzzle(server, seed="hint", title="Hints")
+    play(driver, server + made["links"]["play"])
+    by_label = {p["label"]: p for p in made["puzzle"]["words"]}
+    listed = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#words li")]
+    placements = [by_label[label] for label in listed]  # in the list's order
+    assert text_of(driver, "hints") == "Hints: 0"
+    click(driver, "#hint")
+    hinted = driver.find_elements(By.CSS_SELECTOR, ".cell.hinted")
+    assert len(hinted) == 1
+    at = (int(hinted[0].get_attribute("data-r")), int(hinted[0].get_attribute("data-c")))
+    first = placements[0]
+    assert at == (first["row"], first["col"])
+    assert text_of(driver, "say") == (f"Hint: {first['label']} starts at the marked letter, "
+                                      f"row {at[0] + 1}, column {at[1] + 1}.")
+    assert text_of(driver, "hints") == "Hints: 1"
+    trace(driver, placements[0])
+    click(driver, "#hint")  # the next word not found
+    assert text_of(driver, "say").startswith(f"Hint: {placements[1]['label']} starts")
+    assert text_of(driver, "hints") == "Hints: 2"
+    assert not driver.find_element(By.ID, "ending").is_displayed()
+    for placement in placements[1:]:
+        trace(driver, placement)
+    ending = driver.find_element(By.ID, "ending")
+    assert ending.is_displayed()
+    assert text_of(driver, "ending-title") == "Well done! Every word found."
+    summary = text_of(driver, "ending-summary")
+    assert summary.startswith("Time 0:") and summary.endswith("Hints: 2")
+    buttons = [b.text for b in ending.find_elements(By.CSS_SELECTOR, "button, a")]
+    assert buttons == ["Play again", "Today's puzzle", "Print"]
+    assert ending.find_element(By.ID, "today").get_attribute("href").endswith("/daily")
+    assert driver.find_element(By.ID, "show").get_attribute("disabled")
+    assert driver.find_element(By.ID, "hint").get_attribute("disabled")
+    assert not axe(driver)  # finished
+    shot(driver, "play-finished-ending")

@@ -21,6 +21,11 @@
   const countEl = document.getElementById("count");
   const timerEl = document.getElementById("timer");
   const showButton = document.getElementById("show");
+  const hintButton = document.getElementById("hint");
+  const hintsEl = document.getElementById("hints");
+  const againButton = document.getElementById("again");
+  const dialog = document.getElementById("confirm");
+  const ending = document.getElementById("ending");
   const list = document.getElementById("words");
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
@@ -30,7 +35,10 @@
   let start = null;              // the first cell of a tap or keyboard selection
   let drag = null;               // {from, to, moved, id} while a pointer is down
   let shown = false;
-  const started = Date.now();
+  let hints = 0;                 // hints given
+  let hintTimer = null;
+  let lastHint = -1;             // the word hinted last: the next hint is the next word
+  let started = Date.now();
   let stopped = null;
 
   // The page text `key` with its {placeholders} filled in.
@@ -75,6 +83,16 @@
   }
 
   const labels = data.words.map((w) => (data.hide_words ? unveil(w.label) : w.label));
+  let placed = null;
+
+  // Word i's cells, from its first letter to its last (the answers, unveiled once
+  // a hint or Show answers needs them).
+  function cellsOf(i) {
+    placed = placed || unveil(data.answers);
+    const [r, c, d] = placed[i];
+    return Array.from({ length: data.words[i].length },
+                      (_, k) => [r + k * COMPASS[d][0], c + k * COMPASS[d][1]]);
+  }
 
   // The cells from a to b when they make a straight line in one of the puzzle's
   // directions (or its reverse, since a word may be traced either way round).
@@ -247,6 +265,74 @@
     let text = shown ? t("play.all_shown") : plural("play.all_found", data.words.length, { time });
     if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
     tell(text);
+    end();
+  }
+
+  // The ending, once every word is found or shown: what it took and what next.
+  // Nothing more to find, so no more hints and no Show answers.
+  function end() {
+    showButton.disabled = true;
+    hintButton.disabled = true;
+    highlight(null, "hinted");
+    const finished = found.size === data.words.length && !shown;
+    document.getElementById("ending-title").textContent =
+      finished ? t("play.well_done") : t("play.shown_button");
+    const summary = [`${t("play.time")} ${timerEl.textContent}`, t("play.hints", { n: hints })];
+    if (!finished) summary.unshift(t("play.ending_shown", { found: found.size, total: data.words.length }));
+    document.getElementById("ending-summary").textContent = summary.join(" · ");
+    ending.classList.toggle("celebrate", finished);
+    ending.hidden = false;
+  }
+
+  // The next word not found yet (after the one hinted last, round the list): its
+  // first letter marked for a few seconds, and said.
+  function hint() {
+    const left = data.words.map((w, i) => i).filter((i) => !found.has(i));
+    if (stopped || !left.length) return;
+    const i = left.find((k) => k > lastHint) ?? left[0];
+    lastHint = i;
+    hints += 1;
+    hintsEl.textContent = t("play.hints", { n: hints });
+    const [r, c] = cellsOf(i)[0];
+    highlight([[r, c]], "hinted");
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => highlight(null, "hinted"), 4000);
+    cells[r][c].scrollIntoView({ block: "nearest", inline: "nearest" });
+    tell(data.hide_words ? t("play.hint_hidden", { row: r + 1, col: c + 1 })
+      : t("play.hint_word", { word: labels[i], row: r + 1, col: c + 1 }));
+  }
+
+  // The little dialog that asks before a step that cannot be undone; `then` runs
+  // on yes. Focus goes back where the player was (the grid's cell if that is gone).
+  let asked = null;              // {then, back} while the dialog asks
+
+  function ask(question, yes, then) {
+    asked = { then, back: document.activeElement };
+    document.getElementById("confirm-question").textContent = question;
+    document.getElementById("confirm-yes").textContent = yes;
+    dialog.showModal();
+    document.getElementById("confirm-no").focus();
+  }
+
+  // The dialog's answer: yes does the step at once; no, Escape or a close put
+  // the player back where they were.
+  function answer(yes) {
+    if (!asked) return;
+    const { then, back } = asked;
+    asked = null;
+    if (dialog.open) dialog.close();
+    if (yes) then();
+    refocus(back);
+  }
+
+  function refocus(el) {
+    if (!ending.hidden && (!el || el.disabled)) {
+      ending.focus();
+    } else if (el && el !== document.body && document.contains(el) && !el.disabled) {
+      el.focus();
+    } else {
+      cells[cursor[0]][cursor[1]].focus();
+    }
   }
 
   // The hidden message's blanks filled in with the letters left over, and the
@@ -272,11 +358,11 @@
       capsule([r, c], end, "shown-line");
       entry(i).classList.add("shown");
     });
-    showButton.disabled = true;
     showButton.textContent = t("play.shown_button");
     stopped = stopped || Date.now();
     tick();
     tell(t("play.answers_shown"));
+    end();
   }
 
   function tick() {
@@ -377,7 +463,18 @@
     if (at && !same(at, cursor)) moveCursor(at[0], at[1], false);
   });
 
-  showButton.addEventListener("click", showAnswers);
+  showButton.addEventListener("click", () => {
+    if (!shown && !stopped) ask(t("play.confirm_show"), t("play.confirm_show_yes"), showAnswers);
+  });
+  hintButton.addEventListener("click", hint);
+  document.getElementById("confirm-yes").addEventListener("click", () => answer(true));
+  document.getElementById("confirm-no").addEventListener("click", () => answer(false));
+  dialog.addEventListener("close", () => answer(false));
+  againButton.addEventListener("click", () => {
+    ask(t("play.confirm_again"), t("play.confirm_again_yes"), () => location.reload());
+  });
+  document.getElementById("play-again").addEventListener("click", () => location.reload());
+  document.getElementById("print").addEventListener("click", () => window.print());
   build();
   setInterval(() => { if (!stopped) tick(); }, 1000);
 })();
