@@ -288,6 +288,9 @@ def test_the_self_contained_page_plays_from_a_file_with_no_network(tmp_path, run
         fetched = driver.execute_script(
             "return performance.getEntriesByType('resource').map(e => e.name)")
         assert fetched == []
+        play(driver, page.as_uri())  # progress kept from a file too
+        assert found(driver) == f"{len(document['words'])} of {len(document['words'])} found"
+        assert not driver.find_elements(By.ID, "today")  # no daily puzzle offline
         assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -344,7 +347,10 @@ def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path,
         assert driver.execute_script(
             "return getComputedStyle(arguments[0], '::before').content", listed[0]) == '"✓ "'
         shot(driver, "play-hidden-words-all-found")
-        play(driver, (tmp_path / "p.html").as_uri())
+        play(driver, (tmp_path / "p.html").as_uri())  # kept: still all found
+        assert found(driver) == f"{len(WORDS)} of {len(WORDS)} found"
+        click(driver, "#play-again")  # progress cleared, the page afresh
+        wait(driver, lambda d: found(d) == f"0 of {len(WORDS)} found")
         start, end = ends(document["words"][2])
         cell(driver, start).click()
         cell(driver, end).click()
@@ -434,3 +440,45 @@ def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, dri
     assert driver.find_element(By.ID, "hint").get_attribute("disabled")
     assert not axe(driver)  # finished
     shot(driver, "play-finished-ending")
+
+
+def seconds(driver):
+    minutes, secs = text_of(driver, "timer").split(":")
+    return int(minutes) * 60 + int(secs)
+
+
+@pytest.mark.slow
+def test_progress_survives_a_reload_and_start_again_clears_it(server, driver):
+    made = make_puzzle(server, seed="kept", title="Kept")
+    url = server + made["links"]["play"]
+    play(driver, url)
+    placements = made["puzzle"]["words"]
+    trace(driver, placements[0])
+    trace(driver, placements[3])
+    click(driver, "#hint")
+    wait(driver, lambda d: seconds(d) >= 2)
+    before = seconds(driver)
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+    total = len(placements)
+    assert found(driver) == f"2 of {total} found"
+    assert text_of(driver, "say") == f"Welcome back: 2 of {total} found so far."
+    assert seconds(driver) >= before  # the timer goes on, not from 0:00
+    assert text_of(driver, "hints") == "Hints: 1"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#words li.found")) == 2
+    start, _ = ends(placements[3])
+    assert cell(driver, start).get_attribute("aria-label").endswith(", found")
+    trace(driver, placements[3])
+    assert text_of(driver, "say") == "You have found that word already."
+    driver.get("about:blank")  # the tab closed, and the page opened again
+    play(driver, url)
+    assert found(driver) == f"2 of {total} found"
+    click(driver, "#again")
+    wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+    assert text_of(driver, "confirm-question").startswith("Start this puzzle again?")
+    driver.find_element(By.ID, "confirm-yes").click()
+    wait(driver, lambda d: found(d) == f"0 of {total} found")
+    assert text_of(driver, "hints") == "Hints: 0"
+    assert seconds(driver) < 2
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")

@@ -82,6 +82,37 @@
     return JSON.parse(new TextDecoder().decode(bytes));
   }
 
+  // Progress is kept in localStorage under the puzzle's code and grid, to survive a
+  // reload and a closed tab; where storage is refused (some browsers, for a page
+  // opened from a file), the page plays on without it.
+  const KEY = `wordsearch:${data.code}:${lineHash(data.grid.join("\n"))}`;
+  let keeping = true;            // false once the progress is cleared, before a reload
+
+  function load() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+      return saved && typeof saved === "object" ? saved : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function save() {
+    if (!keeping) return;
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ found: [...found], elapsed: elapsed(), hints, shown }));
+    } catch (e) { /* no storage: progress lasts as long as the page */ }
+  }
+
+  // Progress cleared, and the page loaded afresh.
+  function restart() {
+    keeping = false;
+    try {
+      localStorage.removeItem(KEY);
+    } catch (e) { /* nothing was kept */ }
+    location.reload();
+  }
+
   const labels = data.words.map((w) => (data.hide_words ? unveil(w.label) : w.label));
   let placed = null;
 
@@ -146,6 +177,28 @@
     }
     if (!data.hide_words) data.words.forEach((w, i) => entry(i));
     count();
+  }
+
+  // What was kept from an earlier visit: the words found (in the order found), the
+  // time so far (the timer goes on from there), the hints, the answers if shown.
+  function restore() {
+    const saved = load();
+    if (!saved) return;
+    started = Date.now() - Math.max(0, Number(saved.elapsed) || 0);
+    hints = Number.isInteger(saved.hints) && saved.hints > 0 ? saved.hints : 0;
+    hintsEl.textContent = t("play.hints", { n: hints });
+    const kept = Array.isArray(saved.found) ? saved.found : [];
+    for (const i of new Set(kept.filter((i) => Number.isInteger(i) && i >= 0 && i < data.words.length))) {
+      mark(i, cellsOf(i));
+    }
+    tick();
+    if (saved.shown === true) {
+      showAnswers();
+    } else if (found.size === data.words.length) {
+      done();
+    } else if (found.size) {
+      tell(t("play.restored", { found: found.size, total: data.words.length }));
+    }
   }
 
   // Word i's item in the list, added at the end when it is not there yet: a hidden
@@ -233,6 +286,7 @@
       return;
     }
     mark(i, path);
+    save();
     tell(t("play.found", { word: labels[i], found: found.size, total: data.words.length }));
     if (found.size === data.words.length) done();
   }
@@ -266,6 +320,7 @@
     if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
     tell(text);
     end();
+    save();
   }
 
   // The ending, once every word is found or shown: what it took and what next.
@@ -293,6 +348,7 @@
     lastHint = i;
     hints += 1;
     hintsEl.textContent = t("play.hints", { n: hints });
+    save();
     const [r, c] = cellsOf(i)[0];
     highlight([[r, c]], "hinted");
     clearTimeout(hintTimer);
@@ -363,10 +419,15 @@
     tick();
     tell(t("play.answers_shown"));
     end();
+    save();
+  }
+
+  function elapsed() {
+    return (stopped || Date.now()) - started;
   }
 
   function tick() {
-    const seconds = Math.floor(((stopped || Date.now()) - started) / 1000);
+    const seconds = Math.floor(elapsed() / 1000);
     timerEl.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   }
 
@@ -471,10 +532,16 @@
   document.getElementById("confirm-no").addEventListener("click", () => answer(false));
   dialog.addEventListener("close", () => answer(false));
   againButton.addEventListener("click", () => {
-    ask(t("play.confirm_again"), t("play.confirm_again_yes"), () => location.reload());
+    ask(t("play.confirm_again"), t("play.confirm_again_yes"), restart);
   });
-  document.getElementById("play-again").addEventListener("click", () => location.reload());
+  document.getElementById("play-again").addEventListener("click", restart);
   document.getElementById("print").addEventListener("click", () => window.print());
   build();
-  setInterval(() => { if (!stopped) tick(); }, 1000);
+  restore();
+  setInterval(() => {
+    if (stopped) return;
+    tick();
+    save();
+  }, 1000);
+  window.addEventListener("pagehide", save);
 })();
