@@ -120,7 +120,10 @@ def test_play_with_a_mouse_drag_until_all_are_found(server, driver):
     assert f"All {len(placements)} found in" in text_of(driver, "say")
     struck = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
     assert len(struck) == len(placements)
-    assert struck[0].value_of_css_property("text-decoration-line") == "line-through"
+    # the word struck out, not its number
+    assert struck[0].value_of_css_property("text-decoration-line") == "none"
+    assert struck[0].find_element(By.CLASS_NAME, "word").value_of_css_property(
+        "text-decoration-line") == "line-through"
     assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")) == len(placements)
     start, _ = ends(placements[0])
     assert cell(driver, start).get_attribute("aria-label").endswith(", found")
@@ -343,9 +346,9 @@ def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path,
             listed = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
             assert [item.text for item in listed] == [p["label"] for p in placements[:n]]
         assert f"All {len(WORDS)} found in" in text_of(driver, "say")
-        assert listed[0].value_of_css_property("text-decoration-line") == "none"  # not struck
-        assert driver.execute_script(
-            "return getComputedStyle(arguments[0], '::before').content", listed[0]) == '"✓ "'
+        word = listed[0].find_element(By.CLASS_NAME, "word")
+        assert word.value_of_css_property("text-decoration-line") == "none"  # not struck
+        assert listed[0].get_attribute("data-n") == "1"  # numbered as its outline is
         shot(driver, "play-hidden-words-all-found")
         play(driver, (tmp_path / "p.html").as_uri())  # kept: still all found
         assert found(driver) == f"{len(WORDS)} of {len(WORDS)} found"
@@ -356,7 +359,7 @@ def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path,
         cell(driver, end).click()
         show_answers(driver)
         items = driver.find_elements(By.CSS_SELECTOR, "#words li")
-        assert [(i.text, i.get_attribute("class")) for i in items] == \
+        assert [(i.text, i.get_attribute("class").split()[0]) for i in items] == \
             [(document["words"][2]["label"], "found")] + \
             [(p["label"], "shown") for k, p in enumerate(document["words"]) if k != 2]
     finally:
@@ -482,3 +485,43 @@ def test_progress_survives_a_reload_and_start_again_clears_it(server, driver):
     assert text_of(driver, "hints") == "Hints: 0"
     assert seconds(driver) < 2
     assert not driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")
+
+
+def crossing(placements):
+    """Two words that share a cell."""
+    def cells(p):
+        dr, dc = STEPS[p["direction"]]
+        return {(p["row"] + k * dr, p["col"] + k * dc) for k in range(len(p["word"]))}
+    for i, a in enumerate(placements):
+        for b in placements[i + 1:]:
+            if cells(a) & cells(b):
+                return a, b
+    return None
+
+
+@pytest.mark.slow
+def test_each_found_word_has_its_own_colour_and_number(server, driver):
+    for seed in range(40):
+        made = make_puzzle(server, seed=f"cross{seed}", grid=8, difficulty="easy")
+        pair = crossing(made["puzzle"]["words"])
+        if pair:
+            break
+    assert pair, "no puzzle with two crossing words"
+    play(driver, server + made["links"]["play"])
+    others = [p for p in made["puzzle"]["words"] if p not in pair]
+    for placement in others[:8] + list(pair):  # the crossing pair 8 finds apart if it can be
+        trace(driver, placement)
+    lines = driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")
+    colours = [line.value_of_css_property("stroke") for line in lines]
+    assert colours[-1] != colours[-2]
+    assert len(set(colours)) == min(len(colours), 8)
+    badges = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#marks .badge text")]
+    assert badges == [str(n) for n in range(1, len(lines) + 1)]
+    by_label = {p["label"]: p for p in made["puzzle"]["words"]}
+    item = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#words li.found")
+                if by_label[li.text] is pair[1])
+    assert item.get_attribute("data-n") == str(len(lines))
+    colour = lines[-1].get_attribute("class").split()[1]  # c0 to c7: the list says it too
+    assert colour in item.get_attribute("class").split()
+    assert not axe(driver)
+    shot(driver, "play-colours")

@@ -29,7 +29,8 @@
   const list = document.getElementById("words");
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
-  const cellWords = new Map();   // "r,c" -> number of found words through it
+  const cellWords = new Map();   // "r,c" -> the colours of the found words through it
+  const COLOURS = 8;             // style.css's --w0 to --w7: Okabe and Ito's palette
   const cells = [];              // cells[r][c] -> element
   let cursor = [0, 0];           // the keyboard's cell
   let start = null;              // the first cell of a tap or keyboard selection
@@ -148,7 +149,7 @@
 
   function label(r, c) {
     const what = outside(r, c) ? t("play.blank") : letters[r][c];
-    return t(cellWords.get(`${r},${c}`) ? "play.cell_found" : "play.cell",
+    return t((cellWords.get(`${r},${c}`) || []).length ? "play.cell_found" : "play.cell",
              { letter: what, row: r + 1, col: c + 1 });
   }
 
@@ -208,7 +209,10 @@
     if (!item) {
       item = document.createElement("li");
       item.id = `word-${i}`;
-      item.textContent = labels[i];
+      const word = document.createElement("span");
+      word.className = "word";
+      word.textContent = labels[i];
+      item.appendChild(word);
       list.appendChild(item);
     }
     return item;
@@ -223,8 +227,9 @@
     for (const [r, c] of path || []) cells[r][c].classList.add(className);
   }
 
-  // A rounded outline around the cells from a to b, drawn under the letters.
-  function capsule(a, b, className) {
+  // A rounded outline around the cells from a to b, drawn under the letters; with
+  // `badge`, a numbered disc just past its end (the same number as the list's).
+  function capsule(a, b, className, badge) {
     const [x1, y1, x2, y2] = [a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5];
     const length = Math.hypot(x2 - x1, y2 - y1) + 0.8;
     const angle = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
@@ -237,6 +242,29 @@
     el.setAttribute("transform", `translate(${(x1 + x2) / 2} ${(y1 + y2) / 2}) rotate(${angle})`);
     el.setAttribute("class", className);
     marks.appendChild(el);
+    if (badge === undefined) return;
+    const [ux, uy] = length > 0.81 ? [(x2 - x1) / (length - 0.8), (y2 - y1) / (length - 0.8)] : [1, 0];
+    const disc = document.createElementNS(SVG, "g");
+    disc.setAttribute("class", `badge ${className.split(" ").slice(1).join(" ")}`);
+    const within = (v, most) => Math.min(most - 0.22, Math.max(0.22, v));  // kept on the board
+    disc.setAttribute("transform", `translate(${within(x2 + ux * 0.5, cols)} ${within(y2 + uy * 0.5, rows)})`);
+    const circle = document.createElementNS(SVG, "circle");
+    circle.setAttribute("r", 0.25);
+    const number = document.createElementNS(SVG, "text");
+    number.textContent = badge;
+    disc.append(circle, number);
+    marks.appendChild(disc);
+  }
+
+  // The colour for the n-th word found (from 1): the next round the palette, but
+  // never one a word it crosses already has.
+  function colourFor(n, path) {
+    const taken = new Set(path.flatMap(([r, c]) => cellWords.get(`${r},${c}`) || []));
+    for (let k = 0; k < COLOURS; k++) {
+      const colour = (n - 1 + k) % COLOURS;
+      if (!taken.has(colour)) return colour;
+    }
+    return (n - 1) % COLOURS;
   }
 
   function tell(text) {
@@ -297,15 +325,19 @@
     setTimeout(() => highlight(null, "refused"), 600);
   }
 
+  // Word i found along `path`: its own colour and number, in the grid and the list.
   function mark(i, path) {
     found.add(i);
+    const n = found.size, colour = colourFor(n, path);
     const item = entry(i);
-    item.classList.add("found");
+    item.classList.add("found", `c${colour}`);
+    item.dataset.n = n;
     item.setAttribute("aria-label", t("play.word_found", { word: labels[i] }));
-    capsule(path[0], path[path.length - 1], "found-line");
+    const own = cellsOf(i);  // first to last letter, whichever way it was traced
+    capsule(own[0], own[own.length - 1], `found-line c${colour}`, n);
     for (const [r, c] of path) {
       const key = `${r},${c}`;
-      cellWords.set(key, (cellWords.get(key) || 0) + 1);
+      cellWords.set(key, [...(cellWords.get(key) || []), colour]);
       cells[r][c].classList.add("found");
       cells[r][c].setAttribute("aria-label", label(r, c));
     }
