@@ -443,6 +443,14 @@ def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, dri
     assert driver.find_element(By.ID, "hint").get_attribute("disabled")
     assert not axe(driver)  # finished
     shot(driver, "play-finished-ending")
+    bit = ending.find_element(By.CSS_SELECTOR, ".confetti span")
+    assert bit.value_of_css_property("animation-name") == "confetti"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    assert bit.value_of_css_property("animation-name") == "none"  # a still celebration
+    driver.execute_script("window.print = () => { window.printed = true; }")
+    click(driver, "#print")
+    assert driver.execute_script("return window.printed")
 
 
 def seconds(driver):

@@ -182,9 +182,12 @@
 
   // What was kept from an earlier visit: the words found (in the order found), the
   // time so far (the timer goes on from there), the hints, the answers if shown.
+  let restoring = false;         // true while the last visit's progress is put back
+
   function restore() {
     const saved = load();
     if (!saved) return;
+    restoring = true;
     started = Date.now() - Math.max(0, Number(saved.elapsed) || 0);
     hints = Number.isInteger(saved.hints) && saved.hints > 0 ? saved.hints : 0;
     hintsEl.textContent = t("play.hints", { n: hints });
@@ -200,6 +203,7 @@
     } else if (found.size) {
       tell(t("play.restored", { found: found.size, total: data.words.length }));
     }
+    restoring = false;
   }
 
   // Word i's item in the list, added at the end when it is not there yet: a hidden
@@ -369,6 +373,7 @@
     document.getElementById("ending-summary").textContent = summary.join(" · ");
     ending.classList.toggle("celebrate", finished);
     ending.hidden = false;
+    if (!restoring) ending.scrollIntoView({ block: "nearest" });
   }
 
   // The next word not found yet (after the one hinted last, round the list): its
