@@ -533,3 +533,39 @@ def test_each_found_word_has_its_own_colour_and_number(server, driver):
     assert colour in item.get_attribute("class").split()
     assert not axe(driver)
     shot(driver, "play-colours")
+
+
+def dark(driver):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_play_page_in_dark_mode(server, width):
+    made = make_puzzle(server, seed="dark", title="In the dark")
+    driver = browser(width=width, height=844 if width < 500 else 900, phone=width < 500)
+    try:
+        dark(driver)
+        play(driver, server + made["links"]["play"])
+        assert driver.execute_script(
+            "return getComputedStyle(document.body).backgroundColor") == "rgb(22, 24, 29)"
+        placements = made["puzzle"]["words"]
+        for placement in placements[:3]:
+            trace(driver, placement)
+        click(driver, "#hint")
+        assert not axe(driver)  # playing, in the dark
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot(driver, f"play-dark-{width}-playing", phone=width < 500)
+        click(driver, "#show")
+        wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+        shot(driver, f"play-dark-{width}-confirm", phone=width < 500, whole=False)
+        driver.find_element(By.ID, "confirm-no").click()
+        for placement in placements[3:]:
+            trace(driver, placement)
+        assert found(driver) == f"{len(placements)} of {len(placements)} found"
+        assert not axe(driver)  # finished, in the dark
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot(driver, f"play-dark-{width}-finished", phone=width < 500)
+    finally:
+        driver.quit()

@@ -250,8 +250,12 @@
     const [ux, uy] = length > 0.81 ? [(x2 - x1) / (length - 0.8), (y2 - y1) / (length - 0.8)] : [1, 0];
     const disc = document.createElementNS(SVG, "g");
     disc.setAttribute("class", `badge ${className.split(" ").slice(1).join(" ")}`);
-    const within = (v, most) => Math.min(most - 0.22, Math.max(0.22, v));  // kept on the board
-    disc.setAttribute("transform", `translate(${within(x2 + ux * 0.5, cols)} ${within(y2 + uy * 0.5, rows)})`);
+    // past the last letter; before the first where that is off the board; else kept on it
+    const on = ([x, y]) => x >= 0.2 && x <= cols - 0.2 && y >= 0.2 && y <= rows - 0.2;
+    const after = [x2 + ux * 0.5, y2 + uy * 0.5], before = [x1 - ux * 0.5, y1 - uy * 0.5];
+    const within = (v, most) => Math.min(most - 0.22, Math.max(0.22, v));
+    const [bx, by] = on(after) ? after : on(before) ? before : [within(after[0], cols), within(after[1], rows)];
+    disc.setAttribute("transform", `translate(${bx} ${by})`);
     const circle = document.createElementNS(SVG, "circle");
     circle.setAttribute("r", 0.25);
     const number = document.createElementNS(SVG, "text");
@@ -373,7 +377,14 @@
     document.getElementById("ending-summary").textContent = summary.join(" · ");
     ending.classList.toggle("celebrate", finished);
     ending.hidden = false;
-    if (!restoring) ending.scrollIntoView({ block: "nearest" });
+    if (restoring) return;
+    if (finished) {
+      // The page moves under the finger that found the last word: the click a
+      // phone makes of that tap must not land on Play again.
+      ending.inert = true;
+      setTimeout(() => { ending.inert = false; }, 800);
+    }
+    ending.scrollIntoView({ block: "nearest" });
   }
 
   // The next word not found yet (after the one hinted last, round the list): its
