@@ -370,11 +370,10 @@
     hintButton.disabled = true;
     highlight(null, "hinted");
     const finished = found.size === data.words.length && !shown;
-    document.getElementById("ending-title").textContent =
-      finished ? t("play.well_done") : t("play.shown_button");
-    const summary = [`${t("play.time")} ${timerEl.textContent}`, t("play.hints", { n: hints })];
-    if (!finished) summary.unshift(t("play.ending_shown", { found: found.size, total: data.words.length }));
-    document.getElementById("ending-summary").textContent = summary.join(" · ");
+    document.getElementById("ending-title").textContent = finished ? t("play.well_done")
+      : t("play.ending_shown", { found: found.size, total: data.words.length });
+    document.getElementById("ending-summary").textContent =
+      [`${t("play.time")} ${timerEl.textContent}`, t("play.hints", { n: hints })].join(" · ");
     ending.classList.toggle("celebrate", finished);
     ending.hidden = false;
     if (restoring) return;
