@@ -471,7 +471,8 @@ def test_the_word_list_options_shape_the_pdf_and_the_play_page_alike(client):
     page = client.get(hidden["links"]["play"]).text
     for text in (pdf, page):
         assert "Hidden words: 5 (no list: find them all)" in text
-        assert not any(label in text for label in labels)
+        # (whole words: Star is not Start again's)
+        assert not any(re.search(rf"\b{label}\b", text) for label in labels)
     data = play_data(page)
     assert data["hide_words"] is True
     assert [unveil(w["label"], data["salt"]) for w in data["words"]] == sorted(labels)
@@ -582,7 +583,7 @@ def test_with_show_answers_off_the_pupils_page_has_no_button_and_no_answers(clie
                 show_answers=False).json()
     assert made["page"]["show_answers"] is False
     page = client.get(made["links"]["play"]).text
-    assert 'id="show"' not in page and "<button" not in page.split("<main>")[1]
+    assert 'id="show"' not in page
     data = play_data(page)
     assert "answers" not in data and set(data) >= {"grid", "words", "salt"}
     teacher = client.get(made["links"]["teacher"]["play"]).text

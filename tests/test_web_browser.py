@@ -14,7 +14,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser import CHROMIUM, DRIVER, browser, click, shot, text_of, wait
+from browser import CHROMIUM, DRIVER, axe, browser, click, shot, text_of, wait
 from conftest import pdf_text, serve
 from wordsearch.directions import STEPS
 
@@ -91,6 +91,19 @@ def found(driver):
     return text_of(driver, "count")
 
 
+def show_answers(driver):
+    """Show answers, and yes in the dialog that asks first."""
+    click(driver, "#show")
+    wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+    driver.find_element(By.ID, "confirm-yes").click()
+
+
+def trace(driver, placement):
+    start, end = ends(placement)
+    cell(driver, start).click()
+    cell(driver, end).click()
+
+
 @pytest.mark.slow
 def test_play_with_a_mouse_drag_until_all_are_found(server, driver):
     made = make_puzzle(server, seed="drag", title="Drag")
@@ -107,7 +120,10 @@ def test_play_with_a_mouse_drag_until_all_are_found(server, driver):
     assert f"All {len(placements)} found in" in text_of(driver, "say")
     struck = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
     assert len(struck) == len(placements)
-    assert struck[0].value_of_css_property("text-decoration-line") == "line-through"
+    # the word struck out, not its number
+    assert struck[0].value_of_css_property("text-decoration-line") == "none"
+    assert struck[0].find_element(By.CLASS_NAME, "word").value_of_css_property(
+        "text-decoration-line") == "line-through"
     assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")) == len(placements)
     start, _ = ends(placements[0])
     assert cell(driver, start).get_attribute("aria-label").endswith(", found")
@@ -232,7 +248,7 @@ def test_pages_fit_320_px_and_200_percent_zoom_and_show_answers(server):
             play(driver, server + made["links"]["play"])
             assert driver.execute_script("return window.innerWidth") == width
             assert overflow(driver) == 0
-            driver.find_element(By.ID, "show").click()
+            show_answers(driver)
             assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")) == \
                 len(made["puzzle"]["words"])
             assert "shown" in text_of(driver, "say")
@@ -275,6 +291,9 @@ def test_the_self_contained_page_plays_from_a_file_with_no_network(tmp_path, run
         fetched = driver.execute_script(
             "return performance.getEntriesByType('resource').map(e => e.name)")
         assert fetched == []
+        play(driver, page.as_uri())  # progress kept from a file too
+        assert found(driver) == f"{len(document['words'])} of {len(document['words'])} found"
+        assert not driver.find_elements(By.ID, "today")  # no daily puzzle offline
         assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -327,18 +346,226 @@ def test_a_puzzle_with_its_words_hidden_lists_each_word_as_it_is_found(tmp_path,
             listed = driver.find_elements(By.CSS_SELECTOR, "#words li.found")
             assert [item.text for item in listed] == [p["label"] for p in placements[:n]]
         assert f"All {len(WORDS)} found in" in text_of(driver, "say")
-        assert listed[0].value_of_css_property("text-decoration-line") == "none"  # not struck
-        assert driver.execute_script(
-            "return getComputedStyle(arguments[0], '::before').content", listed[0]) == '"✓ "'
+        word = listed[0].find_element(By.CLASS_NAME, "word")
+        assert word.value_of_css_property("text-decoration-line") == "none"  # not struck
+        assert listed[0].get_attribute("data-n") == "1"  # numbered as its outline is
         shot(driver, "play-hidden-words-all-found")
-        play(driver, (tmp_path / "p.html").as_uri())
+        play(driver, (tmp_path / "p.html").as_uri())  # kept: still all found
+        assert found(driver) == f"{len(WORDS)} of {len(WORDS)} found"
+        click(driver, "#play-again")  # progress cleared, the page afresh
+        wait(driver, lambda d: found(d) == f"0 of {len(WORDS)} found")
         start, end = ends(document["words"][2])
         cell(driver, start).click()
         cell(driver, end).click()
-        driver.find_element(By.ID, "show").click()
+        show_answers(driver)
         items = driver.find_elements(By.CSS_SELECTOR, "#words li")
-        assert [(i.text, i.get_attribute("class")) for i in items] == \
+        assert [(i.text, i.get_attribute("class").split()[0]) for i in items] == \
             [(document["words"][2]["label"], "found")] + \
             [(p["label"], "shown") for k, p in enumerate(document["words"]) if k != 2]
+    finally:
+        driver.quit()
+
+
+@pytest.mark.slow
+def test_show_answers_is_quiet_comes_last_and_asks_first(server, driver):
+    made = make_puzzle(server, seed="ask", title="Ask first")
+    play(driver, server + made["links"]["play"])
+    assert not axe(driver)  # fresh
+    show = driver.find_element(By.ID, "show")
+    grid = driver.find_element(By.ID, "grid")
+    assert show.location["y"] > grid.location["y"]  # not above the grid
+    assert "quiet" in show.get_attribute("class")
+    assert show.value_of_css_property("background-color") in ("rgba(0, 0, 0, 0)", "transparent")
+    placements = made["puzzle"]["words"]
+    trace(driver, placements[0])
+    assert not axe(driver)  # playing
+    click(driver, "#show")
+    dialog = driver.find_element(By.ID, "confirm")
+    wait(driver, lambda d: dialog.get_attribute("open"))
+    assert text_of(driver, "confirm-question") == "Show all the answers?"
+    assert driver.switch_to.active_element.text == "Keep playing"
+    shot(driver, "play-confirm-show-answers", whole=False)
+    driver.find_element(By.ID, "confirm-no").click()
+    assert not dialog.get_attribute("open")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")
+    assert driver.switch_to.active_element.get_attribute("id") == "show"  # where the player was
+    ActionChains(driver).send_keys(Keys.ENTER).perform()  # the keyboard: Escape says no too
+    wait(driver, lambda d: dialog.get_attribute("open"))
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert not dialog.get_attribute("open")
+    assert driver.switch_to.active_element.get_attribute("id") == "show"
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")
+    trace(driver, placements[1])
+    assert found(driver).startswith("2 of")
+    show_answers(driver)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .shown-line")) == len(placements) - 2
+    assert driver.find_element(By.ID, "show").get_attribute("disabled")
+    focused = driver.switch_to.active_element
+    assert focused.tag_name != "body" and focused.get_attribute("id") == "ending"
+    assert f"you found 2 of {len(placements)}" in text_of(driver, "ending")
+    assert not axe(driver)  # answers shown
+    shot(driver, "play-answers-shown-ending")
+
+
+@pytest.mark.slow
+def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, driver):
+    made = make_puzzle(server, seed="hint", title="Hints")
+    play(driver, server + made["links"]["play"])
+    by_label = {p["label"]: p for p in made["puzzle"]["words"]}
+    listed = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#words li")]
+    placements = [by_label[label] for label in listed]  # in the list's order
+    assert text_of(driver, "hints") == "Hints: 0"
+    click(driver, "#hint")
+    hinted = driver.find_elements(By.CSS_SELECTOR, ".cell.hinted")
+    assert len(hinted) == 1
+    at = (int(hinted[0].get_attribute("data-r")), int(hinted[0].get_attribute("data-c")))
+    first = placements[0]
+    assert at == (first["row"], first["col"])
+    assert text_of(driver, "say") == (f"Hint: {first['label']} starts at the marked letter, "
+                                      f"row {at[0] + 1}, column {at[1] + 1}.")
+    assert text_of(driver, "hints") == "Hints: 1"
+    trace(driver, placements[0])
+    click(driver, "#hint")  # the next word not found
+    assert text_of(driver, "say").startswith(f"Hint: {placements[1]['label']} starts")
+    assert text_of(driver, "hints") == "Hints: 2"
+    assert not driver.find_element(By.ID, "ending").is_displayed()
+    for placement in placements[1:]:
+        trace(driver, placement)
+    ending = driver.find_element(By.ID, "ending")
+    assert ending.is_displayed()
+    assert text_of(driver, "ending-title") == "Well done! Every word found."
+    summary = text_of(driver, "ending-summary")
+    assert summary.startswith("Time 0:") and summary.endswith("Hints: 2")
+    buttons = [b.text for b in ending.find_elements(By.CSS_SELECTOR, "button, a")]
+    assert buttons == ["Play again", "Today's puzzle", "Print"]
+    assert ending.find_element(By.ID, "today").get_attribute("href").endswith("/daily")
+    assert driver.find_element(By.ID, "show").get_attribute("disabled")
+    assert driver.find_element(By.ID, "hint").get_attribute("disabled")
+    assert not axe(driver)  # finished
+    shot(driver, "play-finished-ending")
+    bit = ending.find_element(By.CSS_SELECTOR, ".confetti span")
+    assert bit.value_of_css_property("animation-name") == "confetti"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    assert bit.value_of_css_property("animation-name") == "none"  # a still celebration
+    driver.execute_script("window.print = () => { window.printed = true; }")
+    click(driver, "#print")
+    assert driver.execute_script("return window.printed")
+
+
+def seconds(driver):
+    minutes, secs = text_of(driver, "timer").split(":")
+    return int(minutes) * 60 + int(secs)
+
+
+@pytest.mark.slow
+def test_progress_survives_a_reload_and_start_again_clears_it(server, driver):
+    made = make_puzzle(server, seed="kept", title="Kept")
+    url = server + made["links"]["play"]
+    play(driver, url)
+    placements = made["puzzle"]["words"]
+    trace(driver, placements[0])
+    trace(driver, placements[3])
+    click(driver, "#hint")
+    wait(driver, lambda d: seconds(d) >= 2)
+    before = seconds(driver)
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+    total = len(placements)
+    assert found(driver) == f"2 of {total} found"
+    assert text_of(driver, "say") == f"Welcome back: 2 of {total} found so far."
+    assert seconds(driver) >= before  # the timer goes on, not from 0:00
+    assert text_of(driver, "hints") == "Hints: 1"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#words li.found")) == 2
+    start, _ = ends(placements[3])
+    assert cell(driver, start).get_attribute("aria-label").endswith(", found")
+    trace(driver, placements[3])
+    assert text_of(driver, "say") == "You have found that word already."
+    driver.get("about:blank")  # the tab closed, and the page opened again
+    play(driver, url)
+    assert found(driver) == f"2 of {total} found"
+    click(driver, "#again")
+    wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+    assert text_of(driver, "confirm-question").startswith("Start this puzzle again?")
+    driver.find_element(By.ID, "confirm-yes").click()
+    wait(driver, lambda d: found(d) == f"0 of {total} found")
+    assert text_of(driver, "hints") == "Hints: 0"
+    assert seconds(driver) < 2
+    assert not driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")
+
+
+def crossing(placements):
+    """Two words that share a cell."""
+    def cells(p):
+        dr, dc = STEPS[p["direction"]]
+        return {(p["row"] + k * dr, p["col"] + k * dc) for k in range(len(p["word"]))}
+    for i, a in enumerate(placements):
+        for b in placements[i + 1:]:
+            if cells(a) & cells(b):
+                return a, b
+    return None
+
+
+@pytest.mark.slow
+def test_each_found_word_has_its_own_colour_and_number(server, driver):
+    for seed in range(40):
+        made = make_puzzle(server, seed=f"cross{seed}", grid=8, difficulty="easy")
+        pair = crossing(made["puzzle"]["words"])
+        if pair:
+            break
+    assert pair, "no puzzle with two crossing words"
+    play(driver, server + made["links"]["play"])
+    others = [p for p in made["puzzle"]["words"] if p not in pair]
+    for placement in others[:8] + list(pair):  # the crossing pair 8 finds apart if it can be
+        trace(driver, placement)
+    lines = driver.find_elements(By.CSS_SELECTOR, "#marks .found-line")
+    colours = [line.value_of_css_property("stroke") for line in lines]
+    assert colours[-1] != colours[-2]
+    assert len(set(colours)) == min(len(colours), 8)
+    badges = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#marks .badge text")]
+    assert badges == [str(n) for n in range(1, len(lines) + 1)]
+    by_label = {p["label"]: p for p in made["puzzle"]["words"]}
+    item = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#words li.found")
+                if by_label[li.text] is pair[1])
+    assert item.get_attribute("data-n") == str(len(lines))
+    colour = lines[-1].get_attribute("class").split()[1]  # c0 to c7: the list says it too
+    assert colour in item.get_attribute("class").split()
+    assert not axe(driver)
+    shot(driver, "play-colours")
+
+
+def dark(driver):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_play_page_in_dark_mode(server, width):
+    made = make_puzzle(server, seed="dark", title="In the dark")
+    driver = browser(width=width, height=844 if width < 500 else 900, phone=width < 500)
+    try:
+        dark(driver)
+        play(driver, server + made["links"]["play"])
+        assert driver.execute_script(
+            "return getComputedStyle(document.body).backgroundColor") == "rgb(22, 24, 29)"
+        placements = made["puzzle"]["words"]
+        for placement in placements[:3]:
+            trace(driver, placement)
+        click(driver, "#hint")
+        assert not axe(driver)  # playing, in the dark
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot(driver, f"play-dark-{width}-playing", phone=width < 500)
+        click(driver, "#show")
+        wait(driver, lambda d: d.find_element(By.ID, "confirm").get_attribute("open"))
+        shot(driver, f"play-dark-{width}-confirm", phone=width < 500, whole=False)
+        driver.find_element(By.ID, "confirm-no").click()
+        for placement in placements[3:]:
+            trace(driver, placement)
+        assert found(driver) == f"{len(placements)} of {len(placements)} found"
+        assert not axe(driver)  # finished, in the dark
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot(driver, f"play-dark-{width}-finished", phone=width < 500)
     finally:
         driver.quit()

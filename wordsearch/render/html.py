@@ -213,7 +213,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
                   for text, url in _nav(links or {}, words))
     if switch:
         nav += _switch(code, words)
-    show = (f'<button type="button" id="show">{say("play.show")}</button>'
+    show = (f'<button type="button" id="show" class="quiet">{say("play.show")}</button>'
             if show_answers else "")
     if static is None:
         script, style = asset(SCRIPT), asset(STYLE)
@@ -241,14 +241,23 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <p id="help">{say("play.help")}</p>
 <div class="status"><span id="count" aria-live="polite"></span>
 <span>{say("play.time")} <span id="timer" role="timer">0:00</span></span>
-{show}</div>
+<span id="hints">{html.escape(words["play.hints"].replace("{n}", "0"))}</span>
+<button type="button" id="hint" class="secondary">{say("play.hint")}</button></div>
 <p id="say" class="say" aria-live="assertive"></p>
+{_ending(words, (links or {}).get("daily"))}
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
 <div id="grid" role="grid" aria-label="{say("play.grid")}" aria-describedby="help"{own}></div></div>
 <div class="{list_class}"{own}><h2>{html.escape(heading)}</h2><ul id="words"></ul>
-{_message_blanks(puzzle, code)}</div>
+{_message_blanks(puzzle, code)}
+<p class="give-up"><button type="button" id="again" class="quiet">{say("play.again")}</button>
+{show}</p></div>
 </div>
+<dialog id="confirm" class="confirm" aria-labelledby="confirm-question">
+<p id="confirm-question"></p>
+<p class="confirm-buttons"><button type="button" id="confirm-yes" class="secondary"></button>
+<button type="button" id="confirm-no" autofocus>{say("play.keep_playing")}</button></p>
+</dialog>
 <noscript><p>{say("play.noscript")}</p></noscript>
 </main>
 <script type="application/json" id="ui-texts">{texts}</script>
@@ -265,6 +274,21 @@ NAV = (("make", "common.make"), ("pdf", "play.pdf"), ("pdf_key", "play.pdf_key")
        ("key_svg", "play.key"), ("json", "play.json"), ("pupil", "play.pupil_link"),
        ("daily", "common.daily"))
 NAV_TEXTS = frozenset(key for _, key in NAV)
+
+
+def _ending(words, daily: str | None) -> str:
+    """The ending, hidden until every word is found (or shown): what it took, a
+    small celebration, and what to do next (today's puzzle only when served)."""
+    today = (f'<a class="button secondary" id="today" href="{html.escape(daily)}">'
+             f'{html.escape(words["play.today"])}</a>' if daily else "")
+    dots = "".join("<span></span>" for _ in range(12))
+    return (f'<section id="ending" class="ending" aria-labelledby="ending-title" tabindex="-1" hidden>'
+            f'<div class="confetti" aria-hidden="true">{dots}</div>'
+            f'<h2 id="ending-title"></h2><p id="ending-summary"></p>'
+            f'<p class="actions"><button type="button" id="play-again">'
+            f'{html.escape(words["play.play_again"])}</button>{today}'
+            f'<button type="button" id="print" class="secondary">'
+            f'{html.escape(words["play.print"])}</button></p></section>')
 
 
 def _nav(links: dict[str, str], words) -> list[tuple[str, str]]:

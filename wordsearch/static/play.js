@@ -21,16 +21,25 @@
   const countEl = document.getElementById("count");
   const timerEl = document.getElementById("timer");
   const showButton = document.getElementById("show");  // none when Show answers is off
+  const hintButton = document.getElementById("hint");
+  const hintsEl = document.getElementById("hints");
+  const againButton = document.getElementById("again");
+  const dialog = document.getElementById("confirm");
+  const ending = document.getElementById("ending");
   const list = document.getElementById("words");
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
-  const cellWords = new Map();   // "r,c" -> number of found words through it
+  const cellWords = new Map();   // "r,c" -> the colours of the found words through it
+  const COLOURS = 8;             // style.css's --w0 to --w7: Okabe and Ito's palette
   const cells = [];              // cells[r][c] -> element
   let cursor = [0, 0];           // the keyboard's cell
   let start = null;              // the first cell of a tap or keyboard selection
   let drag = null;               // {from, to, moved, id} while a pointer is down
   let shown = false;
-  const started = Date.now();
+  let hints = 0;                 // hints given
+  let hintTimer = null;
+  let lastHint = -1;             // the word hinted last: the next hint is the next word
+  let started = Date.now();
   let stopped = null;
 
   // The page text `key` with its {placeholders} filled in.
@@ -74,7 +83,48 @@
     return JSON.parse(new TextDecoder().decode(bytes));
   }
 
+  // Progress is kept in localStorage under the puzzle's code and grid, to survive a
+  // reload and a closed tab; where storage is refused (some browsers, for a page
+  // opened from a file), the page plays on without it.
+  const KEY = `wordsearch:${data.code}:${lineHash(data.grid.join("\n"))}`;
+  let keeping = true;            // false once the progress is cleared, before a reload
+
+  function load() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+      return saved && typeof saved === "object" ? saved : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function save() {
+    if (!keeping) return;
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ found: [...found], elapsed: elapsed(), hints, shown }));
+    } catch (e) { /* no storage: progress lasts as long as the page */ }
+  }
+
+  // Progress cleared, and the page loaded afresh.
+  function restart() {
+    keeping = false;
+    try {
+      localStorage.removeItem(KEY);
+    } catch (e) { /* nothing was kept */ }
+    location.reload();
+  }
+
   const labels = data.words.map((w) => (data.hide_words ? unveil(w.label) : w.label));
+  let placed = null;
+
+  // Word i's cells, from its first letter to its last (the answers, unveiled once
+  // a hint or Show answers needs them).
+  function cellsOf(i) {
+    placed = placed || unveil(data.answers);
+    const [r, c, d] = placed[i];
+    return Array.from({ length: data.words[i].length },
+                      (_, k) => [r + k * COMPASS[d][0], c + k * COMPASS[d][1]]);
+  }
 
   // The cells from a to b when they make a straight line in one of the puzzle's
   // directions (or its reverse, since a word may be traced either way round).
@@ -99,7 +149,7 @@
 
   function label(r, c) {
     const what = outside(r, c) ? t("play.blank") : letters[r][c];
-    return t(cellWords.get(`${r},${c}`) ? "play.cell_found" : "play.cell",
+    return t((cellWords.get(`${r},${c}`) || []).length ? "play.cell_found" : "play.cell",
              { letter: what, row: r + 1, col: c + 1 });
   }
 
@@ -130,6 +180,32 @@
     count();
   }
 
+  // What was kept from an earlier visit: the words found (in the order found), the
+  // time so far (the timer goes on from there), the hints, the answers if shown.
+  let restoring = false;         // true while the last visit's progress is put back
+
+  function restore() {
+    const saved = load();
+    if (!saved) return;
+    restoring = true;
+    started = Date.now() - Math.max(0, Number(saved.elapsed) || 0);
+    hints = Number.isInteger(saved.hints) && saved.hints > 0 ? saved.hints : 0;
+    hintsEl.textContent = t("play.hints", { n: hints });
+    const kept = Array.isArray(saved.found) ? saved.found : [];
+    for (const i of new Set(kept.filter((i) => Number.isInteger(i) && i >= 0 && i < data.words.length))) {
+      mark(i, cellsOf(i));
+    }
+    tick();
+    if (saved.shown === true) {
+      showAnswers();
+    } else if (found.size === data.words.length) {
+      done();
+    } else if (found.size) {
+      tell(t("play.restored", { found: found.size, total: data.words.length }));
+    }
+    restoring = false;
+  }
+
   // Word i's item in the list, added at the end when it is not there yet: a hidden
   // list gets each word once it is found (or shown), in that order.
   function entry(i) {
@@ -137,7 +213,10 @@
     if (!item) {
       item = document.createElement("li");
       item.id = `word-${i}`;
-      item.textContent = labels[i];
+      const word = document.createElement("span");
+      word.className = "word";
+      word.textContent = labels[i];
+      item.appendChild(word);
       list.appendChild(item);
     }
     return item;
@@ -152,8 +231,9 @@
     for (const [r, c] of path || []) cells[r][c].classList.add(className);
   }
 
-  // A rounded outline around the cells from a to b, drawn under the letters.
-  function capsule(a, b, className) {
+  // A rounded outline around the cells from a to b, drawn under the letters; with
+  // `badge`, a numbered disc just past its end (the same number as the list's).
+  function capsule(a, b, className, badge) {
     const [x1, y1, x2, y2] = [a[1] + 0.5, a[0] + 0.5, b[1] + 0.5, b[0] + 0.5];
     const length = Math.hypot(x2 - x1, y2 - y1) + 0.8;
     const angle = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
@@ -166,6 +246,33 @@
     el.setAttribute("transform", `translate(${(x1 + x2) / 2} ${(y1 + y2) / 2}) rotate(${angle})`);
     el.setAttribute("class", className);
     marks.appendChild(el);
+    if (badge === undefined) return;
+    const [ux, uy] = length > 0.81 ? [(x2 - x1) / (length - 0.8), (y2 - y1) / (length - 0.8)] : [1, 0];
+    const disc = document.createElementNS(SVG, "g");
+    disc.setAttribute("class", `badge ${className.split(" ").slice(1).join(" ")}`);
+    // past the last letter; before the first where that is off the board; else kept on it
+    const on = ([x, y]) => x >= 0.2 && x <= cols - 0.2 && y >= 0.2 && y <= rows - 0.2;
+    const after = [x2 + ux * 0.5, y2 + uy * 0.5], before = [x1 - ux * 0.5, y1 - uy * 0.5];
+    const within = (v, most) => Math.min(most - 0.22, Math.max(0.22, v));
+    const [bx, by] = on(after) ? after : on(before) ? before : [within(after[0], cols), within(after[1], rows)];
+    disc.setAttribute("transform", `translate(${bx} ${by})`);
+    const circle = document.createElementNS(SVG, "circle");
+    circle.setAttribute("r", 0.25);
+    const number = document.createElementNS(SVG, "text");
+    number.textContent = badge;
+    disc.append(circle, number);
+    marks.appendChild(disc);
+  }
+
+  // The colour for the n-th word found (from 1): the next round the palette, but
+  // never one a word it crosses already has.
+  function colourFor(n, path) {
+    const taken = new Set(path.flatMap(([r, c]) => cellWords.get(`${r},${c}`) || []));
+    for (let k = 0; k < COLOURS; k++) {
+      const colour = (n - 1 + k) % COLOURS;
+      if (!taken.has(colour)) return colour;
+    }
+    return (n - 1) % COLOURS;
   }
 
   function tell(text) {
@@ -215,6 +322,7 @@
       return;
     }
     mark(i, path);
+    save();
     tell(t("play.found", { word: labels[i], found: found.size, total: data.words.length }));
     if (found.size === data.words.length) done();
   }
@@ -225,15 +333,19 @@
     setTimeout(() => highlight(null, "refused"), 600);
   }
 
+  // Word i found along `path`: its own colour and number, in the grid and the list.
   function mark(i, path) {
     found.add(i);
+    const n = found.size, colour = colourFor(n, path);
     const item = entry(i);
-    item.classList.add("found");
+    item.classList.add("found", `c${colour}`);
+    item.dataset.n = n;
     item.setAttribute("aria-label", t("play.word_found", { word: labels[i] }));
-    capsule(path[0], path[path.length - 1], "found-line");
+    const own = cellsOf(i);  // first to last letter, whichever way it was traced
+    capsule(own[0], own[own.length - 1], `found-line c${colour}`, n);
     for (const [r, c] of path) {
       const key = `${r},${c}`;
-      cellWords.set(key, (cellWords.get(key) || 0) + 1);
+      cellWords.set(key, [...(cellWords.get(key) || []), colour]);
       cells[r][c].classList.add("found");
       cells[r][c].setAttribute("aria-label", label(r, c));
     }
@@ -247,6 +359,83 @@
     let text = shown ? t("play.all_shown") : plural("play.all_found", data.words.length, { time });
     if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
     tell(text);
+    end();
+    save();
+  }
+
+  // The ending, once every word is found or shown: what it took and what next.
+  // Nothing more to find, so no more hints and no Show answers.
+  function end() {
+    if (showButton) showButton.disabled = true;
+    hintButton.disabled = true;
+    highlight(null, "hinted");
+    const finished = found.size === data.words.length && !shown;
+    document.getElementById("ending-title").textContent = finished ? t("play.well_done")
+      : t("play.ending_shown", { found: found.size, total: data.words.length });
+    document.getElementById("ending-summary").textContent =
+      [`${t("play.time")} ${timerEl.textContent}`, t("play.hints", { n: hints })].join(" · ");
+    ending.classList.toggle("celebrate", finished);
+    ending.hidden = false;
+    if (restoring) return;
+    if (finished) {
+      // The page moves under the finger that found the last word: the click a
+      // phone makes of that tap must not land on Play again.
+      ending.inert = true;
+      setTimeout(() => { ending.inert = false; }, 800);
+    }
+    ending.scrollIntoView({ block: "nearest" });
+  }
+
+  // The next word not found yet (after the one hinted last, round the list): its
+  // first letter marked for a few seconds, and said.
+  function hint() {
+    const left = data.words.map((w, i) => i).filter((i) => !found.has(i));
+    if (stopped || !left.length) return;
+    const i = left.find((k) => k > lastHint) ?? left[0];
+    lastHint = i;
+    hints += 1;
+    hintsEl.textContent = t("play.hints", { n: hints });
+    save();
+    const [r, c] = cellsOf(i)[0];
+    highlight([[r, c]], "hinted");
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => highlight(null, "hinted"), 4000);
+    cells[r][c].scrollIntoView({ block: "nearest", inline: "nearest" });
+    tell(data.hide_words ? t("play.hint_hidden", { row: r + 1, col: c + 1 })
+      : t("play.hint_word", { word: labels[i], row: r + 1, col: c + 1 }));
+  }
+
+  // The little dialog that asks before a step that cannot be undone; `then` runs
+  // on yes. Focus goes back where the player was (the grid's cell if that is gone).
+  let asked = null;              // {then, back} while the dialog asks
+
+  function ask(question, yes, then) {
+    asked = { then, back: document.activeElement };
+    document.getElementById("confirm-question").textContent = question;
+    document.getElementById("confirm-yes").textContent = yes;
+    dialog.showModal();
+    document.getElementById("confirm-no").focus();
+  }
+
+  // The dialog's answer: yes does the step at once; no, Escape or a close put
+  // the player back where they were.
+  function answer(yes) {
+    if (!asked) return;
+    const { then, back } = asked;
+    asked = null;
+    if (dialog.open) dialog.close();
+    if (yes) then();
+    refocus(back);
+  }
+
+  function refocus(el) {
+    if (!ending.hidden && (!el || el.disabled)) {
+      ending.focus();
+    } else if (el && el !== document.body && document.contains(el) && !el.disabled) {
+      el.focus();
+    } else {
+      cells[cursor[0]][cursor[1]].focus();
+    }
   }
 
   // The hidden message's blanks filled in with the letters left over, and the
@@ -272,15 +461,20 @@
       capsule([r, c], end, "shown-line");
       entry(i).classList.add("shown");
     });
-    showButton.disabled = true;
-    showButton.textContent = t("play.shown_button");
+    if (showButton) showButton.textContent = t("play.shown_button");
     stopped = stopped || Date.now();
     tick();
     tell(t("play.answers_shown"));
+    end();
+    save();
+  }
+
+  function elapsed() {
+    return (stopped || Date.now()) - started;
   }
 
   function tick() {
-    const seconds = Math.floor(((stopped || Date.now()) - started) / 1000);
+    const seconds = Math.floor(elapsed() / 1000);
     timerEl.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   }
 
@@ -377,7 +571,24 @@
     if (at && !same(at, cursor)) moveCursor(at[0], at[1], false);
   });
 
-  if (showButton) showButton.addEventListener("click", showAnswers);
+  if (showButton) showButton.addEventListener("click", () => {
+    if (!shown && !stopped) ask(t("play.confirm_show"), t("play.confirm_show_yes"), showAnswers);
+  });
+  hintButton.addEventListener("click", hint);
+  document.getElementById("confirm-yes").addEventListener("click", () => answer(true));
+  document.getElementById("confirm-no").addEventListener("click", () => answer(false));
+  dialog.addEventListener("close", () => answer(false));
+  againButton.addEventListener("click", () => {
+    ask(t("play.confirm_again"), t("play.confirm_again_yes"), restart);
+  });
+  document.getElementById("play-again").addEventListener("click", restart);
+  document.getElementById("print").addEventListener("click", () => window.print());
   build();
-  setInterval(() => { if (!stopped) tick(); }, 1000);
+  restore();
+  setInterval(() => {
+    if (stopped) return;
+    tick();
+    save();
+  }, 1000);
+  window.addEventListener("pagehide", save);
 })();
