@@ -585,7 +585,7 @@ def test_with_show_answers_off_the_pupils_page_has_no_button_and_no_answers(clie
     page = client.get(made["links"]["play"]).text
     assert 'id="show"' not in page
     data = play_data(page)
-    assert "answers" not in data and set(data) >= {"grid", "words", "salt"}
+    assert set(data) >= {"grid", "words", "salt", "answers"}  # veiled, for hints
     teacher = client.get(made["links"]["teacher"]["play"]).text
     assert 'id="show"' in teacher and "answers" in play_data(teacher)
     on = make(client, words=["Jupiter", "Saturn", "Neptune"], seed="off", grid=10,

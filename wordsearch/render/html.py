@@ -93,12 +93,12 @@ def veiled(value, salt_text: str) -> str:
     return base64.b64encode(bytes(b ^ key[i % len(key)] for i, b in enumerate(data))).decode()
 
 
-def play_data(puzzle: Puzzle, title: str = "", look: Look = Look(),
-              show_answers: bool = True) -> dict:
+def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     """What the page's script is given: the grid, the words in list order each with
     its length and the hash of its ends (and its label, veiled when the list is
-    hidden: a label in clear would give the word away), and the answers veiled,
-    unless Show answers is off."""
+    hidden: a label in clear would give the word away), and the answers veiled: a
+    hint, a found word's outline and progress kept across a reload need them, with
+    Show answers or without."""
     key = salt(puzzle)
     listed = look.placements(puzzle)
 
@@ -117,8 +117,7 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look(),
         "words": [{"label": label(p), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
     }
-    if show_answers:
-        data["answers"] = veiled([[p.row, p.col, p.direction] for p in listed], key)
+    data["answers"] = veiled([[p.row, p.col, p.direction] for p in listed], key)
     if puzzle.message:
         letters = [puzzle.printed_grid[r][c] for r, c in puzzle.leftover_cells()]
         data["message"] = veiled({"text": puzzle.message_label or puzzle.message,
@@ -186,7 +185,8 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     them in a JSON block as the puzzle's data is; the puzzle's own (its title, the
     list's heading, its words) stay in the puzzle's language. With `switch`, the
     header has a form to read the page in another language (?lang=, for the server).
-    Without `show_answers`, the page has no Show answers button and no answers.
+    Without `show_answers`, the page has no Show answers button (its answers stay
+    veiled in the data, for hints and for the outlines of the words found).
 
     `links` names what the header links to: "make" and "daily" (the site's pages),
     "pdf" (the pupils' sheet), and for a teacher "pdf_key" (the PDF with its key),
@@ -199,7 +199,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
         return html.escape(words[key])
 
     shown = title or words["play.title"]
-    data = script_json(play_data(puzzle, title, look, show_answers))
+    data = script_json(play_data(puzzle, title, look))
     texts = script_json({key: text for key, text in words.items()
                          if key.startswith("play.") and key not in NAV_TEXTS})
     heading = (list_heading(puzzle, True) if look.hide_words

@@ -451,7 +451,7 @@
   }
 
   function showAnswers() {
-    if (shown || !data.answers) return;
+    if (shown) return;
     shown = true;
     const answers = unveil(data.answers);
     answers.forEach(([r, c, d], i) => {
