@@ -228,6 +228,9 @@ def test_play_on_a_touch_phone_at_320_px(server):
         placements = made["puzzle"]["words"]
         for n, placement in enumerate(placements, 1):
             start, end = ends(placement)
+            for at in (start, end):  # scrolled into view above the word tray, as a pupil would
+                driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})",
+                                      cell(driver, at))
             finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
             finger.pointer_action.move_to(cell(driver, start)).pointer_down().pause(0.05) \
                 .move_to(cell(driver, end)).pause(0.05).pointer_up()

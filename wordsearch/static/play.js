@@ -692,7 +692,7 @@
   }
 
   function trayRoom() {
-    document.body.style.setProperty("--tray", `${narrow() ? trayEl.offsetHeight : 0}px`);
+    document.documentElement.style.setProperty("--tray", `${narrow() ? trayEl.offsetHeight : 0}px`);
     // a list that scrolls can be scrolled from the keyboard too
     if (list.scrollHeight > list.clientHeight + 1) list.tabIndex = 0;
     else list.removeAttribute("tabindex");
