@@ -635,6 +635,25 @@ def test_a_40_by_40_grid_zooms_and_plays_by_touch_on_a_phone(server):
         items = driver.find_elements(By.CSS_SELECTOR, "#words li")
         assert max(items, key=lambda li: (box(driver, li)[1], box(driver, li)[0])) \
             .get_attribute("class").startswith("found")
+        # two fingers on the grid pan the viewport and select nothing
+        x, y, w, h = box(driver, viewport)
+        scrolled = driver.execute_script(
+            "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
+
+        def touch(kind, points):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": px, "y": py, "id": n} for n, (px, py) in enumerate(points)]})
+
+        fingers = [(x + w / 2 - 40, y + h / 2), (x + w / 2 + 40, y + h / 2)]
+        touch("touchStart", fingers)
+        for k in range(1, 13):
+            touch("touchMove", [(px + 5 * k, py + 5 * k) for px, py in fingers])
+        touch("touchEnd", [])
+        after = driver.execute_script(
+            "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
+        assert after[0] < scrolled[0] - 30 and after[1] < scrolled[1] - 30, (scrolled, after)
+        assert found(driver) == f"1 of {len(placements)} found"
+        assert not driver.find_elements(By.CSS_SELECTOR, ".cell.selecting")
         # Zoom in makes the cells bigger; Zoom out back
         before = box(driver, cell(driver, start))[2]
         driver.find_element(By.ID, "zoom-in").click()

@@ -592,9 +592,11 @@
       const now = spread();
       viewport.scrollLeft -= now.x - pan.x;
       viewport.scrollTop -= now.y - pan.y;
-      const size = Math.round(Math.min(SIZES[SIZES.length - 1], Math.max(SIZES[0],
-        pan.size * now.distance / Math.max(pan.distance, 1))));
-      if (size !== cellSize) {
+      // a pinch once the fingers have spread or closed by a fifth (not the wobble of a pan)
+      const ratio = now.distance / Math.max(pan.distance, 1);
+      pan.pinch = pan.pinch || Math.abs(ratio - 1) > 0.2;
+      const size = Math.round(Math.min(SIZES[SIZES.length - 1], Math.max(SIZES[0], pan.size * ratio)));
+      if (pan.pinch && size !== cellSize) {
         const box = viewport.getBoundingClientRect();
         zoomTo(size, [now.x - box.left, now.y - box.top]);
       }
@@ -603,12 +605,39 @@
       return;
     }
     if (!dragging(e)) return;
-    const at = cellOf(document.elementFromPoint(e.clientX, e.clientY));
+    drag.x = e.clientX;
+    drag.y = e.clientY;
+    dragTo(e.clientX, e.clientY);
+    if (cellSize && !edgeScroll) edgeScroll = requestAnimationFrame(scrollAtEdge);
+  });
+
+  function dragTo(x, y) {
+    const at = cellOf(document.elementFromPoint(x, y));
     if (!at || same(at, drag.to)) return;
     drag.to = at;
     drag.moved = drag.moved || !same(at, drag.from);
     select(drag.from, at);
-  });
+  }
+
+  // A drag held near the zoomed viewport's edge scrolls it that way, so a word longer
+  // than the viewport shows can be traced in one go.
+  let edgeScroll = 0;
+
+  function scrollAtEdge() {
+    edgeScroll = 0;
+    if (!drag || !cellSize || drag.x === undefined) return;
+    const box = viewport.getBoundingClientRect(), edge = cellSize;
+    const speed = (p, low, high) => (p < low + edge ? -1 : p > high - edge ? 1 : 0) * Math.max(2, cellSize / 12);
+    const dx = speed(drag.x, box.left, box.right), dy = speed(drag.y, box.top, box.bottom);
+    if (!dx && !dy) return;
+    const [left, top] = [viewport.scrollLeft, viewport.scrollTop];
+    viewport.scrollLeft += dx;
+    viewport.scrollTop += dy;
+    if (viewport.scrollLeft === left && viewport.scrollTop === top) return;
+    dragTo(Math.min(box.right - 2, Math.max(box.left + 2, drag.x)),
+           Math.min(box.bottom - 2, Math.max(box.top + 2, drag.y)));
+    edgeScroll = requestAnimationFrame(scrollAtEdge);
+  }
 
   function lift(e) {
     fingers.delete(e.pointerId);
