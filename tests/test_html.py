@@ -34,7 +34,7 @@ def unveil(text: str, salt: str):
 
 
 def heading(page: str) -> str:
-    return html.unescape(re.search(r'<div class="wordlist[^"]*"[^>]*><h2>(.*?)</h2>', page).group(1))
+    return html.unescape(re.search(r'<div class="wordlist[^"]*"[^>]*>.*?<h2>(.*?)</h2>', page).group(1))
 
 
 def hashes(puzzle, placements) -> list[str]:

@@ -228,6 +228,9 @@ def test_play_on_a_touch_phone_at_320_px(server):
         placements = made["puzzle"]["words"]
         for n, placement in enumerate(placements, 1):
             start, end = ends(placement)
+            for at in (start, end):  # scrolled into view above the word tray, as a pupil would
+                driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})",
+                                      cell(driver, at))
             finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
             finger.pointer_action.move_to(cell(driver, start)).pointer_down().pause(0.05) \
                 .move_to(cell(driver, end)).pause(0.05).pointer_up()
@@ -567,5 +570,100 @@ def test_the_play_page_in_dark_mode(server, width):
         assert not axe(driver)  # finished, in the dark
         driver.execute_script("window.scrollTo(0, 0)")
         shot(driver, f"play-dark-{width}-finished", phone=width < 500)
+    finally:
+        driver.quit()
+
+
+BIG = ("planet comet orbit moon star sun galaxy nebula rocket shuttle crater meteor asteroid "
+       "eclipse gravity telescope astronaut satellite universe cosmos jupiter saturn mercury "
+       "venus mars neptune uranus pluto quasar pulsar").split()
+
+
+def box(driver, element):
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return [r.left, r.top, r.width, r.height];", element)
+
+
+@pytest.mark.slow
+def test_a_40_by_40_grid_zooms_and_plays_by_touch_on_a_phone(server):
+    made = make_puzzle(server, words=BIG, seed="big", title="Big", grid=40)
+    assert len(made["puzzle"]["grid"]) == 40
+    driver = browser(width=390, height=844, phone=True)
+    try:
+        play(driver, server + made["links"]["play"])
+        assert overflow(driver) == 0
+        sizes = driver.execute_script(
+            "return [...document.querySelectorAll('.cell')].map(c => {"
+            " const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })")
+        assert len(sizes) == 1600 and min(sizes) >= 24, min(sizes)
+        viewport = driver.find_element(By.ID, "viewport")
+        assert "zoomed" in viewport.get_attribute("class")
+        assert driver.find_element(By.ID, "zoom-in").get_attribute("aria-label") == "Zoom in"
+        top = box(driver, viewport)[1]
+        assert 0 <= top < 844 / 2  # the grid on the first screen
+        tray = driver.find_element(By.ID, "tray")
+        left, tray_top, width, height = box(driver, tray)
+        assert tray.is_displayed() and tray_top + height <= 844 + 1 and tray_top < 844 - 20
+        shot(driver, "play-phone-40-first-screen", phone=True, whole=False)
+        # a word away from the top left corner, scrolled to the middle of the viewport
+        placements = made["puzzle"]["words"]
+        placement = max((p for p in placements if len(p["word"]) <= 7),
+                        key=lambda p: p["row"] + p["col"])
+        start, end = ends(placement)
+        driver.execute_script(
+            "const v = arguments[0], a = arguments[1].getBoundingClientRect(),"
+            " b = arguments[2].getBoundingClientRect(), r = v.getBoundingClientRect();"
+            "v.scrollLeft += (a.left + b.right) / 2 - (r.left + r.width / 2);"
+            "v.scrollTop += (a.top + b.bottom) / 2 - (r.top + r.height / 2);",
+            viewport, cell(driver, start), cell(driver, end))
+        assert driver.execute_script(
+            "return arguments[0].scrollLeft + arguments[0].scrollTop", viewport) > 0
+        for at in (start, end):  # both ends on screen, not under the tray
+            x, y, w, h = box(driver, cell(driver, at))
+            assert driver.execute_script(
+                "return document.elementFromPoint(arguments[0], arguments[1])"
+                ".closest('.cell') === arguments[2]", x + w / 2, y + h / 2, cell(driver, at))
+        finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        finger.pointer_action.move_to(cell(driver, start)).pointer_down().pause(0.05) \
+            .move_to(cell(driver, end)).pause(0.05).pointer_up()
+        finger.perform()
+        assert found(driver) == f"1 of {len(placements)} found"
+        assert "found" in driver.find_element(By.CSS_SELECTOR, "#words li.found") \
+            .get_attribute("aria-label")
+        # the words not found first in the tray: the found one is shown last
+        items = driver.find_elements(By.CSS_SELECTOR, "#words li")
+        assert max(items, key=lambda li: (box(driver, li)[1], box(driver, li)[0])) \
+            .get_attribute("class").startswith("found")
+        # two fingers on the grid pan the viewport and select nothing
+        x, y, w, h = box(driver, viewport)
+        scrolled = driver.execute_script(
+            "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
+
+        def touch(kind, points):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": px, "y": py, "id": n} for n, (px, py) in enumerate(points)]})
+
+        fingers = [(x + w / 2 - 40, y + h / 2), (x + w / 2 + 40, y + h / 2)]
+        touch("touchStart", fingers)
+        for k in range(1, 13):
+            touch("touchMove", [(px + 5 * k, py + 5 * k) for px, py in fingers])
+        touch("touchEnd", [])
+        after = driver.execute_script(
+            "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
+        assert after[0] < scrolled[0] - 30 and after[1] < scrolled[1] - 30, (scrolled, after)
+        assert found(driver) == f"1 of {len(placements)} found"
+        assert not driver.find_elements(By.CSS_SELECTOR, ".cell.selecting")
+        # Zoom in makes the cells bigger; Zoom out back
+        before = box(driver, cell(driver, start))[2]
+        driver.find_element(By.ID, "zoom-in").click()
+        assert box(driver, cell(driver, start))[2] > before
+        driver.find_element(By.ID, "zoom-out").click()
+        assert box(driver, cell(driver, start))[2] == pytest.approx(before, abs=0.5)
+        assert not axe(driver)
+        shot(driver, "play-phone-40-playing", phone=True, whole=False)
+        driver.find_element(By.ID, "tray-toggle").click()
+        assert not driver.find_element(By.ID, "words").is_displayed()
+        shot(driver, "play-phone-40-tray-folded", phone=True, whole=False)
     finally:
         driver.quit()

@@ -246,9 +246,14 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <p id="say" class="say" aria-live="assertive"></p>
 {_ending(words, (links or {}).get("daily"))}
 <div class="play-area">
-<div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
-<div id="grid" role="grid" aria-label="{say("play.grid")}" aria-describedby="help"{own}></div></div>
-<div class="{list_class}"{own}><h2>{html.escape(heading)}</h2><ul id="words"></ul>
+<div class="grid-box"><div id="zoom" class="zoom" role="group" aria-label="{say("play.zoom")}" hidden>
+<button type="button" id="zoom-out" class="secondary" aria-label="{say("play.zoom_out")}">−</button>
+<button type="button" id="zoom-in" class="secondary" aria-label="{say("play.zoom_in")}">+</button></div>
+<div id="viewport" class="viewport"><div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
+<div id="grid" role="grid" aria-label="{say("play.grid")}" aria-describedby="help"{own}></div></div></div></div>
+<div class="{list_class}"{own}><div id="tray" class="tray"><div class="tray-head"><h2>{html.escape(heading)}</h2>
+<button type="button" id="tray-toggle" class="tray-toggle secondary small" aria-expanded="true" aria-controls="words"
+ aria-label="{say("play.tray")}"><span aria-hidden="true"></span></button></div><ul id="words"></ul></div>
 {_message_blanks(puzzle, code)}
 <p class="give-up"><button type="button" id="again" class="quiet">{say("play.again")}</button>
 {show}</p></div>

@@ -154,9 +154,9 @@
   }
 
   function build() {
-    const board = gridEl.parentElement;
-    board.style.setProperty("--cols", cols);
-    board.style.setProperty("--rows", rows);
+    const box = gridEl.closest(".grid-box");
+    box.style.setProperty("--cols", cols);
+    box.style.setProperty("--rows", rows);
     marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
     for (let r = 0; r < rows; r++) {
       const row = document.createElement("div");
@@ -350,6 +350,7 @@
       cells[r][c].setAttribute("aria-label", label(r, c));
     }
     count();
+    trayRoom();
   }
 
   function done() {
@@ -496,7 +497,81 @@
     if (start) select(start, cursor);
   }
 
+  // Big grids on small screens: where the grid's cells would be under 24 px across,
+  // the grid is drawn with bigger cells (28 px to start with) inside a viewport that
+  // scrolls (its scrollbars, or two fingers on the grid, which also pinch to zoom),
+  // with Zoom out and Zoom in buttons. One finger still selects, and a pointer's
+  // cell is found from where it is on the screen, however the viewport is scrolled.
+  const viewport = document.getElementById("viewport");
+  const gridBox = viewport.parentElement;
+  const zoomBox = document.getElementById("zoom");
+  const zoomIn = document.getElementById("zoom-in");
+  const zoomOut = document.getElementById("zoom-out");
+  const SMALLEST = 24, FIRST = 28, SIZES = [24, 28, 32, 40, 48];
+  let cellSize = 0;              // px a cell when zoomed; 0 when the grid fits the page
+
+  // The cells `size` px across (0: fit the page), keeping the point `about` (px in
+  // the viewport's box; its middle by default) where it is.
+  function zoomTo(size, about) {
+    const old = cellSize || viewport.clientWidth / cols;
+    const [x, y] = about || [viewport.clientWidth / 2, viewport.clientHeight / 2];
+    const left = viewport.scrollLeft, top = viewport.scrollTop;
+    cellSize = size;
+    viewport.classList.toggle("zoomed", size > 0);
+    gridBox.style.setProperty("--cell", `${size}px`);
+    zoomBox.hidden = size === 0;
+    if (!size) return;
+    zoomOut.setAttribute("aria-disabled", String(size <= SIZES[0]));
+    zoomIn.setAttribute("aria-disabled", String(size >= SIZES[SIZES.length - 1]));
+    viewport.scrollLeft = (left + x) * size / old - x;
+    viewport.scrollTop = (top + y) * size / old - y;
+  }
+
+  // Zoomed when the page is too narrow for 24 px cells, and the viewport as high as
+  // the window has room for under the grid's top and above the word tray.
+  function fit() {
+    const natural = viewport.clientWidth / cols;
+    if (natural >= SMALLEST) {
+      if (cellSize) zoomTo(0);
+    } else if (!cellSize) {
+      zoomTo(FIRST);
+      viewport.scrollLeft = viewport.scrollTop = 0;  // from the top left corner
+    }
+    const top = viewport.getBoundingClientRect().top + window.scrollY;
+    const tray = narrow() ? trayEl.offsetHeight : 0;
+    const room = window.innerHeight - top - tray - 8;
+    viewport.style.setProperty("--view-h", `${Math.max(room, Math.min(240, window.innerHeight * 0.5))}px`);
+  }
+
+  // The next size up or down (none past the ends: the button says aria-disabled).
+  function step(by) {
+    const next = by > 0 ? SIZES.find((s) => s > cellSize) : [...SIZES].reverse().find((s) => s < cellSize);
+    if (cellSize && next) zoomTo(next);
+  }
+  zoomIn.addEventListener("click", () => step(1));
+  zoomOut.addEventListener("click", () => step(-1));
+
+  // Two fingers on the grid: the selection dropped, the viewport panned and pinched.
+  const fingers = new Map();     // pointerId -> [x, y] of each finger on the grid
+  let pan = null;                // {x, y, distance, size} while two fingers are down
+
+  function spread() {
+    const [[x1, y1], [x2, y2]] = [...fingers.values()];
+    return { x: (x1 + x2) / 2, y: (y1 + y2) / 2, distance: Math.hypot(x2 - x1, y2 - y1) };
+  }
+
   gridEl.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch") {
+      fingers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (fingers.size === 2) {
+        e.preventDefault();
+        drag = null;
+        highlight(null, "selecting");
+        if (cellSize) pan = { ...spread(), size: cellSize };
+        return;
+      }
+      if (fingers.size > 2) return;
+    }
     const at = cellOf(e.target);
     if (!at || shown) return;
     e.preventDefault();
@@ -512,15 +587,65 @@
   }
 
   gridEl.addEventListener("pointermove", (e) => {
+    if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pan && fingers.size === 2 && fingers.has(e.pointerId)) {
+      const now = spread();
+      viewport.scrollLeft -= now.x - pan.x;
+      viewport.scrollTop -= now.y - pan.y;
+      // a pinch once the fingers have spread or closed by a fifth (not the wobble of a pan)
+      const ratio = now.distance / Math.max(pan.distance, 1);
+      pan.pinch = pan.pinch || Math.abs(ratio - 1) > 0.2;
+      const size = Math.round(Math.min(SIZES[SIZES.length - 1], Math.max(SIZES[0], pan.size * ratio)));
+      if (pan.pinch && size !== cellSize) {
+        const box = viewport.getBoundingClientRect();
+        zoomTo(size, [now.x - box.left, now.y - box.top]);
+      }
+      pan.x = now.x;
+      pan.y = now.y;
+      return;
+    }
     if (!dragging(e)) return;
-    const at = cellOf(document.elementFromPoint(e.clientX, e.clientY));
+    drag.x = e.clientX;
+    drag.y = e.clientY;
+    dragTo(e.clientX, e.clientY);
+    if (cellSize && !edgeScroll) edgeScroll = requestAnimationFrame(scrollAtEdge);
+  });
+
+  function dragTo(x, y) {
+    const at = cellOf(document.elementFromPoint(x, y));
     if (!at || same(at, drag.to)) return;
     drag.to = at;
     drag.moved = drag.moved || !same(at, drag.from);
     select(drag.from, at);
-  });
+  }
+
+  // A drag held near the zoomed viewport's edge scrolls it that way, so a word longer
+  // than the viewport shows can be traced in one go.
+  let edgeScroll = 0;
+
+  function scrollAtEdge() {
+    edgeScroll = 0;
+    if (!drag || !cellSize || drag.x === undefined) return;
+    const box = viewport.getBoundingClientRect(), edge = cellSize;
+    const speed = (p, low, high) => (p < low + edge ? -1 : p > high - edge ? 1 : 0) * Math.max(2, cellSize / 12);
+    const dx = speed(drag.x, box.left, box.right), dy = speed(drag.y, box.top, box.bottom);
+    if (!dx && !dy) return;
+    const [left, top] = [viewport.scrollLeft, viewport.scrollTop];
+    viewport.scrollLeft += dx;
+    viewport.scrollTop += dy;
+    if (viewport.scrollLeft === left && viewport.scrollTop === top) return;
+    dragTo(Math.min(box.right - 2, Math.max(box.left + 2, drag.x)),
+           Math.min(box.bottom - 2, Math.max(box.top + 2, drag.y)));
+    edgeScroll = requestAnimationFrame(scrollAtEdge);
+  }
+
+  function lift(e) {
+    fingers.delete(e.pointerId);
+    if (fingers.size < 2) pan = null;
+  }
 
   function release(e) {
+    lift(e);
     if (!dragging(e)) return;
     const { from, to, moved } = drag;
     drag = null;
@@ -537,6 +662,7 @@
   }
   gridEl.addEventListener("pointerup", release);
   gridEl.addEventListener("pointercancel", (e) => {
+    lift(e);
     if (dragging(e)) {
       drag = null;
       highlight(null, "selecting");
@@ -583,7 +709,38 @@
   });
   document.getElementById("play-again").addEventListener("click", restart);
   document.getElementById("print").addEventListener("click", () => window.print());
+  // On a narrow screen the word list is a tray fixed at the foot of the window
+  // (style.css), the words not found first; it folds away to its heading, and the
+  // page keeps room for it below everything else.
+  const trayEl = document.getElementById("tray");
+  const trayToggle = document.getElementById("tray-toggle");
+  const NARROW = window.matchMedia("(max-width: 40rem)");
+
+  function narrow() {
+    return NARROW.matches;
+  }
+
+  function trayRoom() {
+    document.documentElement.style.setProperty("--tray", `${narrow() ? trayEl.offsetHeight : 0}px`);
+    // a list that scrolls can be scrolled from the keyboard too
+    if (list.scrollHeight > list.clientHeight + 1) list.tabIndex = 0;
+    else list.removeAttribute("tabindex");
+  }
+  trayToggle.addEventListener("click", () => {
+    const open = trayToggle.getAttribute("aria-expanded") !== "true";
+    trayToggle.setAttribute("aria-expanded", String(open));
+    trayEl.classList.toggle("collapsed", !open);
+    trayRoom();
+  });
+  if (window.ResizeObserver) new ResizeObserver(trayRoom).observe(trayEl);
+  window.addEventListener("resize", () => {
+    trayRoom();
+    fit();
+  });
+
   build();
+  trayRoom();
+  fit();
   restore();
   setInterval(() => {
     if (stopped) return;
