@@ -42,6 +42,8 @@ from wordsearch.render.blanks import BLANK, blank_units
 from wordsearch.render.wordlist import list_heading
 
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
+MANIFEST = "/manifest.webmanifest"  # the web app manifest, served from the root
+THEME = "#1d4f91"
 SCRIPT, STYLE = "play.js", "style.css"
 MASK32 = 0xFFFFFFFF
 BLANK_SPAN = '<span class="blank"></span>'  # one letter of a hidden message, to fill in
@@ -224,7 +226,10 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
                 f"<style>{style}</style>")
         tail = f"<script>{script}</script>"
     else:
-        head = f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
+        # served: installable, and playable offline once opened (static/sw.js)
+        head = (f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
+                f'<link rel="manifest" href="{MANIFEST}">'
+                f'<meta name="theme-color" content="{THEME}">')
         tail = f'<script src="{html.escape(static)}/{SCRIPT}"></script>'
     return f"""<!doctype html>
 <html lang="{html.escape(code)}">

@@ -583,6 +583,11 @@
   });
   document.getElementById("play-again").addEventListener("click", restart);
   document.getElementById("print").addEventListener("click", () => window.print());
+  // Served (not a file): installable, and a puzzle once opened plays offline.
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
+      document.querySelector('link[rel="manifest"]')) {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  }
   build();
   restore();
   setInterval(() => {
