@@ -569,3 +569,29 @@ def test_the_play_page_in_dark_mode(server, width):
         shot(driver, f"play-dark-{width}-finished", phone=width < 500)
     finally:
         driver.quit()
+
+
+def test_a_puzzle_opened_once_plays_offline_from_the_service_worker(tmp_path, driver):
+    """Opened once while the server runs; then the server is stopped and the page
+    reloaded: the service worker answers it and its files, and it still plays."""
+    process, url = serve(tmp_path, "--workers", "1")
+    try:
+        made = make_puzzle(url, seed="offline", title="Offline")
+        play(driver, url + made["links"]["play"])
+        kept = """const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready
+              .then(() => caches.match(location.href, {ignoreVary: true}))
+              .then((page) => done(Boolean(page && navigator.serviceWorker.controller)));"""
+        wait(driver, lambda d: d.execute_async_script(kept))
+    finally:
+        process.terminate()
+        process.wait(10)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url + made["links"]["play"], timeout=2)
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid [role=row]")) == \
+        len(made["puzzle"]["grid"])
+    assert driver.find_element(By.ID, "grid").value_of_css_property("display") == "grid"  # styled
+    trace(driver, made["puzzle"]["words"][0])
+    assert found(driver).startswith("1 of")
