@@ -271,7 +271,46 @@ def test_the_grid_is_an_aria_grid_of_labelled_cells(server, driver):
     assert len(rows) == 7
     third = rows[2].find_elements(By.CSS_SELECTOR, "[role=gridcell]")[4]
     assert third.get_attribute("aria-label") == f"{made['puzzle']['grid'][2][4]}, row 3, column 5"
-    assert driver.find_element(By.ID, "count").get_attribute("aria-live") == "polite"
+    assert not driver.find_element(By.ID, "count").get_attribute("aria-live")
+    assert driver.find_element(By.ID, "say").get_attribute("role") == "status"
+
+
+LIVE = "[aria-live], [role=status], [role=alert], [role=log], output"
+
+
+def test_a_screen_reader_hears_each_event_once_and_shown_cells_say_so(server, driver):
+    """One live region, which says a find once ("Found Planet. 1 of 6 found."); the
+    cells of a found word, and after Show answers of every shown word, say so in
+    their names; focus is kept, not lost to the page; axe finds nothing."""
+    made = make_puzzle(server, seed="reader", title="Reader")
+    play(driver, server + made["links"]["play"])
+    assert len(driver.find_elements(By.CSS_SELECTOR, LIVE)) == 1
+    placements = made["puzzle"]["words"]
+    first = placements[0]
+    trace(driver, first)
+    said = text_of(driver, "say")
+    label = first["label"] if "label" in first else first["word"]
+    assert said == f"Found {label}. 1 of {len(placements)} found."
+    assert said.lower().count(label.lower()) == 1
+    start, _ = ends(first)
+    assert cell(driver, start).get_attribute("aria-label") == \
+        f"{made['puzzle']['grid'][start[0]][start[1]]}, row {start[0] + 1}, " \
+        f"column {start[1] + 1}, part of {label}, found"
+    show_answers(driver)
+    focused = driver.switch_to.active_element
+    assert focused.tag_name != "body"
+    assert len(driver.find_elements(By.CSS_SELECTOR, LIVE)) == 1
+    assert "shown" in text_of(driver, "say")
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    names = [node.get("name", {}).get("value", "") for node in tree
+             if node.get("role", {}).get("value") == "gridcell"]
+    for placement in placements[1:]:
+        (r, c), _ = ends(placement)
+        word = placement.get("label", placement["word"])
+        named = cell(driver, (r, c)).get_attribute("aria-label")  # "part of Moon and Orbit"
+        assert "part of " in named and word in named and named.endswith(", shown"), named
+        assert named in names  # what the accessibility tree gives a screen reader
+    assert not axe(driver)
 
 
 @pytest.mark.slow

@@ -244,11 +244,11 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <header><h1{title_lang}>{escaped}</h1><nav>{nav}</nav></header>
 <main>
 <p id="help">{say("play.help")}</p>
-<div class="status"><span id="count" aria-live="polite"></span>
+<div class="status"><span id="count"></span>
 <span>{say("play.time")} <span id="timer" role="timer">0:00</span></span>
 <span id="hints">{html.escape(words["play.hints"].replace("{n}", "0"))}</span>
 <button type="button" id="hint" class="secondary">{say("play.hint")}</button></div>
-<p id="say" class="say" aria-live="assertive"></p>
+<p id="say" class="say" role="status"></p>
 {_ending(words, (links or {}).get("daily"))}
 <div class="play-area">
 <div class="board"><svg id="marks" aria-hidden="true" focusable="false"></svg>
