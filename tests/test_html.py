@@ -220,3 +220,4 @@ def test_the_header_links_only_what_it_is_given_and_the_script_gets_no_link_text
 def test_the_single_file_page_is_a_pupils_page_without_links(space, tmp_path):
     page = play.play_page(space, "Space", static=None)
     assert "<a " not in page and ".json" not in page and "Answer key" not in page
+    assert '<link rel="manifest"' not in page  # no manifest, so the script starts no worker

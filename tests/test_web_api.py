@@ -442,6 +442,42 @@ def test_the_make_page_and_its_files_come_from_the_package(client):
     assert client.get("/static/../web/app.py").status_code == 404
 
 
+
+def test_the_site_can_be_installed_and_played_offline(client):
+    """A web app manifest and a service worker from the root (its scope the whole
+    site), both linked from the served pages only, and allowed by the CSP."""
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert (data["name"], data["short_name"], data["start_url"], data["display"],
+            data["theme_color"]) == ("Word search", "Word search", "/", "standalone", "#1d4f91")
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:
+        png = client.get(icon["src"])
+        assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+        side = int(icon["sizes"].split("x")[0])
+        assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(png.content[16:20], "big") == side  # the IHDR's width
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["service-worker-allowed"] == "/"
+    policy = worker.headers["content-security-policy"]
+    assert "worker-src 'self'" in policy and "manifest-src 'self'" in policy
+    assert "script-src 'self'" in policy
+    # what it keeps: the pupils' pages and the browser's files, never the API or a teacher's
+    kept = re.compile(re.search(r"const KEPT = /(.+)/;", worker.text).group(1))
+    assert all(kept.match(path) for path in ("/p/AbC12", "/daily/2026-03-14", "/static/play.js"))
+    assert not any(kept.match(path) for path in ("/api/puzzles", "/t/AbC12", "/p/AbC12.pdf",
+                                                  "/p/AbC12.svg", "/", "/sw.js"))
+    for url in data["icons"][0]["src"], "/manifest.webmanifest", "/static/play.js":
+        assert f'"{url}"' in worker.text
+    made = make(client).json()
+    for url in "/", made["links"]["play"], made["links"]["teacher"]["play"]:
+        assert '<link rel="manifest" href="/manifest.webmanifest">' in client.get(url).text
+
+
 def unveil(text: str, salt: str):
     """play.js's unveil(): the XOR with the salt undone."""
     key = salt.encode()

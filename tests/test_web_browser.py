@@ -274,7 +274,47 @@ def test_the_grid_is_an_aria_grid_of_labelled_cells(server, driver):
     assert len(rows) == 7
     third = rows[2].find_elements(By.CSS_SELECTOR, "[role=gridcell]")[4]
     assert third.get_attribute("aria-label") == f"{made['puzzle']['grid'][2][4]}, row 3, column 5"
-    assert driver.find_element(By.ID, "count").get_attribute("aria-live") == "polite"
+    assert not driver.find_element(By.ID, "count").get_attribute("aria-live")
+    assert driver.find_element(By.ID, "say").get_attribute("role") == "status"
+
+
+LIVE = "[aria-live], [role=status], [role=alert], [role=log], output"
+
+
+@pytest.mark.slow
+def test_a_screen_reader_hears_each_event_once_and_shown_cells_say_so(server, driver):
+    """One live region, which says a find once ("Found Planet. 1 of 6 found."); the
+    cells of a found word, and after Show answers of every shown word, say so in
+    their names; focus is kept, not lost to the page; axe finds nothing."""
+    made = make_puzzle(server, seed="reader", title="Reader")
+    play(driver, server + made["links"]["play"])
+    assert len(driver.find_elements(By.CSS_SELECTOR, LIVE)) == 1
+    placements = made["puzzle"]["words"]
+    first = placements[0]
+    trace(driver, first)
+    said = text_of(driver, "say")
+    label = first["label"] if "label" in first else first["word"]
+    assert said == f"Found {label}. 1 of {len(placements)} found."
+    assert said.lower().count(label.lower()) == 1
+    start, _ = ends(first)
+    assert cell(driver, start).get_attribute("aria-label") == \
+        f"{made['puzzle']['grid'][start[0]][start[1]]}, row {start[0] + 1}, " \
+        f"column {start[1] + 1}, part of {label}, found"
+    show_answers(driver)
+    focused = driver.switch_to.active_element
+    assert focused.tag_name != "body"
+    assert len(driver.find_elements(By.CSS_SELECTOR, LIVE)) == 1
+    assert "shown" in text_of(driver, "say")
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    names = [node.get("name", {}).get("value", "") for node in tree
+             if node.get("role", {}).get("value") == "gridcell"]
+    for placement in placements[1:]:
+        (r, c), _ = ends(placement)
+        word = placement.get("label", placement["word"])
+        named = cell(driver, (r, c)).get_attribute("aria-label")  # "part of Moon and Orbit"
+        assert "part of " in named and word in named and named.endswith(", shown"), named
+        assert named in names  # what the accessibility tree gives a screen reader
+    assert not axe(driver)
 
 
 @pytest.mark.slow
@@ -324,7 +364,8 @@ def test_the_hidden_message_has_a_blank_a_letter_filled_in_once_every_word_is_fo
     assert [b.text for b in blanks] == list("HITHERE")
     assert driver.find_element(By.ID, "message-text").get_attribute("textContent") == "Hi there!"
     said = text_of(driver, "say")
-    assert said.startswith(f"All {len(placements)} found in")
+    # the last find, then the end and the message: one announcement
+    assert said.startswith("Found ") and f". All {len(placements)} found in" in said
     assert said.endswith("! Hidden message: Hi there!")
     shot(driver, "play-message-filled")
 
@@ -667,3 +708,30 @@ def test_a_40_by_40_grid_zooms_and_plays_by_touch_on_a_phone(server):
         shot(driver, "play-phone-40-tray-folded", phone=True, whole=False)
     finally:
         driver.quit()
+
+
+@pytest.mark.slow
+def test_a_puzzle_opened_once_plays_offline_from_the_service_worker(tmp_path, driver):
+    """Opened once while the server runs; then the server is stopped and the page
+    reloaded: the service worker answers it and its files, and it still plays."""
+    process, url = serve(tmp_path, "--workers", "1")
+    try:
+        made = make_puzzle(url, seed="offline", title="Offline")
+        play(driver, url + made["links"]["play"])
+        kept = """const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready
+              .then(() => caches.match(location.href, {ignoreVary: true}))
+              .then((page) => done(Boolean(page && navigator.serviceWorker.controller)));"""
+        wait(driver, lambda d: d.execute_async_script(kept))
+    finally:
+        process.terminate()
+        process.wait(10)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url + made["links"]["play"], timeout=2)
+    driver.refresh()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid [role=row]")) == \
+        len(made["puzzle"]["grid"])
+    assert driver.find_element(By.ID, "grid").value_of_css_property("display") == "grid"  # styled
+    trace(driver, made["puzzle"]["words"][0])
+    assert found(driver).startswith("1 of")

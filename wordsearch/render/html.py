@@ -42,6 +42,8 @@ from wordsearch.render.blanks import BLANK, blank_units
 from wordsearch.render.wordlist import list_heading
 
 STATIC = "static"  # wordsearch/static/: every file a browser is sent
+MANIFEST = "/manifest.webmanifest"  # the web app manifest, served from the root
+THEME = "#1d4f91"
 SCRIPT, STYLE = "play.js", "style.css"
 MASK32 = 0xFFFFFFFF
 BLANK_SPAN = '<span class="blank"></span>'  # one letter of a hidden message, to fill in
@@ -224,7 +226,10 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
                 f"<style>{style}</style>")
         tail = f"<script>{script}</script>"
     else:
-        head = f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
+        # served: installable, and playable offline once opened (static/sw.js)
+        head = (f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
+                f'<link rel="manifest" href="{MANIFEST}">'
+                f'<meta name="theme-color" content="{THEME}">')
         tail = f'<script src="{html.escape(static)}/{SCRIPT}"></script>'
     return f"""<!doctype html>
 <html lang="{html.escape(code)}">
@@ -239,11 +244,11 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <header><h1{title_lang}>{escaped}</h1><nav>{nav}</nav></header>
 <main>
 <p id="help">{say("play.help")}</p>
-<div class="status"><span id="count" aria-live="polite"></span>
+<div class="status"><span id="count"></span>
 <span>{say("play.time")} <span id="timer" role="timer">0:00</span></span>
 <span id="hints">{html.escape(words["play.hints"].replace("{n}", "0"))}</span>
 <button type="button" id="hint" class="secondary">{say("play.hint")}</button></div>
-<p id="say" class="say" aria-live="assertive"></p>
+<p id="say" class="say" role="status"></p>
 {_ending(words, (links or {}).get("daily"))}
 <div class="play-area">
 <div class="grid-box"><div id="zoom" class="zoom" role="group" aria-label="{say("play.zoom")}" hidden>

@@ -548,4 +548,9 @@
     else showError(data);
     restoreDraft();
   });
+  // Served (not a file): installable, and a puzzle once opened plays offline.
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
+      document.querySelector('link[rel="manifest"]')) {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  }
 })();

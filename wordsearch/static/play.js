@@ -30,6 +30,7 @@
   const SVG = "http://www.w3.org/2000/svg";
   const found = new Set();       // indices of words found
   const cellWords = new Map();   // "r,c" -> the colours of the found words through it
+  const cellNames = new Map();   // "r,c" -> {found: [words], shown: [words]} through it
   const COLOURS = 8;             // style.css's --w0 to --w7: Okabe and Ito's palette
   const cells = [];              // cells[r][c] -> element
   let cursor = [0, 0];           // the keyboard's cell
@@ -147,10 +148,26 @@
     return letters[r][c] === "." || letters[r][c] === undefined;
   }
 
+  // A cell's name for a screen reader: its letter and place, and the words found
+  // or shown through it ("A, row 8, column 7, part of Planet, shown").
   function label(r, c) {
     const what = outside(r, c) ? t("play.blank") : letters[r][c];
-    return t((cellWords.get(`${r},${c}`) || []).length ? "play.cell_found" : "play.cell",
-             { letter: what, row: r + 1, col: c + 1 });
+    const names = cellNames.get(`${r},${c}`) || { found: [], shown: [] };
+    const and = (words) => (Intl.ListFormat ? new Intl.ListFormat(UI).format(words) : words.join(", "));
+    return [t("play.cell", { letter: what, row: r + 1, col: c + 1 }),
+            ...["found", "shown"].filter((how) => names[how].length)
+              .map((how) => t(`play.part_${how}`, { words: and(names[how]) }))].join(", ");
+  }
+
+  // Word i's cells, found or shown, say so in their names.
+  function name(path, i, how) {
+    for (const [r, c] of path) {
+      const key = `${r},${c}`;
+      const names = cellNames.get(key) || { found: [], shown: [] };
+      names[how].push(labels[i]);
+      cellNames.set(key, names);
+      cells[r][c].setAttribute("aria-label", label(r, c));
+    }
   }
 
   function build() {
@@ -323,8 +340,9 @@
     }
     mark(i, path);
     save();
-    tell(t("play.found", { word: labels[i], found: found.size, total: data.words.length }));
-    if (found.size === data.words.length) done();
+    const said = t("play.found", { word: labels[i], found: found.size, total: data.words.length });
+    if (found.size === data.words.length) done(said);
+    else tell(said);
   }
 
   function flash(a, b) {
@@ -347,19 +365,20 @@
       const key = `${r},${c}`;
       cellWords.set(key, [...(cellWords.get(key) || []), colour]);
       cells[r][c].classList.add("found");
-      cells[r][c].setAttribute("aria-label", label(r, c));
     }
+    name(path, i, "found");
     count();
     trayRoom();
   }
 
-  function done() {
+  // Every word found (or shown): said once, after what the last find said.
+  function done(before) {
     stopped = Date.now();
     tick();
     const time = timerEl.textContent;
     let text = shown ? t("play.all_shown") : plural("play.all_found", data.words.length, { time });
     if (data.message && !shown) text += ` ${reveal(unveil(data.message))}`;
-    tell(text);
+    tell(before ? `${before} ${text}` : text);
     end();
     save();
   }
@@ -461,6 +480,7 @@
       const end = [r + n * COMPASS[d][0], c + n * COMPASS[d][1]];
       capsule([r, c], end, "shown-line");
       entry(i).classList.add("shown");
+      name(cellsOf(i), i, "shown");
     });
     if (showButton) showButton.textContent = t("play.shown_button");
     stopped = stopped || Date.now();
@@ -738,6 +758,11 @@
     fit();
   });
 
+  // Served (not a file): installable, and a puzzle once opened plays offline.
+  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol) &&
+      document.querySelector('link[rel="manifest"]')) {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  }
   build();
   trayRoom();
   fit();

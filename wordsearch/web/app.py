@@ -57,6 +57,7 @@ MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 INTERNAL = "something went wrong on the server; try again, and report it if it goes on."
 # The library names an option as the API spells it, except the page size (--size).
@@ -442,6 +443,19 @@ async def teacher_key(request: Request) -> Response:
     return await _teachers(request, "key", "image/svg+xml")
 
 
+async def service_worker(request: Request) -> Response:
+    """The service worker (static/sw.js) from the site's root, so that its scope is
+    every page: it keeps the pupils' pages and the browser's files for offline play."""
+    return Response(asset("sw.js"), media_type="text/javascript", headers={
+        "Service-Worker-Allowed": "/", "Cache-Control": "no-cache"})
+
+
+async def manifest(request: Request) -> Response:
+    """The web app manifest (static/manifest.webmanifest): the site can be installed."""
+    return Response(asset("manifest.webmanifest"), media_type="application/manifest+json",
+                    headers={"Cache-Control": "max-age=3600"})
+
+
 async def daily_today(request: Request) -> Response:
     return RedirectResponse(f"/daily/{datetime.date.today().isoformat()}", status_code=302)
 
@@ -530,6 +544,8 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/t/{secret}.svg", teacher_puzzle),
         Route("/t/{secret}.json", teacher_document),
         Route("/t/{secret}", teacher_play),
+        Route("/sw.js", service_worker),
+        Route("/manifest.webmanifest", manifest),
         Route("/daily", daily_today),
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
