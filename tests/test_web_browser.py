@@ -735,3 +735,16 @@ def test_a_puzzle_opened_once_plays_offline_from_the_service_worker(tmp_path, dr
     assert driver.find_element(By.ID, "grid").value_of_css_property("display") == "grid"  # styled
     trace(driver, made["puzzle"]["words"][0])
     assert found(driver).startswith("1 of")
+
+
+@pytest.mark.slow
+def test_without_show_answers_a_pupil_still_finds_words_and_takes_hints(server, driver):
+    made = make_puzzle(server, seed="no-show", show_answers=False)
+    play(driver, server + made["links"]["play"])
+    assert not driver.find_elements(By.ID, "show")
+    driver.find_element(By.ID, "hint").click()
+    assert driver.find_elements(By.CSS_SELECTOR, ".cell.hinted")
+    for placement in made["puzzle"]["words"]:
+        trace(driver, placement)
+    n = len(made["puzzle"]["words"])
+    assert found(driver).startswith(f"{n} of {n}")  # and no script error (the fixture)
