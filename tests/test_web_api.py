@@ -451,7 +451,14 @@ def test_the_site_can_be_installed_and_played_offline(client):
     assert manifest.headers["content-type"].startswith("application/manifest+json")
     data = manifest.json()
     assert (data["name"], data["short_name"], data["start_url"], data["display"],
-            data["theme_color"]) == ("Word search", "Word search", "/", "standalone", "#1d4f91")
+            data["theme_color"], data["lang"]) == ("Word search maker", "Word search", "/",
+                                                   "standalone", "#1d4f91", "en")
+    # in the page's language, as each page links it, else the browser's
+    spanish = client.get("/manifest.webmanifest?lang=es").json()
+    assert (spanish["short_name"], spanish["lang"]) == ("Sopa de letras", "es")
+    assert spanish["description"] == "Sopas de letras para crear, imprimir y jugar."
+    german = client.get("/manifest.webmanifest", headers={"Accept-Language": "de"}).json()
+    assert german["name"] == "Suchsel-Generator" and german["icons"] == data["icons"]
     assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
     for icon in data["icons"]:
         png = client.get(icon["src"])
@@ -470,12 +477,34 @@ def test_the_site_can_be_installed_and_played_offline(client):
     kept = re.compile(re.search(r"const KEPT = /(.+)/;", worker.text).group(1))
     assert all(kept.match(path) for path in ("/p/AbC12", "/daily/2026-03-14", "/static/play.js"))
     assert not any(kept.match(path) for path in ("/api/puzzles", "/t/AbC12", "/p/AbC12.pdf",
-                                                  "/p/AbC12.svg", "/", "/sw.js"))
+                                                  "/p/AbC12.svg", "/", "/sw.js",
+                                                  "/p/AbC12/again"))
     for url in data["icons"][0]["src"], "/manifest.webmanifest", "/static/play.js":
         assert f'"{url}"' in worker.text
     made = make(client).json()
     for url in "/", made["links"]["play"], made["links"]["teacher"]["play"]:
-        assert '<link rel="manifest" href="/manifest.webmanifest">' in client.get(url).text
+        assert '<link rel="manifest" href="/manifest.webmanifest?lang=en">' in client.get(url).text
+    assert '<link rel="manifest" href="/manifest.webmanifest?lang=sv">' in \
+        client.get(made["links"]["play"] + "?lang=sv").text
+
+
+def test_the_teachers_pages_are_kept_by_no_cache_and_no_puzzle_is_indexed(client):
+    """The answers stay in the teacher's browser: no shared cache keeps a teacher's
+    page (a school's proxy would give it to the next one who asks), and no search
+    engine lists anyone's puzzle; the make page and the daily puzzle are public."""
+    made = make(client).json()
+    teacher = made["links"]["teacher"]
+    for url in teacher.values():
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert answer.headers["cache-control"] == "private, no-store", url
+        assert answer.headers["x-robots-tag"] == "noindex, nofollow", url
+    for url in made["links"]["play"], made["links"]["pdf"], made["links"]["svg"]:
+        answer = client.get(url)
+        assert answer.headers["x-robots-tag"] == "noindex, nofollow", url
+        assert "no-store" not in answer.headers.get("cache-control", ""), url  # kept offline
+    for url in "/", "/static/style.css":
+        assert "x-robots-tag" not in client.get(url).headers
 
 
 def unveil(text: str, salt: str):

@@ -270,6 +270,75 @@ def test_a_puzzle_is_played_in_the_pupils_language_with_a_switch(service):
     assert '<html lang="en">' in plain.text and "Drag across" in plain.text
 
 
+def again_client(service) -> TestClient:
+    return alone(service, "/p/{id}/again", app.again, ["POST"],
+                 Route("/t/{secret}/again", app.again, methods=["POST"]))
+
+
+def listed(record: Record) -> list[str]:
+    return [w["label"] for w in record.document["words"] if not w.get("added")]
+
+
+def test_a_new_layout_is_the_same_words_and_options_under_a_new_code(service):
+    """The ending's "New puzzle, same words": a new puzzle kept with the words the
+    old one listed (a message's added words chosen again) and its options (Show
+    answers among them) but the code; the pupil goes to its page."""
+    words = ["apple", "banana", "cherry", "grape", "lemon"]
+    asked = {"words": words, "seed": "first", "grid": 9, "message": "yum",
+             "show_answers": False, "title": "Fruit"}
+    made = options.parse(asked)
+    puzzle = wordsearch.generate(words, grid=9, seed="first", message="yum")
+    id = service.storage.save_puzzle(Record(puzzle.to_dict(), made.stored(), made.page, "t-secret-1"))
+    page = alone(service, "/p/{id}", app.play).get(f"/p/{id}")
+    assert f'<form method="post" action="/p/{id}/again" id="new-layout">' in page.text
+    answer = again_client(service).post(f"/p/{id}/again", follow_redirects=False)
+    assert answer.status_code == 303
+    new_id = answer.headers["location"].removeprefix("/p/")
+    new = service.storage.load_puzzle(new_id)
+    assert new_id != id and new.document["code"] != "first"
+    assert listed(new) == ["Apple", "Banana", "Cherry", "Grape", "Lemon"]
+    assert new.document["grid"] != puzzle.to_dict()["grid"]
+    assert new.document["message"] == puzzle.to_dict()["message"]
+    assert new.page == {"title": "Fruit", "show_answers": False} and new.options["grid"] == 9
+    assert 'id="show"' not in alone(service, "/p/{id}", app.play).get(f"/p/{new_id}").text
+
+
+def test_a_new_layout_of_a_draw_keeps_the_words_drawn(service):
+    """The daily puzzle draws its words: a new layout does not draw again."""
+    alone(service, "/daily/{date}", app.daily_page).get("/daily/2024-03-09")
+    old = service.storage.load_puzzle("daily-2024-03-09")
+    answer = again_client(service).post("/p/daily-2024-03-09/again?lang=fr",
+                                        follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"].endswith("?lang=fr")
+    new = service.storage.load_puzzle(answer.headers["location"][3:].split("?")[0])
+    assert listed(new) == listed(old) and len(listed(new)) == daily.WORDS
+    assert new.document["grid"] != old.document["grid"]
+    assert "random" not in new.options and new.options["words"] == listed(old)
+
+
+def test_a_teachers_new_layout_leads_to_the_new_teachers_page(service):
+    id, record = saved(service)
+    client = again_client(service)
+    answer = client.post(f"/t/{record.secret}/again", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/t/")
+    new_secret = answer.headers["location"][3:]
+    assert new_secret != record.secret
+    assert service.storage.load_teacher(new_secret)[0] != id
+    assert client.post(f"/t/{id}/again").status_code == 404
+    assert client.post("/p/missing/again").status_code == 404
+
+
+def test_a_new_layout_is_asked_for_by_a_form_not_a_link(service):
+    id, _ = saved(service)
+    assert again_client(service).get(f"/p/{id}/again").status_code == 405
+
+
+def test_a_new_layout_is_503_when_the_queue_is_full(service, full):
+    id, _ = saved(service)
+    answer = again_client(service).post(f"/p/{id}/again")
+    assert answer.status_code == 503 and "busy" in answer.text
+
+
 def test_an_id_that_is_not_one_is_not_looked_up(service):
     assert alone(service, "/p/{id}", app.play).get("/p/a%20b").status_code == 404
 

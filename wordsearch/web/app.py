@@ -78,9 +78,17 @@ class Config:
     time_limit: float = DEFAULT_TIME_LIMIT
 
 
+# Beside the security headers, by the path's start: a teacher's pages (the answers)
+# are kept by no cache but the teacher's browser's memory, and no one's puzzle is
+# listed by a search engine.
+PRIVATE = {"/t/": [(b"cache-control", b"private, no-store"),
+                   (b"x-robots-tag", b"noindex, nofollow")],
+           "/p/": [(b"x-robots-tag", b"noindex, nofollow")]}
+
+
 class SecurityHeaders:
     """The Content-Security-Policy (no inline script, nothing from elsewhere) and its
-    companions on every response."""
+    companions on every response; PRIVATE's on the puzzles' pages."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -93,6 +101,10 @@ class SecurityHeaders:
                             (b"x-content-type-options", b"nosniff"),
                             (b"referrer-policy", b"no-referrer"),
                             (b"x-frame-options", b"DENY")]
+                for prefix, more in PRIVATE.items():
+                    if scope["path"].startswith(prefix):
+                        named = {name for name, _ in more}
+                        headers = [h for h in headers if h[0] not in named] + more
                 message = dict(message, headers=headers)
             await send(message)
 
@@ -377,14 +389,49 @@ def play_page(request: Request, id: str, record: Record, teacher: bool = False) 
     if teacher and record.secret:
         answers = teacher_links(record.secret)
         shown = {"pdf_key": answers["pdf"], "key_svg": answers["key_svg"],
-                 "json": answers["json"], "pupil": links(id)["play"]}
+                 "json": answers["json"], "pupil": links(id)["play"],
+                 "again": f"{answers['play']}/again"}
     else:
-        shown = {"pdf": links(id)["pdf"]}
+        shown = {"pdf": links(id)["pdf"], "again": f"{links(id)['play']}/again"}
+    if request.query_params.get("lang") == code:
+        shown["again"] += f"?lang={code}"
     page = html.play_page(puzzle, record.page.get("title", ""),
                           links={**shown, **SITE_LINKS}, look=jobs.look(record.page),
                           ui_language=code, switch=True,
                           show_answers=teacher or record.page.get("show_answers", True))
     return HTMLResponse(page, headers={"Vary": "Accept-Language", "Content-Language": code})
+
+
+# What a new layout of a puzzle does not take from the options it was made with:
+# its code (a new one is drawn), and a theme or a draw (its words are given instead).
+NOT_AGAIN = ("words", "seed", "theme", "random")
+
+
+async def again(request: Request) -> Response:
+    """A new layout of the same words (the ending's "New puzzle, same words"): the
+    puzzle's own options but the code, with the words it listed (the words added to
+    hide a message are chosen again), kept as a new puzzle with the same Show
+    answers; then its page, the teacher's for a teacher. A form's POST, so that no
+    link or crawler makes puzzles."""
+    teacher = "secret" in request.path_params
+    if teacher:
+        id, record = await teacher_of(request)
+    else:
+        id = request.path_params["id"]
+        record = await record_of(request, id)
+    listed = [word.label for word in Puzzle.from_dict(record.document).words if not word.added]
+    asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
+    try:
+        new_id, made = await make(request, options.parse({**asked, "words": listed}))
+    except Busy as exc:
+        return HTMLResponse(_page(str(exc)), status_code=503, headers={"Retry-After": "5"})
+    except WordsearchError as exc:
+        return HTMLResponse(_page(f"no new layout: {exc}"), status_code=422)
+    where = f"/t/{made.secret}" if teacher else f"/p/{new_id}"
+    chosen = request.query_params.get("lang")
+    if chosen in lang.codes():
+        where += f"?lang={chosen}"
+    return RedirectResponse(where, status_code=303)
 
 
 @api
@@ -451,9 +498,16 @@ async def service_worker(request: Request) -> Response:
 
 
 async def manifest(request: Request) -> Response:
-    """The web app manifest (static/manifest.webmanifest): the site can be installed."""
-    return Response(asset("manifest.webmanifest"), media_type="application/manifest+json",
-                    headers={"Cache-Control": "max-age=3600"})
+    """The web app manifest (static/manifest.webmanifest) in the page's language
+    (?lang=, as each page links it, else the browser's): the site can be installed,
+    under a name the pupil reads."""
+    code = ui.choose(request.query_params.get("lang"), request.headers.get("accept-language"))
+    texts = ui.texts(code)
+    data = {**json.loads(asset("manifest.webmanifest")), "lang": code,
+            "name": texts["common.site"], "short_name": texts["common.app_short"],
+            "description": texts["common.app_description"]}
+    return JSONResponse(data, media_type="application/manifest+json", headers={
+        "Cache-Control": "max-age=3600", "Vary": "Accept-Language"})
 
 
 async def daily_today(request: Request) -> Response:
@@ -538,11 +592,13 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets/{id}", get_set),
         Route("/p/{id}.pdf", draw_pdf),
         Route("/p/{id}.svg", draw_puzzle),
+        Route("/p/{id}/again", again, methods=["POST"]),
         Route("/p/{id}", play),
         Route("/t/{secret}.pdf", teacher_pdf),
         Route("/t/{secret}.key.svg", teacher_key),
         Route("/t/{secret}.svg", teacher_puzzle),
         Route("/t/{secret}.json", teacher_document),
+        Route("/t/{secret}/again", again, methods=["POST"]),
         Route("/t/{secret}", teacher_play),
         Route("/sw.js", service_worker),
         Route("/manifest.webmanifest", manifest),
