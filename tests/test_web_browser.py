@@ -495,7 +495,15 @@ def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, dri
     driver.execute_script("window.print = () => { window.printed = true; }")
     click(driver, "#print")
     assert driver.execute_script("return window.printed")
-    # a new layout of the same words, from nothing found
+    # a new layout of the same words, from nothing found: offline, the page says so
+    driver.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    click(driver, "#new-layout button")
+    assert driver.find_element(By.ID, "confirm").is_displayed()
+    assert text_of(driver, "confirm-question").startswith("You need an internet connection")
+    click(driver, "#confirm-no")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
     old = driver.current_url
     click(driver, "#new-layout button")
     wait(driver, lambda d: d.current_url != old and d.find_elements(By.CSS_SELECTOR, ".cell"))
