@@ -592,7 +592,19 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="Requests that may wait for a worker; more are told the server is busy.")
 @click.option("--time-limit", type=float, default=web.DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds one puzzle may take.")
-def serve(host, port, db, workers, waiting, time_limit):
+@click.option("--per-client", type=click.IntRange(1, 10_000), default=web.DEFAULT_PER_CLIENT,
+              show_default=True,
+              help="Of those, how many one client (one address) may have at once; more are "
+                   "told to wait (429).")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy (address or network) whose X-Forwarded-For names the "
+                   "client; repeat for several. None: the connection's address is the client.")
+@click.option("--max-connections", type=click.IntRange(1, 1_000_000),
+              default=web.DEFAULT_MAX_CONNECTIONS, show_default=True,
+              help="Connections open at once (fewer if the process may not open that many "
+                   "files); more are answered 503 and closed.")
+def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
+          max_connections):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -600,15 +612,23 @@ def serve(host, port, db, workers, waiting, time_limit):
         check_time_limit(time_limit)
         import uvicorn
 
+        from wordsearch.web import connections, limits
         from wordsearch.web.app import Config, create_app
+        try:
+            trusted = limits.networks(trusted_proxies)
+        except ValueError as exc:
+            raise InputError(f"{exc}.", option="trusted-proxy") from None
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
-                                time_limit=time_limit))
+                                time_limit=time_limit, per_client=per_client,
+                                trusted_proxies=trusted))
+        protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=protocol,
+                timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
 
 
 def _write_key(solution, target: export.Output) -> list[Path]:

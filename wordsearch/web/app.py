@@ -20,6 +20,7 @@ The handlers are plain functions of a request at module level; what they share
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
 import functools
@@ -45,16 +46,19 @@ from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, checks, daily,
-                           jobs, options)
+from wordsearch.web import (DEFAULT_DB, DEFAULT_PER_CLIENT, DEFAULT_TIME_LIMIT,
+                           DEFAULT_WAITING, checks, daily, jobs, limits, options)
+from wordsearch.web.limits import Limits, OverLimit
+from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import Sets
 from wordsearch.web.storage import Record, SQLiteStorage, Storage, new_secret, valid_id
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 log = logging.getLogger("wordsearch.web")
 
 MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
+BODY_SECONDS = 30.0                # to send a body (2 MB at 70 KB/s); a slower one holds a connection
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "worker-src 'self'; manifest-src 'self'; "
@@ -70,12 +74,18 @@ class TooLarge(Exception):
     """The request body is over its limit: a 413 with this message."""
 
 
+class TooSlow(Exception):
+    """The request body did not arrive within BODY_SECONDS: a 408 with this message."""
+
+
 @dataclass
 class Config:
     db: str = DEFAULT_DB
     workers: int | None = None
     waiting: int = DEFAULT_WAITING
     time_limit: float = DEFAULT_TIME_LIMIT
+    per_client: int = DEFAULT_PER_CLIENT
+    trusted_proxies: tuple = ()   # networks (limits.networks) whose X-Forwarded-For is believed
 
 
 # Beside the security headers, by the path's start: a teacher's pages (the answers)
@@ -140,6 +150,13 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return HTMLResponse(_page(INTERNAL), status_code=500)
 
 
+def refused(request: Request, exc: Busy | TooMany | OverLimit) -> HTMLResponse:
+    """A page's answer when the service (503) or the client's share (429) is full."""
+    service(request).metrics.rejections.labels(refusal(exc)).inc()
+    status, headers = _refused(exc)
+    return HTMLResponse(_page(str(exc)), status_code=status, headers=headers)
+
+
 def _page(text: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Word search'
             f'</title><link rel="stylesheet" href="/static/style.css"></head><body><main>'
@@ -153,10 +170,15 @@ async def body_bytes(request: Request, limit: int, what: str) -> bytes:
     if declared.isdigit() and int(declared) > limit:
         raise TooLarge(_too_large(what, limit))
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise TooLarge(_too_large(what, limit))
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise TooLarge(_too_large(what, limit))
+    except TimeoutError:
+        raise TooSlow(f"{what} took more than {BODY_SECONDS:.0f} seconds to arrive; send it "
+                      f"again on a faster connection.") from None
     return bytes(data)
 
 
@@ -176,20 +198,38 @@ async def json_body(request: Request):
 
 def api(handler):
     """Turns what a handler raises into the API's answers: the library's message
-    with 422, the request's fault with 400, too large 413, busy 503."""
+    with 422, the request's fault with 400, too large 413, too slow 408, this client
+    over its limits 429, the whole service busy 503; each counted by its reason."""
     @functools.wraps(handler)
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
         except options.BadRequest as exc:
-            return error(str(exc), 400)
+            reason, answer = "bad_request", error(str(exc), 400)
         except TooLarge as exc:
-            return error(str(exc), 413)
-        except Busy as exc:
-            return error(str(exc), 503, **{"Retry-After": "5"})
+            reason, answer = "too_large", error(str(exc), 413)
+        except TooSlow as exc:
+            reason, answer = "too_slow", error(str(exc), 408)
+        except (Busy, TooMany, OverLimit) as exc:
+            status, headers = _refused(exc)
+            reason, answer = refusal(exc), error(str(exc), status, **headers)
         except WordsearchError as exc:
-            return error(str(exc), 422, exc.option)
+            reason, answer = "invalid", error(str(exc), 422, exc.option)
+        service(request).metrics.rejections.labels(reason).inc()
+        return answer
     return wrapped
+
+
+def refusal(exc: Busy | TooMany | OverLimit) -> str:
+    """The reason counted: the service busy, the client's share, or one of its limits."""
+    return "busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany) else exc.kind
+
+
+def _refused(exc: Busy | TooMany | OverLimit) -> tuple[int, dict[str, str]]:
+    """The status and Retry-After of a refusal: 503 when the service is full, 429 when
+    the client's share or limit is."""
+    status = 503 if isinstance(exc, Busy) else 429
+    return status, {"Retry-After": str(getattr(exc, "retry_after", 5))}
 
 
 def links(id: str, secret: str | None = None) -> dict:
@@ -221,6 +261,15 @@ class Service:
     workers: Workers
     sets: Sets
     make_pages: dict[str, str]  # by language code
+    limits: Limits
+    metrics: Metrics
+
+
+def client(request: Request) -> str:
+    """Who is asking, for the limits (limits.client_of)."""
+    return limits.client_of(request.client.host if request.client else None,
+                            request.headers.get("x-forwarded-for"),
+                            service(request).config.trusted_proxies)
 
 
 def service(request: Request) -> Service:
@@ -244,12 +293,15 @@ async def mask_of(request: Request, name: str | None) -> tuple[str, bytes | None
 
 async def make(request: Request, made: options.Request,
                id: str | None = None) -> tuple[str, Record]:
-    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given."""
+    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given:
+    one of the client's puzzles a minute, and its turn in the workers."""
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     server = service(request)
+    server.limits.take(client(request), "puzzles")
     document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
-                                        server.config.time_limit, server.workers.threads)
+                                        server.config.time_limit, server.workers.threads,
+                                        client=client(request))
     record = Record(document, made.stored(), made.page, new_secret())
     return await run_in_threadpool(server.storage.save_puzzle, record, id), record
 
@@ -308,6 +360,7 @@ async def get_themes(request: Request) -> Response:
 @api
 async def post_mask(request: Request) -> Response:
     png = await body_bytes(request, MAX_UPLOAD, "the image")
+    service(request).limits.take(client(request), "upload", len(png))
     preview = await run_in_threadpool(_preview, png)
     id = await run_in_threadpool(service(request).storage.save_mask, png)
     return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
@@ -348,8 +401,20 @@ async def post_set(request: Request) -> Response:
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     made.generate = generate
-    job = service(request).sets.start(made, mask)
+    service(request).limits.take(client(request), "sets")
+    job = service(request).sets.start(made, mask, client(request))
     return JSONResponse(job.progress(), status_code=202)
+
+
+async def delete_set(request: Request) -> Response:
+    """Stops a set being made (its puzzles not begun never start); a finished one is
+    left as it is. Its progress after."""
+    job = service(request).sets.get(request.path_params["id"])
+    if job is None:
+        raise HTTPException(404)
+    service(request).sets.cancel(job)
+    await asyncio.sleep(0)  # the set's task takes its cancellation
+    return JSONResponse(job.progress())
 
 
 async def get_set(request: Request) -> Response:
@@ -423,8 +488,8 @@ async def again(request: Request) -> Response:
     asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
     try:
         new_id, made = await make(request, options.parse({**asked, "words": listed}))
-    except Busy as exc:
-        return HTMLResponse(_page(str(exc)), status_code=503, headers={"Retry-After": "5"})
+    except (Busy, TooMany, OverLimit) as exc:
+        return refused(request, exc)
     except WordsearchError as exc:
         return HTMLResponse(_page(f"no new layout: {exc}"), status_code=422)
     where = f"/t/{made.secret}" if teacher else f"/p/{new_id}"
@@ -445,7 +510,8 @@ async def _drawn(request: Request, record: Record, kind: str, media: str,
                  name: str = "") -> Response:
     """The puzzle's PDF, or one of its pages as SVG, drawn in a worker; a PDF is
     named `name`."""
-    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind)
+    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind,
+                                              client=client(request))
     headers = {"Content-Disposition": f'inline; filename="{name}"'} if name else {}
     return Response(data, media_type=media, headers=headers)
 
@@ -527,9 +593,8 @@ async def daily_page(request: Request) -> Response:
     if record is None:
         try:
             id, record = await make(request, options.parse(daily.request(date)), id)
-        except Busy as exc:
-            return HTMLResponse(_page(str(exc)), status_code=503,
-                                headers={"Retry-After": "5"})
+        except (Busy, TooMany, OverLimit) as exc:
+            return refused(request, exc)
     return play_page(request, id, record)
 
 
@@ -560,15 +625,73 @@ def _language_choices(chosen: str) -> str:
                    f"{escape(lang.get(code).native_name)}</option>" for code in lang.codes())
 
 
+def watched(server: Service) -> None:
+    """The gauges /metrics reads when scraped."""
+    workers, watch = server.workers, server.metrics.watch
+    watch("wordsearch_jobs_admitted", "Jobs admitted (puzzles, pages, sets), running or "
+          "waiting.", lambda: workers.admitted)
+    watch("wordsearch_tasks_waiting", "Tasks waiting for a worker.", lambda: workers.waiting)
+    watch("wordsearch_tasks_running", "Tasks in a worker.", lambda: workers.running)
+    watch("wordsearch_workers", "Worker processes.", lambda: workers.processes)
+    watch("wordsearch_sets_working", "Class sets being made.", lambda: sum(
+        job.state == "working" for job in server.sets.jobs.values()))
+    watch("wordsearch_storage_bytes", "Bytes the storage takes.", server.storage.size)
+
+
+async def healthz(request: Request) -> Response:
+    """200 when the storage answers and the workers are alive, else 503 saying which
+    is not: for a load balancer or a supervisor."""
+    server = service(request)
+    try:
+        await run_in_threadpool(server.storage.ping)
+        storage = "ok"
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the service is not healthy
+        storage = f"failing: {exc}"
+    workers = server.workers
+    alive = workers.alive()
+    body = {"status": "ok" if storage == "ok" and alive else "failing", "storage": storage,
+            "workers": {"processes": workers.processes, "alive": alive,
+                        "running": workers.running, "waiting": workers.waiting,
+                        "admitted": workers.admitted, "limit": workers.limit}}
+    return JSONResponse(body, status_code=200 if body["status"] == "ok" else 503,
+                        headers={"Cache-Control": "no-store"})
+
+
+async def get_metrics(request: Request) -> Response:
+    data, media = service(request).metrics.text()
+    return Response(data, headers={"Content-Type": media, "Cache-Control": "no-store"})
+
+
+class Counted:
+    """Counts every response by its status, for /metrics."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                scope["app"].state.service.metrics.responses.labels(message["status"]).inc()
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    """The workers start with the server, and stop with it."""
-    workers = app.state.service.workers
-    workers.warm()
+    """The workers start with the server, and stop with it; the sets are swept
+    (sets.Sets.sweep) while it runs."""
+    server = app.state.service
+    server.workers.warm()
+    sweeping = asyncio.get_running_loop().create_task(server.sets.sweeping())
     try:
         yield
     finally:
-        workers.close()
+        sweeping.cancel()
+        server.workers.close()
 
 
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
@@ -576,9 +699,11 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
     storage = storage or SQLiteStorage(config.db)
-    workers = Workers(config.workers, config.waiting)
+    metrics = Metrics()
+    workers = Workers(config.workers, config.waiting, config.per_client, metrics.task_done)
     server = Service(config, storage, workers, Sets(workers, config.time_limit),
-                     make_pages())
+                     make_pages(), Limits(), metrics)
+    watched(server)
     routes = [
         Route("/", home),
         Route("/api/options", get_options),
@@ -590,6 +715,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets", post_set, methods=["POST"]),
         Route("/api/sets/{id}.pdf", get_set_pdf),
         Route("/api/sets/{id}", get_set),
+        Route("/api/sets/{id}", delete_set, methods=["DELETE"]),
         Route("/p/{id}.pdf", draw_pdf),
         Route("/p/{id}.svg", draw_puzzle),
         Route("/p/{id}/again", again, methods=["POST"]),
@@ -602,11 +728,13 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/t/{secret}", teacher_play),
         Route("/sw.js", service_worker),
         Route("/manifest.webmanifest", manifest),
+        Route("/healthz", healthz),
+        Route("/metrics", get_metrics),
         Route("/daily", daily_today),
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+    app = Starlette(routes=routes, middleware=[Middleware(Counted), Middleware(SecurityHeaders)],
                     exception_handlers={HTTPException: _http_error, Exception: _crash},
                     lifespan=lifespan)
     app.state.service = server

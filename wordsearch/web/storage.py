@@ -49,6 +49,8 @@ class Storage(Protocol):
     def load_teacher(self, secret: str) -> tuple[str, Record] | None: ...
     def save_mask(self, png: bytes) -> str: ...
     def load_mask(self, id: str) -> bytes | None: ...
+    def ping(self) -> None: ...
+    def size(self) -> int: ...
 
 
 def valid_id(id: str) -> bool:
@@ -131,6 +133,16 @@ class SQLiteStorage:
         with self._connect() as db:
             row = db.execute("SELECT png FROM masks WHERE id = ?", (id,)).fetchone()
         return None if row is None else bytes(row[0])
+
+    def ping(self) -> None:
+        """Raises if the file cannot be read (for /healthz)."""
+        with self._connect() as db:
+            db.execute("SELECT count(*) FROM masks").fetchone()
+
+    def size(self) -> int:
+        """Bytes the file takes, with its write-ahead log."""
+        files = [Path(self.path), Path(self.path + "-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
 
 
 def _record(row) -> Record:
