@@ -19,7 +19,7 @@ from wordsearch.make.shape import Mask
 from wordsearch.render import html
 from wordsearch.render.html import ends_key, line_hash, salt
 from wordsearch.web import app as app_module
-from wordsearch.web import daily, options
+from wordsearch.web import daily, limits, options
 from wordsearch.web.app import MAX_UPLOAD_PIXELS, Config, create_app
 
 NASTY = "<script>alert('x')</script> \"quoted\" {{ braces }}"
@@ -412,6 +412,63 @@ def test_a_class_set_that_cannot_be_made_says_why(client):
     assert both.status_code == 422
     assert both.json()["error"] == ("give a number of copies or a list of students, not both: "
                                     "each student gets one copy of every list.")  # the command's
+
+
+def test_a_class_set_can_be_cancelled(client):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "copies": 40,
+                                            "seed": "stop-it"})
+    id = answer.json()["id"]
+    stopped = client.delete(f"/api/sets/{id}")
+    assert stopped.status_code == 200
+    progress = wait_for_set(client, id)
+    assert progress["state"] == "cancelled" and progress["error"] == "the set was cancelled."
+    assert progress["done"] < 40 and "pdf" not in progress
+    assert client.delete("/api/sets/no-such-set").status_code == 404
+
+
+def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db):
+    """429 with Retry-After for the client over its puzzles a minute; another client
+    (behind the trusted proxy, by its X-Forwarded-For) is served; /metrics counts
+    the refusal."""
+    config = Config(db=str(db), workers=1, trusted_proxies=limits.networks(["127.0.0.0/8"]))
+
+    def make(client, headers):
+        return client.post("/api/puzzles", json={"words": ["sun", "moon"]}, headers=headers)
+
+    with TestClient(create_app(config), client=("127.0.0.1", 5000)) as proxied:
+        service = proxied.app.state.service
+        service.limits.rules["puzzles"] = limits.Rule(2, 1 / 60, limits.RULES["puzzles"].message)
+        first = {"X-Forwarded-For": "198.51.100.7"}
+        for _ in range(2):
+            assert make(proxied, headers=first).status_code == 201
+        refused = make(proxied, headers=first)
+        assert refused.status_code == 429
+        retry = refused.headers["retry-after"]
+        assert 50 <= int(retry) <= 60  # a puzzle's room comes back in a minute
+        assert refused.json()["error"] == ("you have made 2 puzzles in the last minute, the most "
+                                           f"one computer may; try again in {retry} s.")
+        assert make(proxied, headers={"X-Forwarded-For": "198.51.100.8"}).status_code == 201
+        metrics = proxied.get("/metrics")
+        assert metrics.headers["content-type"].startswith("text/plain")
+        assert 'wordsearch_rejections_total{reason="puzzles"} 1.0' in metrics.text
+        assert 'wordsearch_responses_total{status="201"} 3.0' in metrics.text
+        assert "wordsearch_job_seconds_bucket" in metrics.text
+        assert "wordsearch_tasks_waiting 0.0" in metrics.text
+
+
+def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.headers["cache-control"] == "no-store"
+    body = health.json()
+    assert body["status"] == "ok" and body["storage"] == "ok"
+    assert body["workers"]["alive"] is True and body["workers"]["processes"] == 1
+    gone = tmp_path / "gone.sqlite3"
+    with TestClient(create_app(Config(db=str(gone), workers=1))) as broken:
+        gone.unlink()
+        gone.mkdir()  # the file is now a folder: nothing can be read
+        failing = broken.get("/healthz")
+        assert failing.status_code == 503 and failing.json()["status"] == "failing"
+        assert failing.json()["storage"].startswith("failing: ")
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):
