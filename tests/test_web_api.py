@@ -6,6 +6,7 @@ import datetime
 import io
 import json
 import re
+import subprocess
 import threading
 
 import pytest
@@ -462,13 +463,51 @@ def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
     body = health.json()
     assert body["status"] == "ok" and body["storage"] == "ok"
     assert body["workers"]["alive"] is True and body["workers"]["processes"] == 1
-    gone = tmp_path / "gone.sqlite3"
-    with TestClient(create_app(Config(db=str(gone), workers=1))) as broken:
-        gone.unlink()
-        gone.mkdir()  # the file is now a folder: nothing can be read
+    with TestClient(create_app(Config(db=str(tmp_path / "db.sqlite3"), workers=1))) as broken:
+        # the file where it cannot be opened (its folder gone)
+        broken.app.state.service.storage.path = str(tmp_path / "gone" / "db.sqlite3")
         failing = broken.get("/healthz")
         assert failing.status_code == 503 and failing.json()["status"] == "failing"
         assert failing.json()["storage"].startswith("failing: ")
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs of its own (CI runs as root, as .ci/run needs for apt-get)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+                             capture_output=True, text=True)
+    assert mounted.returncode == 0, f"this test mounts a tmpfs, as root: {mounted.stderr}"
+    yield where
+    subprocess.run(["umount", str(where)], check=True)
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_a_clear_503_nothing_half_kept_and_the_service_recovers(small_disk):
+    with TestClient(create_app(Config(db=str(small_disk / "db.sqlite3"), workers=1))) as client:
+        assert make(client).status_code == 201
+        filler = small_disk / "filler"
+        with open(filler, "wb", buffering=0) as out:  # the disk filled by something else
+            try:
+                while True:
+                    out.write(b"\0" * 4096)
+            except OSError:
+                pass
+        answers = [make(client, title="x" * 100) for _ in range(40)]
+        full = [a for a in answers if a.status_code != 201]
+        assert full, "the disk never filled"
+        assert {a.status_code for a in full} == {503}
+        assert full[0].json()["error"] == ("the server's disk is full, so nothing more can be "
+                                           "kept; try again later.")
+        assert full[0].headers["retry-after"] == "60"
+        kept = [a.json()["id"] for a in answers if a.status_code == 201]
+        filler.unlink()
+        again = make(client)
+        assert again.status_code == 201
+        for id in [*kept, again.json()["id"]]:  # every puzzle said kept is whole
+            assert client.get(f"/p/{id}").status_code == 200
+        assert client.get("/healthz").json()["status"] == "ok"
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):

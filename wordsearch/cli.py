@@ -603,8 +603,16 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               default=web.DEFAULT_MAX_CONNECTIONS, show_default=True,
               help="Connections open at once (fewer if the process may not open that many "
                    "files); more are answered 503 and closed.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+@click.option("--max-mb", type=click.FloatRange(1, 10**7), default=web.DEFAULT_MAX_MB,
+              show_default=True,
+              help="Megabytes the database may hold; past it, new puzzles are refused (507).")
 def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
-          max_connections):
+          max_connections, keep_days, upload_days, max_mb):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -620,7 +628,8 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
             raise InputError(f"{exc}.", option="trusted-proxy") from None
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
                                 time_limit=time_limit, per_client=per_client,
-                                trusted_proxies=trusted))
+                                trusted_proxies=trusted, keep_days=keep_days,
+                                upload_days=upload_days, max_mb=max_mb))
         protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
@@ -629,6 +638,34 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", http=protocol,
                 timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
+
+
+@main.command("purge", short_help="Delete the served puzzles and uploads past their time.")
+@click.option("--db", default=web.DEFAULT_DB, show_default=True,
+              help="The SQLite file `wordsearch serve` keeps puzzles in.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+def purge(db, keep_days, upload_days):
+    """Deletes what `wordsearch serve` keeps past its time (the server does it too,
+    hourly), and says how much; safe while the server runs."""
+    from wordsearch.web.storage import SQLiteStorage
+
+    if not Path(db).is_file():
+        _fail(InputError(f"there is no database {db}; give the file `wordsearch serve --db` "
+                         f"uses."), EXIT_USAGE)
+    try:
+        puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
+    except sqlite3.Error as exc:
+        _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
+    click.echo(f"deleted {_count(puzzles, 'puzzle')} older than {keep_days:g} days and "
+               f"{_count(masks, 'upload')} older than {upload_days:g} days from {db}.")
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def _write_key(solution, target: export.Output) -> list[Path]:

@@ -46,18 +46,20 @@ from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import (DEFAULT_DB, DEFAULT_PER_CLIENT, DEFAULT_TIME_LIMIT,
-                           DEFAULT_WAITING, checks, daily, jobs, limits, options)
+from wordsearch.web import (DEFAULT_DB, DEFAULT_KEEP_DAYS, DEFAULT_MAX_MB, DEFAULT_PER_CLIENT,
+                           DEFAULT_TIME_LIMIT, DEFAULT_UPLOAD_DAYS, DEFAULT_WAITING, checks,
+                           daily, jobs, limits, options)
 from wordsearch.web.limits import Limits, OverLimit
 from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import Sets
-from wordsearch.web.storage import Record, SQLiteStorage, Storage, new_secret, valid_id
+from wordsearch.web.storage import Full, Record, SQLiteStorage, Storage, new_secret, valid_id
 from wordsearch.web.workers import Busy, TooMany, Workers
 
 log = logging.getLogger("wordsearch.web")
 
 MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
+PURGE_SECONDS = 3600.0             # between purges of what is past its time
 BODY_SECONDS = 30.0                # to send a body (2 MB at 70 KB/s); a slower one holds a connection
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -86,6 +88,9 @@ class Config:
     time_limit: float = DEFAULT_TIME_LIMIT
     per_client: int = DEFAULT_PER_CLIENT
     trusted_proxies: tuple = ()   # networks (limits.networks) whose X-Forwarded-For is believed
+    keep_days: float = DEFAULT_KEEP_DAYS
+    upload_days: float = DEFAULT_UPLOAD_DAYS
+    max_mb: float = DEFAULT_MAX_MB
 
 
 # Beside the security headers, by the path's start: a teacher's pages (the answers)
@@ -150,8 +155,8 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return HTMLResponse(_page(INTERNAL), status_code=500)
 
 
-def refused(request: Request, exc: Busy | TooMany | OverLimit) -> HTMLResponse:
-    """A page's answer when the service (503) or the client's share (429) is full."""
+def refused(request: Request, exc: Busy | TooMany | OverLimit | Full) -> HTMLResponse:
+    """A page's answer when the service, the client's share or the storage is full."""
     service(request).metrics.rejections.labels(refusal(exc)).inc()
     status, headers = _refused(exc)
     return HTMLResponse(_page(str(exc)), status_code=status, headers=headers)
@@ -210,7 +215,7 @@ def api(handler):
             reason, answer = "too_large", error(str(exc), 413)
         except TooSlow as exc:
             reason, answer = "too_slow", error(str(exc), 408)
-        except (Busy, TooMany, OverLimit) as exc:
+        except (Busy, TooMany, OverLimit, Full) as exc:
             status, headers = _refused(exc)
             reason, answer = refusal(exc), error(str(exc), status, **headers)
         except WordsearchError as exc:
@@ -220,16 +225,21 @@ def api(handler):
     return wrapped
 
 
-def refusal(exc: Busy | TooMany | OverLimit) -> str:
-    """The reason counted: the service busy, the client's share, or one of its limits."""
-    return "busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany) else exc.kind
+def refusal(exc: Busy | TooMany | OverLimit | Full) -> str:
+    """The reason counted: the service busy, the client's share, one of its limits,
+    or the storage full."""
+    return ("busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany)
+            else "storage_full" if isinstance(exc, Full) else exc.kind)
 
 
-def _refused(exc: Busy | TooMany | OverLimit) -> tuple[int, dict[str, str]]:
-    """The status and Retry-After of a refusal: 503 when the service is full, 429 when
-    the client's share or limit is."""
-    status = 503 if isinstance(exc, Busy) else 429
-    return status, {"Retry-After": str(getattr(exc, "retry_after", 5))}
+def _refused(exc: Busy | TooMany | OverLimit | Full) -> tuple[int, dict[str, str]]:
+    """The status and Retry-After of a refusal: 503 when the service is busy, 429 when
+    the client's share or limit is full, the storage's own when it is."""
+    if isinstance(exc, Full):
+        return exc.status, {"Retry-After": "60"}
+    if isinstance(exc, Busy):
+        return 503, {"Retry-After": "5"}
+    return 429, {"Retry-After": str(getattr(exc, "retry_after", 5))}
 
 
 def links(id: str, secret: str | None = None) -> dict:
@@ -488,7 +498,7 @@ async def again(request: Request) -> Response:
     asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
     try:
         new_id, made = await make(request, options.parse({**asked, "words": listed}))
-    except (Busy, TooMany, OverLimit) as exc:
+    except (Busy, TooMany, OverLimit, Full) as exc:
         return refused(request, exc)
     except WordsearchError as exc:
         return HTMLResponse(_page(f"no new layout: {exc}"), status_code=422)
@@ -593,7 +603,7 @@ async def daily_page(request: Request) -> Response:
     if record is None:
         try:
             id, record = await make(request, options.parse(daily.request(date)), id)
-        except (Busy, TooMany, OverLimit) as exc:
+        except (Busy, TooMany, OverLimit, Full) as exc:
             return refused(request, exc)
     return play_page(request, id, record)
 
@@ -682,23 +692,39 @@ class Counted:
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    """The workers start with the server, and stop with it; the sets are swept
-    (sets.Sets.sweep) while it runs."""
+    """The workers start with the server, and stop with it; while it runs, the sets
+    are swept (sets.Sets.sweep) and the storage purged (purging)."""
     server = app.state.service
     server.workers.warm()
-    sweeping = asyncio.get_running_loop().create_task(server.sets.sweeping())
+    loop = asyncio.get_running_loop()
+    chores = [loop.create_task(server.sets.sweeping()), loop.create_task(purging(server))]
     try:
         yield
     finally:
-        sweeping.cancel()
+        for chore in chores:
+            chore.cancel()
         server.workers.close()
+
+
+async def purging(server: Service, every: float = PURGE_SECONDS) -> None:
+    """The storage purged of what is past its time, at the start and then hourly."""
+    while True:
+        try:
+            puzzles, masks = await run_in_threadpool(server.storage.purge)
+            if puzzles or masks:
+                log.info("purged %d puzzles and %d uploads past their time", puzzles, masks)
+        except Exception:  # noqa: BLE001 - a failed purge is tried again; the server goes on
+            log.exception("purging the storage failed")
+        await asyncio.sleep(every)
 
 
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
     """The server: its Service (storage, workers, sets, settings), the routes to the
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    storage = storage or SQLiteStorage(config.db)
+    storage = storage or SQLiteStorage(config.db, max_mb=config.max_mb,
+                                       keep_days=config.keep_days,
+                                       upload_days=config.upload_days)
     metrics = Metrics()
     workers = Workers(config.workers, config.waiting, config.per_client, metrics.task_done)
     server = Service(config, storage, workers, Sets(workers, config.time_limit),
