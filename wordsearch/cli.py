@@ -660,11 +660,11 @@ def purge(db, keep_days, upload_days):
         puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
-    click.echo(f"deleted {_count(puzzles, 'puzzle')} older than {keep_days:g} days and "
-               f"{_count(masks, 'upload')} older than {upload_days:g} days from {db}.")
+    click.echo(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
+               f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
 
 
-def _count(n: int, thing: str) -> str:
+def _many(n: int, thing: str) -> str:
     return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
