@@ -3,6 +3,7 @@ service's bound and each client's, the clients' tasks taken in turn, a task
 cancelled while it waits never starting, and a worker's death failing only the
 task that killed it."""
 import asyncio
+import concurrent.futures
 import os
 import time
 
@@ -91,5 +92,31 @@ def test_a_worker_that_dies_fails_only_the_task_that_killed_it():
         assert others == [None, None, None]
         assert isinstance(killer, Busy) and "worker process stopped" in str(killer)
         assert workers.alive() and workers.running == 0
+    finally:
+        workers.close()
+
+
+def test_background_tasks_leave_a_worker_for_someone_waiting():
+    """A set's tasks (background) take one of two workers: a puzzle asked for at the
+    page starts at once, not after a 1-second task of the set."""
+    workers = Workers(2, waiting=50, per_client=40)
+    concurrent.futures.wait(workers.warm())  # both processes started, as the server does
+    waited = []
+
+    async def go():
+        flood = [asyncio.ensure_future(workers.run(time.sleep, 1.0, client="sets",
+                                                   background=True)) for _ in range(4)]
+        await asyncio.sleep(0.3)
+        assert workers.running == 1 and workers.waiting == 3
+        started = time.monotonic()
+        await workers.run(time.sleep, 0, client="teacher")
+        waited.append(time.monotonic() - started)
+        for task in flood:
+            task.cancel()
+        while workers.running:
+            await asyncio.sleep(0.01)
+    try:
+        asyncio.run(go())
+        assert waited[0] < 0.5
     finally:
         workers.close()

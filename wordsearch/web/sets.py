@@ -127,7 +127,7 @@ class Sets:
         async def one(code: str) -> dict:
             document = await self.workers.run(
                 jobs.make, request.words, dict(options, seed=code), mask, request.page,
-                self.time_limit, self.workers.threads, client=job.client)
+                self.time_limit, self.workers.threads, client=job.client, background=True)
             job.done += 1
             return document
 
@@ -139,7 +139,7 @@ class Sets:
                       for (_, student, _), document in zip(plan.puzzles, documents)]
             job.pdf = await self.workers.run(jobs.draw_set, job.code, sheets, request.page,
                                              request.set.get("keys_per_page", 1),
-                                             client=job.client)
+                                             client=job.client, background=True)
             job.state = "done"
         except (WordsearchError, Busy) as exc:
             job.state, job.error = "failed", str(exc)

@@ -9,10 +9,12 @@ client cannot fill the queue for everyone.
 
 And the workers are shared in turn: each client has its own line of tasks (a
 single puzzle is one task, a set's puzzles many), and a free worker takes the next
-task of the next client in the round, so that a teacher's one puzzle waits for at
-most one task of each client ahead of it, never behind another's 1,600. At most
-`processes` tasks are in the pool at once: the rest wait here, where they can be
-cancelled (a set stopped) before they start.
+task of the client that had its turn longest ago, so that a teacher's one puzzle
+waits for at most one task of each client ahead of it, never behind another's
+1,600. Background tasks (a set's) take at most all workers but one, so that a
+puzzle someone is waiting for at the page finds a worker free even while sets of
+40x40 puzzles run. At most `processes` tasks are in the pool at once: the rest
+wait here, where they can be cancelled (a set stopped) before they start.
 
 Each puzzle has the library's own time limit, which the C core keeps to within
 milliseconds. Workers are started with "spawn" (no copy of the server's threads or
@@ -48,6 +50,7 @@ class Task:
     fn: object
     args: tuple
     client: str
+    background: bool = False
     retried: bool = False
     queued: float = field(default_factory=time.monotonic)
     started: float = 0.0
@@ -72,6 +75,8 @@ class Workers:
         self.turns = 0
         self.running = 0
         self.alone = False  # a task back from a broken pool is in it, alone
+        self.background = 0  # background tasks in a worker
+        self.most_background = max(1, self.processes - 1)
         self.on_done = on_done
         self._pool = self._start()
 
@@ -118,13 +123,13 @@ class Workers:
         if self.clients[client] <= 0:
             del self.clients[client]
 
-    async def run(self, fn, *args, client: str = ""):
+    async def run(self, fn, *args, client: str = "", background: bool = False):
         """fn(*args) in a worker, for a job already admitted, when its turn in the
         round comes. Cancelled while it waits, it never starts. A worker that died
         (out of memory, killed) takes the pool with it: a new one is started, and the
         tasks it held are reported busy rather than as the user's fault."""
         done = asyncio.get_running_loop().create_future()
-        self.lines.setdefault(client, deque()).append(Task(done, fn, args, client))
+        self.lines.setdefault(client, deque()).append(Task(done, fn, args, client, background))
         self._dispatch()
         return await done
 
@@ -132,7 +137,11 @@ class Workers:
         """Free workers take the next task of the client that had its turn longest
         ago (one that has not had one yet first, in the order they came)."""
         while self.running < self.processes and self.lines and not self.alone:
-            client = min(self.lines, key=lambda c: self.served.get(c, -1))
+            ready = [c for c in self.lines if not self.lines[c][0].background
+                     or self.background < self.most_background]
+            if not ready:
+                return  # only background tasks, and they have their workers
+            client = min(ready, key=lambda c: self.served.get(c, -1))
             line = self.lines[client]
             if line[0].retried and self.running:
                 return  # a task back from a broken pool runs alone: wait for the others
@@ -146,6 +155,7 @@ class Workers:
                 self._forget(client)
                 continue
             self.running += 1
+            self.background += task.background
             self.in_pool[client] += 1
             task.started = time.monotonic()
             self._submit(task, asyncio.get_running_loop())
@@ -165,6 +175,7 @@ class Workers:
                 loop.call_soon_threadsafe(self._finished, task, pool, future)
             except RuntimeError:  # the loop has closed: nobody waits for the answer
                 self.running -= 1
+                self.background -= task.background
                 self.in_pool[task.client] -= 1
 
         pool_future.add_done_callback(done_in_pool)
@@ -182,6 +193,7 @@ class Workers:
         line once, to run alone in the new pool, and fails (Busy) only if it breaks
         that one too."""
         self.running -= 1
+        self.background -= task.background
         self.in_pool[task.client] -= 1
         self.alone = False if task.retried else self.alone
         exc = BrokenProcessPool() if pool_future.cancelled() else pool_future.exception()
