@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -79,43 +80,46 @@ def percentiles(times: list[float]) -> str:
             f"p95 {q[18] * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
 
 
+def run(seconds: float, workers: str = "2") -> dict:
+    """The other client's times alone and under the flood, its answers, the
+    flooder's answers and sets, and the text bytes of one kept puzzle."""
+    with tempfile.TemporaryDirectory() as folder:
+        process, url = serve(Path(folder), "--workers", workers)
+        port = int(url.rsplit(":", 1)[1])
+        out: dict = {"alone": [], "times": [], "statuses": [], "answers": {}, "sets": []}
+        try:
+            teacher(port, time.monotonic() + seconds / 3, out["alone"], [])
+            until = time.monotonic() + seconds
+            flood = threading.Thread(target=flooder, args=(port, until, out["answers"],
+                                                           out["sets"]))
+            flood.start()
+            teacher(port, until, out["times"], out["statuses"])
+            flood.join()
+            out["cancelled"] = [call(port, "DELETE", f"/api/sets/{id}")[1]["state"]
+                                for id in out["sets"]]
+        finally:
+            process.terminate()
+            process.wait(10)
+        with sqlite3.connect(Path(folder) / "db.sqlite3") as connection:
+            count, size = connection.execute(
+                "SELECT count(*), sum(length(document) + length(options) + length(page)) "
+                "FROM puzzles").fetchone()
+        out["bytes"] = size / count
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", default="2")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        process, url = serve(Path(folder), "--workers", args.workers)
-        port = int(url.rsplit(":", 1)[1])
-        try:
-            quiet_times: list[float] = []
-            teacher(port, time.monotonic() + args.seconds / 3, quiet_times, [])
-            times: list[float] = []
-            statuses: list[int] = []
-            answers: dict[int, int] = {}
-            sets: list[str] = []
-            until = time.monotonic() + args.seconds
-            flood = threading.Thread(target=flooder, args=(port, until, answers, sets))
-            flood.start()
-            teacher(port, until, times, statuses)
-            flood.join()
-            for id in sets:
-                call(port, "DELETE", f"/api/sets/{id}")
-            db = Path(folder) / "db.sqlite3"
-            status, _ = call(port, "GET", "/healthz")
-        finally:
-            process.terminate()
-            process.wait(10)
-        import sqlite3
-        with sqlite3.connect(db) as connection:
-            count, size = connection.execute(
-                "SELECT count(*), sum(length(document) + length(options) + length(page)) "
-                "FROM puzzles").fetchone()
-    print(f"the other client, alone:        {percentiles(quiet_times)}")
-    print(f"the other client, under flood:  {percentiles(times)}; answers "
-          f"{sorted(set(statuses))}")
-    print(f"the flooder's sets: answers {answers}, {len(sets)} admitted and cancelled at the end")
-    print(f"a kept 12-word puzzle: {size / count:,.0f} bytes of text ({count} kept)")
+    out = run(args.seconds, args.workers)
+    print(f"the other client, alone:        {percentiles(out['alone'])}")
+    print(f"the other client, under flood:  {percentiles(out['times'])}; answers "
+          f"{sorted(set(out['statuses']))}")
+    print(f"the flooder's sets: answers {out['answers']}, {len(out['sets'])} admitted and "
+          f"cancelled at the end")
+    print(f"a kept 12-word puzzle: {out['bytes']:,.0f} bytes of text")
 
 
 if __name__ == "__main__":

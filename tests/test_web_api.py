@@ -420,7 +420,7 @@ def test_a_class_set_can_be_cancelled(client):
                                             "seed": "stop-it"})
     id = answer.json()["id"]
     stopped = client.delete(f"/api/sets/{id}")
-    assert stopped.status_code == 200
+    assert stopped.status_code == 200 and stopped.json()["state"] == "cancelled"
     progress = wait_for_set(client, id)
     assert progress["state"] == "cancelled" and progress["error"] == "the set was cancelled."
     assert progress["done"] < 40 and "pdf" not in progress

@@ -423,7 +423,8 @@ async def delete_set(request: Request) -> Response:
     if job is None:
         raise HTTPException(404)
     service(request).sets.cancel(job)
-    await asyncio.sleep(0)  # the set's task takes its cancellation
+    if job.task is not None:  # its end, within a moment: the progress says cancelled
+        await asyncio.wait([job.task], timeout=5)
     return JSONResponse(job.progress())
 
 
