@@ -93,25 +93,40 @@ class Collation:
     def _units_at(self, text: str, i: int, fold: Callable[[str], str]) -> tuple[list, int]:
         """The units that text[i:] starts with, each (first-level weight, variant,
         marks, case), and where the text goes on."""
-        for n in range(min(self._longest, len(text) - i), 0, -1):
+        for n in range(min(self._longest, len(text) - i), 1, -1):
             chars = text[i:i + n]
             found = self._table.get(chars.casefold())
             if found is not None:
                 return [((_LETTER, found[0]), found[1], (), _case(chars))], i + n
         ch = text[i]
+        units = self._seen.get(ch)
+        if units is None:
+            units = self._seen[ch] = self._units_of(ch, fold)
+        return list(units), i + 1
+
+    @cached_property
+    def _seen(self) -> dict[str, tuple]:
+        """The units of each character met so far: a list sorts its words by the same
+        few letters again and again."""
+        return {}
+
+    def _units_of(self, ch: str, fold: Callable[[str], str]) -> tuple:
+        found = self._table.get(ch.casefold())
+        if found is not None:
+            return (((_LETTER, found[0]), found[1], (), _case(ch)),)
         base, *marks = unicodedata.normalize("NFD", ch)
         found = self._table.get(base.casefold())
         if found is not None:
-            return [((_LETTER, found[0]), found[1], tuple(map(_mark, marks)), _case(ch))], i + 1
+            return (((_LETTER, found[0]), found[1], tuple(map(_mark, marks)), _case(ch)),)
         if ch.isalpha():
             letters = [self._table.get(c.casefold()) for c in fold(ch)]
             if letters and None not in letters:
                 # Sorted as the letters it stands for, after them at the third level
                 # (ß after ss).
-                return [((_LETTER, place), variant, (), _case(ch) + (1,))
-                        for place, variant in letters], i + 1
-            return [((_UNKNOWN, ord(ch)), 0, (), _case(ch))], i + 1
-        return [((_SPACE if ch.isspace() else _PUNCTUATION, ord(ch)), 0, (), ())], i + 1
+                return tuple(((_LETTER, place), variant, (), _case(ch) + (1,))
+                             for place, variant in letters)
+            return (((_UNKNOWN, ord(ch)), 0, (), _case(ch)),)
+        return (((_SPACE if ch.isspace() else _PUNCTUATION, ord(ch)), 0, (), ()),)
 
 
 def _mark(mark: str) -> int:
