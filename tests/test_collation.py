@@ -18,6 +18,7 @@ Every list holds a word that character codes put elsewhere, so sorting by code
 point fails every test.
 """
 import pytest
+from conftest import pdf_text
 
 import wordsearch
 from wordsearch import lang
@@ -159,11 +160,19 @@ def test_the_play_page_lists_the_words_in_the_languages_order(code):
 
 @pytest.mark.parametrize("code", ["es", "sv"])
 def test_the_command_prints_the_list_in_the_languages_order(run, code):
-    result = run("--language", code, "--seed", "collation", "--beam", "64", "-q",
-                 "--", *reversed(EXAMPLES[code]))
+    """In its text output and on the PDF's puzzle page (whose text, in the order it
+    is drawn, gives the list one word a line after its count)."""
+    words = ["--language", code, "--seed", "collation", "--beam", "64", "-q", "--",
+             *reversed(EXAMPLES[code])]
+    result = run(*words)
     assert result.exit_code == 0, result.output
-    listed, keyed = printed_list(result.output, puzzle_of(code))
+    puzzle = puzzle_of(code)
+    listed, keyed = printed_list(result.output, puzzle)
     assert listed == keyed == labels(code)
+    assert run("-o", "p.pdf", *words).exit_code == 0
+    lines = pdf_text("p.pdf", 1).splitlines()
+    at = lines.index(puzzle.labels["word_count"].format(count=len(puzzle.words)))
+    assert lines[at + 1:at + 1 + len(puzzle.words)] == labels(code)
 
 
 def test_the_json_keeps_the_order_the_words_were_given_in():
@@ -172,3 +181,15 @@ def test_the_json_keeps_the_order_the_words_were_given_in():
     import json
     document = json.loads(puzzle_of("es").to_json())
     assert [w["label"] for w in document["words"]] == list(reversed(labels("es")))
+
+
+def test_each_languages_order_names_its_source_and_licence():
+    for code in lang.codes():
+        source = lang.get(code).collation.source
+        assert "CLDR 42" in source and "LICENSE-Unicode.txt" in source, code
+
+
+def test_an_order_that_names_a_letter_twice_is_refused():
+    from wordsearch.lang.collation import Collation
+    with pytest.raises(ValueError, match="each unit once"):
+        Collation(("A", "B A"), "by hand")
