@@ -193,3 +193,16 @@ def test_an_order_that_names_a_letter_twice_is_refused():
     from wordsearch.lang.collation import Collation
     with pytest.raises(ValueError, match="each unit once"):
         Collation(("A", "B A"), "by hand")
+
+
+def test_a_language_of_ones_own_sorts_by_its_own_folds():
+    """Its order may be shared with the language it was made from, not what was
+    learnt from the other's folds (Ø is O in English, OE here)."""
+    import dataclasses
+    from types import MappingProxyType
+    english = lang.get("en")
+    assert english.collate(["Øl", "Oil"]) == ["Oil", "Øl"]
+    own = dataclasses.replace(english, code="xo",
+                              folds=MappingProxyType(dict(english.folds, Ø="OE")))
+    assert own.collation is english.collation
+    assert own.collate(["Øl", "Oil"]) == ["Øl", "Oil"]

@@ -101,16 +101,22 @@ class Collation:
         ch = text[i]
         units = self._seen.get(ch)
         if units is None:
-            units = self._seen[ch] = self._units_of(ch, fold)
+            units = self._units_of(ch)
+            if units is None:
+                return self._folded(ch, fold), i + 1
+            self._seen[ch] = units
         return list(units), i + 1
 
     @cached_property
     def _seen(self) -> dict[str, tuple]:
-        """The units of each character met so far: a list sorts its words by the same
-        few letters again and again."""
+        """The units of each character met so far that the order alone decides (not
+        the fold, which a language of one's own may change): a list sorts its words
+        by the same few letters again and again."""
         return {}
 
-    def _units_of(self, ch: str, fold: Callable[[str], str]) -> tuple:
+    def _units_of(self, ch: str) -> tuple | None:
+        """A unit, a unit with marks, or a character before the letters; None for a
+        letter the order does not name."""
         found = self._table.get(ch.casefold())
         if found is not None:
             return (((_LETTER, found[0]), found[1], (), _case(ch)),)
@@ -119,14 +125,16 @@ class Collation:
         if found is not None:
             return (((_LETTER, found[0]), found[1], tuple(map(_mark, marks)), _case(ch)),)
         if ch.isalpha():
-            letters = [self._table.get(c.casefold()) for c in fold(ch)]
-            if letters and None not in letters:
-                # Sorted as the letters it stands for, after them at the third level
-                # (ß after ss).
-                return tuple(((_LETTER, place), variant, (), _case(ch) + (1,))
-                             for place, variant in letters)
-            return (((_UNKNOWN, ord(ch)), 0, (), _case(ch)),)
+            return None
         return (((_SPACE if ch.isspace() else _PUNCTUATION, ord(ch)), 0, (), ()),)
+
+    def _folded(self, ch: str, fold: Callable[[str], str]) -> list:
+        """A letter sorted as the letters the language folds it to, after them at the
+        third level (ß after ss); one it cannot fold after every letter it has."""
+        letters = [self._table.get(c.casefold()) for c in fold(ch)]
+        if letters and None not in letters:
+            return [((_LETTER, place), variant, (), _case(ch) + (1,)) for place, variant in letters]
+        return [((_UNKNOWN, ord(ch)), 0, (), _case(ch))]
 
 
 def _mark(mark: str) -> int:
