@@ -1,21 +1,21 @@
 """Word lists in the order each language sorts (wordsearch/lang/collation.py), through
 the sort itself and through what a reader sees: the text output's list and answer
-key, the command's output and the play page's list.
+key, the play page's list, and the command's text and PDF.
 
 Where the examples come from: the words are the language's own, most of them from
 its word list here (wordsearch/lang/data/CODE.words.txt, wordfreq words that the
 language's hunspell dictionary lists), the rest the examples of the issue (Ёжик,
 Άλογο, Koń, Cañón, Öfen ...) and everyday words a child's dictionary of the language
-has (ñandú, ёлка, Straße, été, água, één). Each list is written in the order of the
-language's alphabet as its dictionaries print it (RAE's Diccionario: Ñ its own letter
-after N, CH and LL no longer letters of their own; Duden after DIN 5007-1: Ä Ö Ü as
-A O U, ß as ss; SAOL: Å Ä Ö after Z, W apart from V; PWN: Ą Ć Ę Ł Ń Ó Ś Ź Ż after
-their base letters; Czech and Slovak: Č Ř Š Ž (and Slovak Ä Ô) their own letters, CH
-after H, other accents ignored at the first level; Russian: Ё with Е, Й after И;
-Greek and French: accents ignored at the first level), and the same order is what
-ICU 72's collator for the language gives (checked when the lists were written).
-Every list holds a word that character codes put elsewhere, so sorting by code
-point fails every test.
+has (ñandú, ёлка, Straße, été, água, één). Each list is written by the rules its
+dictionaries sort by (RAE's Diccionario: Ñ its own letter after N, CH and LL no
+longer letters of their own; Duden after DIN 5007-1: Ä Ö Ü as A O U, ß as ss; SAOL:
+Å Ä Ö after Z, W apart from V; PWN: Ą Ć Ę Ł Ń Ó Ś Ź Ż after their base letters;
+Czech and Slovak: Č Ř Š Ž (and Slovak Ä Ô) their own letters, CH after H, other
+accents ignored at the first level; Russian: Ё with Е, Й after И; Greek and French:
+accents ignored at the first level), and the same order is what ICU 72's collator
+for the language gives (checked when the lists were written). Every list holds a
+word that character codes put elsewhere, so the old sort by code point fails each
+language's tests.
 """
 import pytest
 from conftest import pdf_text
@@ -76,8 +76,9 @@ def test_each_language_sorts_its_dictionarys_examples(code):
 
 
 def test_accents_decide_only_between_words_of_the_same_letters():
-    """The classic French example (the order of Le Petit Robert and of CLDR for
-    French of France): the accents are compared only when the letters are equal."""
+    """The classic French example, in CLDR's order for French of France (accents
+    compared from the start of the word; Canadian French compares them from the end,
+    which these lists do not do): the accents decide only when the letters are equal."""
     french = lang.get("fr")
     assert french.collate(["côté", "côte", "coté", "cote", "cotes"]) == [
         "cote", "coté", "côte", "côté", "cotes"]
