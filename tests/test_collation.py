@@ -2,13 +2,14 @@
 the sort itself and through what a reader sees: the text output's list and answer
 key, the play page's list, and the command's text and PDF.
 
-Where the examples come from: the words are the language's own, most of them from
-its word list here (wordsearch/lang/data/CODE.words.txt, wordfreq words that the
-language's hunspell dictionary lists), the rest the examples of the issue (Ёжик,
-Άλογο, Koń, Cañón, Öfen ...) and everyday words a child's dictionary of the language
-has (ñandú, ёлка, Straße, été, água, één). Each list is written by the rules its
-dictionaries sort by (RAE's Diccionario: Ñ its own letter after N, CH and LL no
-longer letters of their own; Duden after DIN 5007-1: Ä Ö Ü as A O U, ß as ss; SAOL:
+Where the examples come from: 166 of the 199 are words of the language's word list
+here (wordsearch/lang/data/CODE.words.txt: wordfreq words that the language's
+hunspell dictionary lists), the rest the examples of the issue (Ёжик, Öfen ...) and
+common words chosen for the letters they hold (ñandú, ёлка, Straße, ćma, één, naïve,
+Ice cream: the word lists have no ё, ß or ij, nor an English accent). Each list is
+written by the rules its dictionaries sort by (RAE's Diccionario: Ñ its own letter
+after N, CH and LL no longer letters of their own; Duden after DIN 5007-1: Ä Ö Ü as
+A O U, ß as ss; SAOL:
 Å Ä Ö after Z, W apart from V; PWN: Ą Ć Ę Ł Ń Ó Ś Ź Ż after their base letters;
 Czech and Slovak: Č Ř Š Ž (and Slovak Ä Ô) their own letters, CH after H, other
 accents ignored at the first level; Russian: Ё with Е, Й after И; Greek and French:
