@@ -9,14 +9,13 @@ common words chosen for the letters they hold (ñandú, ёлка, Straße, ćma,
 Ice cream: the word lists have no ё, ß or ij, nor an English accent). Each list is
 written by the rules its dictionaries sort by (RAE's Diccionario: Ñ its own letter
 after N, CH and LL no longer letters of their own; Duden after DIN 5007-1: Ä Ö Ü as
-A O U, ß as ss; SAOL:
-Å Ä Ö after Z, W apart from V; PWN: Ą Ć Ę Ł Ń Ó Ś Ź Ż after their base letters;
-Czech and Slovak: Č Ř Š Ž (and Slovak Ä Ô) their own letters, CH after H, other
-accents ignored at the first level; Russian: Ё with Е, Й after И; Greek and French:
-accents ignored at the first level), and the same order is what ICU 72's collator
-for the language gives (checked when the lists were written). Every list holds a
-word that character codes put elsewhere, so the old sort by code point fails each
-language's tests.
+A O U, ß as ss; SAOL: Å Ä Ö after Z, W apart from V; PWN: Ą Ć Ę Ł Ń Ó Ś Ź Ż after
+their base letters; Czech and Slovak: Č Ř Š Ž (and Slovak Ä Ô) their own letters, CH
+after H, other accents ignored at the first level; Russian: Ё with Е, Й after И;
+Greek and French: accents ignored at the first level), and the same order is what
+ICU 72's collator for the language gives (checked when the lists were written).
+Every list holds a word that character codes put elsewhere, so the old sort by code
+point fails each language's tests.
 """
 import pytest
 from conftest import pdf_text
