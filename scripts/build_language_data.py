@@ -572,6 +572,13 @@ def write_sources(summary, sources, spellers, version) -> None:
         "- **Hand-made lists** in `scripts/data/` (MIT, like the code): additions to and removals",
         "  from each blocklist, the words unsuitable for children, and entries that are not",
         "  ordinary words. Their README says how thorough they are.",
+        "- **Sort orders (`collation` in `CODE.json`)**, written by hand: each language's letters",
+        "  in the order of the Unicode CLDR 42 collation for it (`common/collation/CODE.xml`,",
+        "  standard), as ICU 72 applies it -- its tailoring (Ñ after N in Spanish, CH after H in",
+        "  Czech and Slovak, Å Ä Ö after Z in Swedish ...) over the Unicode Collation",
+        "  Algorithm's root order (DUCET, Unicode 15.0); each file's `source` quotes its rules.",
+        "  Unicode, Inc., Unicode License Agreement -- Data Files and Software",
+        "  (`LICENSE-Unicode.txt`). `scripts/check_collation.py` compares them with ICU.",
         "- **Hunspell dictionaries** (Debian packages, used only as a filter at build time, none",
         f"  of their text is shipped), asked through the `hunspell` command ({hunspell_version()}):",
     ]

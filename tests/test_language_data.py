@@ -102,7 +102,8 @@ def test_frequencies(code):
 
 
 def test_sources_and_licences_ship_beside_the_data():
-    for name in ("SOURCES.md", "LICENSE-LDNOOBW.txt", "LICENSE-LDNOOBW_V2.txt", "LICENSE-wordfreq.md"):
+    for name in ("SOURCES.md", "LICENSE-LDNOOBW.txt", "LICENSE-LDNOOBW_V2.txt", "LICENSE-wordfreq.md",
+                 "LICENSE-Unicode.txt"):
         assert DATA.joinpath(name).is_file(), name
 
 

@@ -229,7 +229,7 @@ PUZZLE_OPTIONS = [
                   help="Print no word list, only how many words are hidden."),
     click.option("--list-order", type=click.Choice(look.LIST_ORDERS),
                   default=look.LIST_ORDERS[0], show_default=True,
-                  help="The word list in alphabetical order or in the order given."),
+                  help="The word list sorted as its language sorts, or in the order given."),
     click.option("--key-style", type=click.Choice(look.KEY_STYLES), default=look.KEY_STYLES[0],
                   show_default=True, help="Answer keys: each word outlined, or only the words' "
                                           "letters printed (other cells blank)."),
