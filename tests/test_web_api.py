@@ -161,7 +161,7 @@ def test_a_request_of_the_wrong_shape_is_400_saying_what_is_wrong(client, body, 
 
 def test_a_body_that_is_not_json_is_400(client):
     answer = client.post("/api/puzzles", content=b"sun moon",
-                         headers={"content-type": "text/plain"})
+                         headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -170,7 +170,8 @@ def test_a_body_over_64_kb_is_413_whether_or_not_it_says_its_length(client):
     assert len(big) > options.MAX_BODY
     answer = client.post("/api/puzzles", content=big, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and "64 KB" in answer.json()["error"]
-    chunked = client.post("/api/puzzles", content=iter([big[:40000], big[40000:]]))
+    chunked = client.post("/api/puzzles", content=iter([big[:40000], big[40000:]]),
+                          headers={"content-type": "application/json"})
     assert chunked.status_code == 413
 
 

@@ -460,7 +460,8 @@ def test_a_body_over_its_limit_is_refused_by_its_declared_length_or_as_it_stream
 
 def test_a_body_that_is_not_json_is_the_requests_fault():
     client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
-    answer = client.post("/w", content=b"\xff not json")
+    answer = client.post("/w", content=b"\xff not json",
+                         headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 

@@ -592,7 +592,10 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="Requests that may wait for a worker; more are told the server is busy.")
 @click.option("--time-limit", type=float, default=web.DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds one puzzle may take.")
-def serve(host, port, db, workers, waiting, time_limit):
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A host name the server answers to, as browsers ask for it (repeatable); "
+                   "a request for any other is refused. Default: any.")
+def serve(host, port, db, workers, waiting, time_limit, allowed_hosts):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -602,7 +605,7 @@ def serve(host, port, db, workers, waiting, time_limit):
 
         from wordsearch.web.app import Config, create_app
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
-                                time_limit=time_limit))
+                                time_limit=time_limit, allowed_hosts=allowed_hosts))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
     except sqlite3.Error as exc:

@@ -3,6 +3,7 @@ shape, which may come from a PNG mask."""
 from __future__ import annotations
 
 import functools
+import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,6 +42,21 @@ MAX_SPEC_LENGTH = 12
 # The largest mask image read, in pixels: a 5,000 x 5,000 drawing, 25 MB as it is
 # read; a small file can unpack to far more (a 13,000-pixel-square PNG of 20 KB).
 MAX_MASK_PIXELS = 25_000_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_IHDR = slice(12, 24)  # the first chunk's type, then the width and height
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height as its header says (the IHDR chunk, which comes first),
+    before anything is decoded: a small file can declare billions of pixels, which a
+    decoder would try to hold. None when the bytes do not begin as a PNG's."""
+    header = data[_IHDR]
+    if not data.startswith(PNG_SIGNATURE) or len(header) < 12 or header[:4] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", header[4:])
+    return width, height
+
+
 # A shape whose cells hold no 2 x 2 block is a drawing of lines: each cell would
 # touch the others only at a corner or an edge, and no word could cross another.
 BLOCK = 2
