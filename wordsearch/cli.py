@@ -61,10 +61,40 @@ def _terminate(signum, frame) -> None:
     raise Terminated()
 
 
-class Commands(click.Group):
+def _print(text: str) -> None:
+    """A listing or the help on standard output, a line: a write that fails (a full
+    disk, a closed pipe) says so and exits 1, as a puzzle's does, not a traceback."""
+    with _reported():
+        export.write_stdout(f"{text}\n".encode("utf-8"))
+
+
+def _show_help(ctx: click.Context, param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        _print(ctx.get_help())
+        ctx.exit()
+
+
+class PrintsHelp:
+    """A command's or a group's --help, printed by _print."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class Command(PrintsHelp, click.Command):
+    pass
+
+
+class Commands(PrintsHelp, click.Group):
     """A group that runs DEFAULT_COMMAND unless the first argument names another,
     so that the original program's usage, `wordsearch [OPTIONS] WORD...`, keeps
-    working word for word."""
+    working word for word. Its commands are Commands, and its own --help is printed
+    as theirs is."""
+
+    command_class = Command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or args[0] not in self.commands:
@@ -72,7 +102,7 @@ class Commands(click.Group):
         return super().parse_args(ctx, args)
 
 
-class DefaultCommand(click.Command):
+class DefaultCommand(Command):
     """The default command's usage line reads as the original program's."""
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -94,14 +124,14 @@ def main() -> None:
 
 def _list_masks(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo("\n".join(builtin_masks()))
+        _print("\n".join(builtin_masks()))
         ctx.exit()
 
 
 def _list_fonts(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
         width = max(map(len, font.FILES))
-        click.echo("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
+        _print("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
         ctx.exit()
 
 
@@ -628,13 +658,12 @@ def _write_key(solution, target: export.Output) -> list[Path]:
 def _list_themes(language: lang.Language) -> None:
     themes = lists.themes(language.code)
     if not themes:
-        click.echo(f"{language.name} has no built-in themes yet; English, Spanish, French "
-                   f"and German do.")
+        _print(f"{language.name} has no built-in themes yet; English, Spanish, French and "
+               f"German do.")
         return
     width = max(map(len, themes))
-    for name, theme in themes.items():
-        sample = ", ".join(theme.words[:4])
-        click.echo(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: {sample}, …)")
+    _print("\n".join(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: "
+                     f"{', '.join(theme.words[:4])}, …)" for name, theme in themes.items()))
 
 
 def _blocked(given: dict) -> Blocked:
