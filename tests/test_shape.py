@@ -1,5 +1,6 @@
 """Shapes from PNG masks: reading, scaling, the built-in set, and puzzles cut to a shape."""
 import importlib.util
+import io
 import struct
 import zlib
 from pathlib import Path
@@ -14,7 +15,7 @@ import wordsearch
 from wordlists import draw
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
-from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid
+from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid, png_size
 from conftest import package_data_patterns
 from wordsearch.size import GridSize
 
@@ -285,3 +286,15 @@ def test_a_mask_from_png_bytes_is_the_mask_from_the_same_file(tmp_path):
     assert np.array_equal(from_bytes.ink, from_file.ink)
     with pytest.raises(InputError, match="cannot read mask your upload: it is not an image"):
         Mask.from_png(b"not a png", "your upload")
+
+
+def test_a_pngs_size_is_read_from_its_header_alone():
+    image = io.BytesIO()
+    Image.new("1", (37, 21)).save(image, format="PNG")
+    data = image.getvalue()
+    assert png_size(data) == (37, 21)
+    # the header alone: what follows it is never read
+    assert png_size(data[:24]) == (37, 21)
+    assert png_size(data[:23]) is None
+    assert png_size(b"GIF89a" + data[6:]) is None
+    assert png_size(data[:12] + b"IDAT" + data[16:]) is None
