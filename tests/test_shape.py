@@ -256,12 +256,35 @@ def white_png(width: int, height: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 
 
+def bomb_png(side: int = 50_000) -> bytes:
+    """A PNG whose header declares side×side pixels (one bit each, 312 MB unpacked at
+    50,000), followed by 300 KB of its compressed rows: enough to read as a PNG and to
+    cost a decoder its memory. Refused from the header, it is never decoded."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+    row = b"\x00" + b"\x00" * ((side + 7) // 8)
+    rows = zlib.compress(row * 300, 9) * 300
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
 def test_a_huge_mask_is_refused_before_it_is_unpacked(tmp_path):
     path = tmp_path / "huge.png"
     path.write_bytes(white_png(13000, 13000))
     assert path.stat().st_size < 100_000
     with pytest.raises(InputError, match=r"is 13,000×13,000 pixels; a mask may have at most"):
         Mask.load(path)
+
+
+def test_an_image_bomb_is_refused_from_its_header_in_the_librarys_words(tmp_path):
+    path = tmp_path / "bomb.png"
+    path.write_bytes(bomb_png())
+    message = r"is 50,000×50,000 pixels; a mask may have at most 25,000,000 \(5,000×5,000\)"
+    with pytest.raises(InputError, match=message):
+        Mask.load(path)
+    with pytest.raises(InputError, match=message):
+        Mask.from_png(path.read_bytes(), "your upload")
 
 
 def test_an_automatic_grid_for_a_thin_line_mask_says_the_lines_are_too_thin(tmp_path):

@@ -7,9 +7,7 @@ import io
 import email.message
 import json
 import re
-import struct
 import threading
-import zlib
 
 import pytest
 from PIL import Image
@@ -17,6 +15,7 @@ from starlette.testclient import TestClient
 
 import wordsearch
 from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words
+from test_shape import bomb_png
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
 from wordsearch.render import html
@@ -693,19 +692,6 @@ def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(clien
 
 
 # Hostile input: each row of issue 29's table, answered with a 4xx, never a 500.
-
-def bomb_png(side: int = 50_000) -> bytes:
-    """A PNG whose header declares side×side pixels (one bit each, 312 MB unpacked at
-    50,000), followed by 300 KB of its compressed rows: enough to read as a PNG and to
-    cost a decoder its memory. Refused from the header, it is never decoded."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data)))
-    row = b"\x00" + b"\x00" * ((side + 7) // 8)
-    rows = zlib.compress(row * 300, 9) * 300
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
-            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
-
 
 def post_raw(client, text: str, path: str = "/api/puzzles", **headers):
     return client.post(path, content=text.encode("utf-8"),
