@@ -808,10 +808,16 @@ def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(clien
     foreign = client.post("/api/puzzles", json={"words": ["sun", "moon"]},
                           headers={"origin": "https://evil.example"})
     assert foreign.status_code == 403
-    assert foreign.json()["error"].startswith("this request comes from a page of another site "
-                                              '(the Origin header is "https://evil.example")')
-    assert client.post("/api/puzzles", json={"words": ["sun", "moon"]},
-                       headers={"origin": "null"}).status_code == 403
+    assert foreign.json()["error"] == (
+        "this request does not come from this site's own page (the Origin header is "
+        '"https://evil.example"); make puzzles on the site\'s page, or from a program, which '
+        "sends no Origin.")
+    # "null": a sandboxed frame on any page, or this site's own page, which sends no
+    # Referer; the browser's Sec-Fetch-Site tells them apart
+    for fetched_from in (None, "cross-site", "same-site"):
+        sandboxed = {"origin": "null", **({"sec-fetch-site": fetched_from} if fetched_from else {})}
+        assert client.post("/api/puzzles", json={"words": ["sun", "moon"]},
+                           headers=sandboxed).status_code == 403
     own = client.post("/api/puzzles", json={"words": ["sun", "moon"]},
                       headers={"origin": "http://testserver"})
     assert own.status_code == 201
@@ -822,6 +828,11 @@ def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(clien
         again = client.post(path, headers={**form, "origin": "http://testserver"},
                             follow_redirects=False)
         assert again.status_code == 303
+        # as Chromium sends the form's POST from the site's own page (no-referrer)
+        again = client.post(path, headers={**form, "origin": "null",
+                                           "sec-fetch-site": "same-origin"},
+                            follow_redirects=False)
+        assert again.status_code == 303
         refused = client.post(path, headers={**form, "origin": "https://evil.example"})
-        assert refused.status_code == 403 and "another site" in refused.text
+        assert refused.status_code == 403 and "this site&#x27;s own page" in refused.text
         assert "<html" in refused.text  # a page, as the form's answers are

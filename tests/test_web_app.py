@@ -556,5 +556,10 @@ def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
         "hello"
     for origin in ("https://evil.example", "null", "https://puzzles.example.evil.example"):
         assert client.post("/", headers={**site, "origin": origin}).status_code == 403
+        assert client.post("/", headers={**site, "origin": origin,
+                                         "sec-fetch-site": "cross-site"}).status_code == 403
+    # the site's own page, which sends no Referer and so an Origin of null
+    assert client.post("/", headers={**site, "origin": "null",
+                                     "sec-fetch-site": "same-origin"}).text == "hello"
     # a GET carries no request to make anything: its Origin is not asked
     assert client.get("/", headers={**site, "origin": "https://evil.example"}).text == "hello"

@@ -136,7 +136,12 @@ class SiteChecks:
     whose Origin is another site's (a form or a script on another site's page, sent
     by a visitor's browser: 403). A POST without an Origin is allowed: browsers send
     one with every POST from a page, so it is a program's (curl, the API's own
-    clients), which acts for no one's browser."""
+    clients), which acts for no one's browser.
+
+    The site's own pages send no Referer (Referrer-Policy: no-referrer), and so their
+    form's POST carries "Origin: null", as a sandboxed frame on any site's page
+    would: such a POST is served when the browser's Sec-Fetch-Site, which no page can
+    set, says it came from this site's own page ("same-origin")."""
 
     def __init__(self, app, allowed_hosts: tuple[str, ...] = ()) -> None:
         self.app = app
@@ -159,10 +164,14 @@ class SiteChecks:
                     f"ask for the site by its own address.", 400)
         origin = request.headers.get("origin")
         if request.method == "POST" and origin is not None:
-            name = _hostname(urlsplit(origin).netloc)
-            if name is None or (name != _hostname(host) and name not in self.allowed):
-                return (f"this request comes from a page of another site (the Origin header "
-                        f"is {quoted(origin)}); make puzzles on this site's own page, or "
+            if origin == "null":
+                foreign = request.headers.get("sec-fetch-site") != "same-origin"
+            else:
+                name = _hostname(urlsplit(origin).netloc)
+                foreign = name is None or (name != _hostname(host) and name not in self.allowed)
+            if foreign:
+                return (f"this request does not come from this site's own page (the Origin "
+                        f"header is {quoted(origin)}); make puzzles on the site's page, or "
                         f"from a program, which sends no Origin.", 403)
         return None
 
