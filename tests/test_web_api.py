@@ -836,3 +836,14 @@ def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(clien
         refused = client.post(path, headers={**form, "origin": "https://evil.example"})
         assert refused.status_code == 403 and "this site&#x27;s own page" in refused.text
         assert "<html" in refused.text  # a page, as the form's answers are
+
+
+def test_the_line_by_line_check_quotes_a_nul_or_a_lone_surrogate_as_an_escape(client):
+    answer = post_raw(client, '{"words": ["su\\ud800n", "mo\\u0000on", "star"]}', "/api/words")
+    assert answer.status_code == 200
+    lines = answer.json()["lines"]
+    assert [(line["text"], line["letters"]) for line in lines[:2]] == [
+        ("su\\ud800n", ["\\ud800"]), ("mo\\x00on", ["\\x00"])]
+    assert lines[0]["message"].startswith('"su\\ud800n" (line 1) has \'\\ud800\': a word in '
+                                          "English may use the letters A–Z")
+    assert answer.json()["ready"] == 1

@@ -194,12 +194,9 @@ def _directions(value):
 
 
 def _mask(value):
-    if not is_text(value):
-        raise BadRequest(f'"mask" should be text, not {kind(value)}.')
-    printable(value, "the mask", "mask")
+    _text("mask", 40)(value)  # text, printable, not blank, short enough to name
     if value.startswith(UPLOAD_PREFIX) or value in builtin_masks():
         return value
-    _text("mask", 40)(value)  # blank, or too long to name
     raise InputError(f'there is no built-in mask called "{value[:40]}"; choose one of '
                      f"{', '.join(builtin_masks())}, or upload a PNG image.", option="mask")
 
