@@ -531,7 +531,7 @@ def test_any_host_is_served_when_none_is_named():
 
 
 def test_a_host_not_named_is_refused_and_a_named_one_served_whatever_its_port():
-    client = checked(allowed_hosts=("Puzzles.example", "::1"))
+    client = checked(allowed_hosts=("Puzzles.example", "[::1]"))
     assert client.get("/", headers={"host": "puzzles.example:8000"}).text == "hello"
     assert client.get("/", headers={"host": "[::1]:8000"}).text == "hello"
     for host in ("evil.example", "puzzles.example.evil.example", "[::1", ""):

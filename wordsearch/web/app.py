@@ -145,7 +145,7 @@ class SiteChecks:
 
     def __init__(self, app, allowed_hosts: tuple[str, ...] = ()) -> None:
         self.app = app
-        self.allowed = {name.lower() for name in allowed_hosts}
+        self.allowed = {name.lower().strip("[]") for name in allowed_hosts}  # [::1] is ::1
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "http":
