@@ -520,7 +520,7 @@ def checked(**settings) -> TestClient:
     async def hello(request):
         return PlainTextResponse("hello")
 
-    return TestClient(Starlette(routes=[Route("/", hello, methods=["GET", "POST"]),
+    return TestClient(Starlette(routes=[Route("/", hello, methods=["GET", "POST", "DELETE"]),
                                         Route("/api/x", hello, methods=["POST"])],
                                 middleware=[Middleware(app.SiteChecks, **settings)]))
 
@@ -561,5 +561,7 @@ def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
     # the site's own page, which sends no Referer and so an Origin of null
     assert client.post("/", headers={**site, "origin": "null",
                                      "sec-fetch-site": "same-origin"}).text == "hello"
+    assert client.delete("/", headers={**site, "origin": "https://evil.example"}).status_code == \
+        403
     # a GET carries no request to make anything: its Origin is not asked
     assert client.get("/", headers={**site, "origin": "https://evil.example"}).text == "hello"

@@ -16,9 +16,10 @@ add to it, and a wrong or missing secret is a 404, as for a puzzle that does not
 exist, so a pupil learns nothing by trying. (No page sends a Referer: the secret
 does not leave with a click.)
 Before any handler, SiteChecks refuses a Host the server was not told to answer to
-(when it was told any) and a POST from another site's page; the handlers that read a
-body take it only in their own type (JSON, or a PNG upload), so that no form or
-plain-text POST from elsewhere is read as a request.
+(when it was told any) and a POST (or any request that changes something) from
+another site's page; the handlers that read a body take it only in their own type
+(JSON, or a PNG upload), so that no form or plain-text POST from elsewhere is read
+as a request.
 The handlers are plain functions of a request at module level; what they share
 (storage, workers, settings) is one Service on app.state, which create_app makes.
 """
@@ -72,6 +73,7 @@ API_NAMES = {"size": "page_size"}
 # What the live check of the words reads of a request.
 WORD_CHECK = ("words", "language", "grid", "directions", "difficulty")
 JSON_TYPE, PNG_TYPE = "application/json", "image/png"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # they change nothing: their Origin is not asked
 # A file name a Content-Disposition gives as it is; any other is encoded (RFC 2231).
 PLAIN_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
@@ -133,10 +135,11 @@ class SiteChecks:
     """Refuses, before any handler runs, a request whose Host is not one of
     `allowed_hosts` when some are given (a page on another name that resolves to this
     server, DNS rebinding, would otherwise reach it as a site of its own), and a POST
-    whose Origin is another site's (a form or a script on another site's page, sent
-    by a visitor's browser: 403). A POST without an Origin is allowed: browsers send
-    one with every POST from a page, so it is a program's (curl, the API's own
-    clients), which acts for no one's browser.
+    (or a request of any other method not in SAFE_METHODS) whose Origin is another
+    site's (a form or a script on another site's page, sent by a visitor's browser:
+    403). A POST without an Origin is allowed: browsers send one with every POST from
+    a page, so it is a program's (curl, the API's own clients), which acts for no
+    one's browser.
 
     The site's own pages send no Referer (Referrer-Policy: no-referrer), and so their
     form's POST carries "Origin: null", as a sandboxed frame on any site's page
@@ -163,7 +166,7 @@ class SiteChecks:
             return (f"the Host header {quoted(host)} is not a name this server answers to; "
                     f"ask for the site by its own address.", 400)
         origin = request.headers.get("origin")
-        if request.method == "POST" and origin is not None:
+        if request.method not in SAFE_METHODS and origin is not None:
             if origin == "null":
                 foreign = request.headers.get("sec-fetch-site") != "same-origin"
             else:
