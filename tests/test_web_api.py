@@ -750,11 +750,23 @@ def test_nul_is_422_naming_the_field_with_the_librarys_message(client, run, body
                                       f"character); remove it or type it again.")
 
 
-def test_the_command_says_what_the_api_says_of_text_no_page_can_print(client, run):
-    api = make(client, title="a\x1bb").json()["error"]
-    result = run("-t", "a\x1bb", "sun", "moon")
-    assert result.exit_code == 2
-    assert result.stderr == f"error: {api} (option -t/--title)\n"
+@pytest.mark.parametrize("option, value, args", [
+    ("title", "a\x1bb", ["-t", "a\x1bb"]),
+    ("fields", ["Name", "\udcff"], ["-f", "Name", "-f", "\udcff"]),
+    ("seed", "k3\x07", ["--seed", "k3\x07"]),
+    ("message", "hi\x1b", ["--message", "hi\x1b"]),
+    ("page_size", "a4\x01", ["-s", "a4\x01"]),
+    ("directions", ["E", "S\x01"], ["-d", "E", "-d", "S\x01"]),
+    ("theme", "\udcff", ["--theme", "\udcff"]),
+])
+def test_the_command_says_what_the_api_says_of_text_no_page_can_print(client, run, option,
+                                                                        value, args):
+    words = [] if option == "theme" else ["sun", "moon", "star"]
+    answer = client.post("/api/puzzles", content=json.dumps({"words": words, option: value}),
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["option"] == option
+    assert "which no page can print" in answer.json()["error"]
+    assert answer.json()["error"] == cli_message(run, *args, *words)
 
 
 def test_an_image_bomb_is_refused_from_its_header(client):
