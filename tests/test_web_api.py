@@ -8,13 +8,15 @@ import email.message
 import json
 import re
 import threading
+import urllib.error
+import urllib.request
 
 import pytest
 from PIL import Image
 from starlette.testclient import TestClient
 
 import wordsearch
-from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words
+from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words, serve
 from test_shape import bomb_png
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
@@ -859,3 +861,26 @@ def test_the_line_by_line_check_quotes_a_nul_or_a_lone_surrogate_as_an_escape(cl
     assert lines[0]["message"].startswith('"su\\ud800n" (line 1) has \'\\ud800\': a word in '
                                           "English may use the letters A–Z")
     assert answer.json()["ready"] == 1
+
+
+@pytest.mark.slow  # a server of its own
+def test_serve_answers_only_the_hosts_it_is_given(tmp_path):
+    process, url = serve(tmp_path, "--workers", "1", "--allowed-host", "127.0.0.1",
+                         "--allowed-host", "puzzles.example")
+    try:
+        def status(host: str) -> tuple[int, str]:
+            request = urllib.request.Request(f"{url}/api/options", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return answer.status, ""
+            except urllib.error.HTTPError as refused:
+                return refused.code, json.load(refused)["error"]
+
+        assert status("puzzles.example") == (200, "")
+        assert status("PUZZLES.example:8080") == (200, "")
+        assert status("evil.example") == (400, 'the Host header "evil.example" is not a name '
+                                               "this server answers to; ask for the site by "
+                                               "its own address.")
+    finally:
+        process.terminate()
+        process.wait(10)
