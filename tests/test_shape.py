@@ -265,8 +265,9 @@ def bomb_png(side: int = 50_000) -> bytes:
                 + struct.pack(">I", zlib.crc32(kind + data)))
     row = b"\x00" + b"\x00" * ((side + 7) // 8)
     rows = zlib.compress(row * 300, 9) * 300
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
-            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)  # 1-bit grey
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows)
+            + chunk(b"IEND", b""))
 
 
 def test_a_huge_mask_is_refused_before_it_is_unpacked(tmp_path):

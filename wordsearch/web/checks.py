@@ -2,8 +2,9 @@
 a duplicate of an earlier one, or refused. A refusal carries a reason and its
 numbers as well as the library's message, so that the page can say what is wrong
 in the teacher's language and quote the line (its control characters and lone
-surrogates shown as escapes, as the library's messages show them); and it knows the grid: a word too long
-for the chosen grid and directions is refused before Generate."""
+surrogates shown as escapes, as the library's messages show them); and it knows
+the grid: a word too long for the chosen grid and directions is refused before
+Generate."""
 from __future__ import annotations
 
 from wordsearch import directions as compass, lang
