@@ -231,7 +231,7 @@ def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["book", "make", "serve", "solve"]
+    assert [line.split()[0] for line in commands] == ["book", "make", "purge", "serve", "solve"]
 
 
 def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
@@ -620,3 +620,22 @@ def test_a_read_only_folder_is_refused_before_any_puzzle_is_made(run, monkeypatc
     assert result.stderr == ("error: cannot write frozen/set.pdf: the folder frozen is "
                              "read-only; make it writable or choose another folder.\n")
     assert os.listdir("frozen") == []
+
+
+def test_purge_deletes_what_the_server_kept_past_its_time(run, tmp_path):
+    import sqlite3
+
+    from wordsearch.web.storage import Record, SQLiteStorage
+    db = tmp_path / "served.sqlite3"
+    storage = SQLiteStorage(db)
+    old, new = (storage.save_puzzle(Record({"code": c}, {}, {})) for c in ("old", "new"))
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE puzzles SET created = created - 40 * 86400 WHERE id = ?", (old,))
+    result = run("purge", "--db", str(db), "--keep-days", "30")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (f"deleted 1 puzzle older than 30 days and 0 uploads older than "
+                             f"30 days from {db}.\n")
+    assert storage.load_puzzle(old) is None and storage.load_puzzle(new) is not None
+    missing = run("purge", "--db", str(tmp_path / "none.sqlite3"))
+    assert missing.exit_code == 2 and "there is no database" in missing.output
+    assert not (tmp_path / "none.sqlite3").exists()

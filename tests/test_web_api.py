@@ -7,6 +7,7 @@ import io
 import email.message
 import json
 import re
+import subprocess
 import threading
 import urllib.error
 import urllib.request
@@ -23,7 +24,7 @@ from wordsearch.make.shape import Mask
 from wordsearch.render import html
 from wordsearch.render.html import ends_key, line_hash, salt
 from wordsearch.web import app as app_module
-from wordsearch.web import daily, options
+from wordsearch.web import daily, limits, options
 from wordsearch.web.app import MAX_UPLOAD, MAX_UPLOAD_PIXELS, Config, create_app
 
 NASTY = "<script>alert('x')</script> \"quoted\" {{ braces }}"
@@ -417,6 +418,101 @@ def test_a_class_set_that_cannot_be_made_says_why(client):
     assert both.status_code == 422
     assert both.json()["error"] == ("give a number of copies or a list of students, not both: "
                                     "each student gets one copy of every list.")  # the command's
+
+
+def test_a_class_set_can_be_cancelled(client):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "copies": 40,
+                                            "seed": "stop-it"})
+    id = answer.json()["id"]
+    stopped = client.delete(f"/api/sets/{id}")
+    assert stopped.status_code == 200
+    progress = wait_for_set(client, id)
+    assert progress["state"] == "cancelled" and progress["error"] == "the set was cancelled."
+    assert progress["done"] < 40 and "pdf" not in progress
+    assert client.delete("/api/sets/no-such-set").status_code == 404
+
+
+def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db):
+    """429 with Retry-After for the client over its puzzles a minute; another client
+    (behind the trusted proxy, by its X-Forwarded-For) is served; /metrics counts
+    the refusal."""
+    config = Config(db=str(db), workers=1, trusted_proxies=limits.networks(["127.0.0.0/8"]))
+
+    def make(client, headers):
+        return client.post("/api/puzzles", json={"words": ["sun", "moon"]}, headers=headers)
+
+    with TestClient(create_app(config), client=("127.0.0.1", 5000)) as proxied:
+        service = proxied.app.state.service
+        service.limits.rules["puzzles"] = limits.Rule(2, 1 / 60, limits.RULES["puzzles"].message)
+        first = {"X-Forwarded-For": "198.51.100.7"}
+        for _ in range(2):
+            assert make(proxied, headers=first).status_code == 201
+        refused = make(proxied, headers=first)
+        assert refused.status_code == 429
+        retry = refused.headers["retry-after"]
+        assert 50 <= int(retry) <= 60  # a puzzle's room comes back in a minute
+        assert refused.json()["error"] == ("you have made 2 puzzles in the last minute, the most "
+                                           f"one computer may; try again in {retry} s.")
+        assert make(proxied, headers={"X-Forwarded-For": "198.51.100.8"}).status_code == 201
+        metrics = proxied.get("/metrics")
+        assert metrics.headers["content-type"].startswith("text/plain")
+        assert 'wordsearch_rejections_total{reason="puzzles"} 1.0' in metrics.text
+        assert 'wordsearch_responses_total{status="201"} 3.0' in metrics.text
+        assert "wordsearch_job_seconds_bucket" in metrics.text
+        assert "wordsearch_tasks_waiting 0.0" in metrics.text
+
+
+def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.headers["cache-control"] == "no-store"
+    body = health.json()
+    assert body["status"] == "ok" and body["storage"] == "ok"
+    assert body["workers"]["alive"] is True and body["workers"]["processes"] == 1
+    with TestClient(create_app(Config(db=str(tmp_path / "db.sqlite3"), workers=1))) as broken:
+        # the file where it cannot be opened (its folder gone)
+        broken.app.state.service.storage.path = str(tmp_path / "gone" / "db.sqlite3")
+        failing = broken.get("/healthz")
+        assert failing.status_code == 503 and failing.json()["status"] == "failing"
+        assert failing.json()["storage"].startswith("failing: ")
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs of its own (CI runs as root, as .ci/run needs for apt-get)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+                             capture_output=True, text=True)
+    assert mounted.returncode == 0, f"this test mounts a tmpfs, as root: {mounted.stderr}"
+    yield where
+    subprocess.run(["umount", str(where)], check=True)
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_a_clear_503_nothing_half_kept_and_the_service_recovers(small_disk):
+    with TestClient(create_app(Config(db=str(small_disk / "db.sqlite3"), workers=1))) as client:
+        assert make(client).status_code == 201
+        filler = small_disk / "filler"
+        with open(filler, "wb", buffering=0) as out:  # the disk filled by something else
+            try:
+                while True:
+                    out.write(b"\0" * 4096)
+            except OSError:
+                pass
+        answers = [make(client, title="x" * 100) for _ in range(40)]
+        full = [a for a in answers if a.status_code != 201]
+        assert full, "the disk never filled"
+        assert {a.status_code for a in full} == {503}
+        assert full[0].json()["error"] == ("the server's disk is full, so nothing more can be "
+                                           "kept; try again later.")
+        assert full[0].headers["retry-after"] == "60"
+        kept = [a.json()["id"] for a in answers if a.status_code == 201]
+        filler.unlink()
+        again = make(client)
+        assert again.status_code == 201
+        for id in [*kept, again.json()["id"]]:  # every puzzle said kept is whole
+            assert client.get(f"/p/{id}").status_code == 200
+        assert client.get("/healthz").json()["status"] == "ok"
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):

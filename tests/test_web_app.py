@@ -26,9 +26,12 @@ from wordsearch.lang import lists, ui
 from wordsearch.errors import InputError
 from wordsearch.web import app, daily, jobs, options
 from wordsearch.web.app import Config, Service, create_app
+from wordsearch.web.limits import Limits
+from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import SetJob, Sets
 from wordsearch.web.storage import Record, SQLiteStorage
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.limits import OverLimit
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 MAKE_PAGES = {code: f"<!doctype html><title>the make page in {code}</title>" for code in lang.codes()}
 WORDS = ["sun", "moon", "star"]
@@ -49,7 +52,7 @@ def workers():
 def service(tmp_path, workers):
     config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
     return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
-                   MAKE_PAGES)
+                   MAKE_PAGES, Limits(), Metrics())
 
 
 def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
@@ -406,26 +409,36 @@ def test_a_date_out_of_range_is_a_404_page_saying_which_dates(service):
 
 # ---- what surrounds the handlers ----
 
-@pytest.mark.parametrize("raised, status, body, headers", [
-    (options.BadRequest("not JSON"), 400, {"error": "not JSON"}, {}),
-    (app.TooLarge("too big"), 413, {"error": "too big"}, {}),
-    (Busy("busy now"), 503, {"error": "busy now"}, {"retry-after": "5"}),
+@pytest.mark.parametrize("raised, status, body, headers, reason", [
+    (options.BadRequest("not JSON"), 400, {"error": "not JSON"}, {}, "bad_request"),
+    (app.TooLarge("too big"), 413, {"error": "too big"}, {}, "too_large"),
+    (app.TooSlow("too slow"), 408, {"error": "too slow"}, {}, "too_slow"),
+    (Busy("busy now"), 503, {"error": "busy now"}, {"retry-after": "5"}, "busy"),
+    (TooMany("yours are waiting"), 429, {"error": "yours are waiting"}, {"retry-after": "5"},
+     "share"),
+    (OverLimit("a minute's puzzles", 7, "puzzles"), 429, {"error": "a minute's puzzles"},
+     {"retry-after": "7"}, "puzzles"),
     (InputError("no such size", option="size"), 422,
-     {"error": "no such size", "option": "page_size"}, {}),
-    (InputError("bad grid", option="grid"), 422, {"error": "bad grid", "option": "grid"}, {}),
-    (InputError("no option"), 422, {"error": "no option"}, {}),
+     {"error": "no such size", "option": "page_size"}, {}, "invalid"),
+    (InputError("bad grid", option="grid"), 422, {"error": "bad grid", "option": "grid"}, {},
+     "invalid"),
+    (InputError("no option"), 422, {"error": "no option"}, {}, "invalid"),
 ])
-def test_the_api_answers_what_a_handler_raises(raised, status, body, headers):
+def test_the_api_answers_what_a_handler_raises(service, raised, status, body, headers, reason):
+    """Each with its status, and counted by its reason for /metrics."""
     @app.api
     async def handler(request):
         """A handler that fails."""
         raise raised
 
     assert (handler.__name__, handler.__doc__) == ("handler", "A handler that fails.")
-    answer = TestClient(Starlette(routes=[Route("/", handler)])).get("/")
+    answer = alone(service, "/", handler).get("/")
     assert (answer.status_code, answer.json()) == (status, body)
     for name, value in headers.items():
         assert answer.headers[name] == value
+    counted = service.metrics.registry.get_sample_value("wordsearch_rejections_total",
+                                                        {"reason": reason})
+    assert counted == 1
 
 
 def test_what_the_api_does_not_map_is_left_to_the_apps_error_handlers():
@@ -458,8 +471,8 @@ def test_a_body_over_its_limit_is_refused_by_its_declared_length_or_as_it_stream
     assert streamed.status_code == 413 and "larger than 2 MB" in streamed.text
 
 
-def test_a_body_that_is_not_json_is_the_requests_fault():
-    client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
+def test_a_body_that_is_not_json_is_the_requests_fault(service):
+    client = alone(service, "/w", app.post_words, ["POST"])
     answer = client.post("/w", content=b"\xff not json",
                          headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]

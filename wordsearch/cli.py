@@ -622,10 +622,30 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="Requests that may wait for a worker; more are told the server is busy.")
 @click.option("--time-limit", type=float, default=web.DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds one puzzle may take.")
+@click.option("--per-client", type=click.IntRange(1, 10_000), default=web.DEFAULT_PER_CLIENT,
+              show_default=True,
+              help="Of those, how many one client (one address) may have at once; more are "
+                   "told to wait (429).")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy (address or network) whose X-Forwarded-For names the "
+                   "client; repeat for several. None: the connection's address is the client.")
+@click.option("--max-connections", type=click.IntRange(1, 1_000_000),
+              default=web.DEFAULT_MAX_CONNECTIONS, show_default=True,
+              help="Connections open at once (fewer if the process may not open that many "
+                   "files); more are answered 503 and closed.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+@click.option("--max-mb", type=click.FloatRange(1, 10**7), default=web.DEFAULT_MAX_MB,
+              show_default=True,
+              help="Megabytes the database may hold; past it, new puzzles are refused (507).")
 @click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
               help="A host name the server answers to, as browsers ask for it (repeatable); "
                    "a request for any other is refused. Default: any.")
-def serve(host, port, db, workers, waiting, time_limit, allowed_hosts):
+def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
+          max_connections, keep_days, upload_days, max_mb, allowed_hosts):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -633,15 +653,53 @@ def serve(host, port, db, workers, waiting, time_limit, allowed_hosts):
         check_time_limit(time_limit)
         import uvicorn
 
+        from wordsearch.web import connections, limits
         from wordsearch.web.app import Config, create_app
+        try:
+            trusted = limits.networks(trusted_proxies)
+        except ValueError as exc:
+            raise InputError(f"{exc}.", option="trusted-proxy") from None
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
-                                time_limit=time_limit, allowed_hosts=allowed_hosts))
+                                time_limit=time_limit, per_client=per_client,
+                                trusted_proxies=trusted, keep_days=keep_days,
+                                upload_days=upload_days, max_mb=max_mb,
+                                allowed_hosts=allowed_hosts))
+        protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=protocol,
+                timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
+
+
+@main.command("purge", short_help="Delete the served puzzles and uploads past their time.")
+@click.option("--db", default=web.DEFAULT_DB, show_default=True,
+              help="The SQLite file `wordsearch serve` keeps puzzles in.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+def purge(db, keep_days, upload_days):
+    """Deletes what `wordsearch serve` keeps past its time (the server does it too,
+    hourly), and says how much; safe while the server runs."""
+    from wordsearch.web.storage import SQLiteStorage
+
+    if not Path(db).is_file():
+        _fail(InputError(f"there is no database {db}; give the file `wordsearch serve --db` "
+                         f"uses."), EXIT_USAGE)
+    try:
+        puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
+    except sqlite3.Error as exc:
+        _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
+    _print(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
+           f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
+
+
+def _many(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def _write_key(solution, target: export.Output) -> list[Path]:

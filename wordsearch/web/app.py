@@ -25,6 +25,7 @@ The handlers are plain functions of a request at module level; what they share
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
 import email.message
@@ -53,16 +54,21 @@ from wordsearch.make.shape import builtin_masks, png_size
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, checks, daily,
-                           jobs, options)
+from wordsearch.web import (DEFAULT_DB, DEFAULT_KEEP_DAYS, DEFAULT_MAX_MB, DEFAULT_PER_CLIENT,
+                           DEFAULT_TIME_LIMIT, DEFAULT_UPLOAD_DAYS, DEFAULT_WAITING, checks,
+                           daily, jobs, limits, options)
+from wordsearch.web.limits import Limits, OverLimit
+from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import Sets
-from wordsearch.web.storage import Record, SQLiteStorage, Storage, new_secret, valid_id
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.storage import Full, Record, SQLiteStorage, Storage, new_secret, valid_id
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 log = logging.getLogger("wordsearch.web")
 
 MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
+PURGE_SECONDS = 3600.0             # between purges of what is past its time
+BODY_SECONDS = 30.0                # to send a body (2 MB at 70 KB/s); a slower one holds a connection
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "worker-src 'self'; manifest-src 'self'; "
@@ -82,6 +88,10 @@ class TooLarge(Exception):
     """The request body is over its limit: a 413 with this message."""
 
 
+class TooSlow(Exception):
+    """The request body did not arrive within BODY_SECONDS: a 408 with this message."""
+
+
 class WrongType(Exception):
     """The request body is not of the type the address takes: a 415 with this message."""
 
@@ -92,6 +102,11 @@ class Config:
     workers: int | None = None
     waiting: int = DEFAULT_WAITING
     time_limit: float = DEFAULT_TIME_LIMIT
+    per_client: int = DEFAULT_PER_CLIENT
+    trusted_proxies: tuple = ()   # networks (limits.networks) whose X-Forwarded-For is believed
+    keep_days: float = DEFAULT_KEEP_DAYS
+    upload_days: float = DEFAULT_UPLOAD_DAYS
+    max_mb: float = DEFAULT_MAX_MB
     # The host names the server answers to (the Host header, without its port); none:
     # any, as for a server on the loopback address or behind a proxy that checks them.
     allowed_hosts: tuple[str, ...] = ()
@@ -156,7 +171,7 @@ class SiteChecks:
             refusal = self.refusal(request)
             if refusal is not None:
                 message, status = refusal
-                await _refused(request, message, status)(scope, receive, send)
+                await _turned_away(request, message, status)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -187,8 +202,8 @@ def _hostname(netloc: str) -> str | None:
         return None
 
 
-def _refused(request: Request, message: str, status: int) -> Response:
-    """A refusal as the address answers its errors: JSON, or a page."""
+def _turned_away(request: Request, message: str, status: int) -> Response:
+    """SiteChecks' refusal as the address answers its errors: JSON, or a page."""
     if _wants_json(request):
         return error(message, status)
     return HTMLResponse(_page(message), status_code=status)
@@ -222,6 +237,13 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return HTMLResponse(_page(INTERNAL), status_code=500)
 
 
+def refused(request: Request, exc: Busy | TooMany | OverLimit | Full) -> HTMLResponse:
+    """A page's answer when the service, the client's share or the storage is full."""
+    service(request).metrics.rejections.labels(refusal(exc)).inc()
+    status, headers = _refused(exc)
+    return HTMLResponse(_page(str(exc)), status_code=status, headers=headers)
+
+
 def _page(text: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Word search'
             f'</title><link rel="stylesheet" href="/static/style.css"></head><body><main>'
@@ -235,10 +257,15 @@ async def body_bytes(request: Request, limit: int, what: str) -> bytes:
     if declared.isdigit() and int(declared) > limit:
         raise TooLarge(_too_large(what, limit))
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise TooLarge(_too_large(what, limit))
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise TooLarge(_too_large(what, limit))
+    except TimeoutError:
+        raise TooSlow(f"{what} took more than {BODY_SECONDS:.0f} seconds to arrive; send it "
+                      f"again on a faster connection.") from None
     return bytes(data)
 
 
@@ -276,22 +303,45 @@ def content_disposition(kind: str, name: str) -> str:
 
 def api(handler):
     """Turns what a handler raises into the API's answers: the library's message
-    with 422, the request's fault with 400, too large 413, busy 503."""
+    with 422, the request's fault with 400, too large 413, too slow 408, this client
+    over its limits 429, the whole service busy 503; each counted by its reason."""
     @functools.wraps(handler)
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
         except options.BadRequest as exc:
-            return error(str(exc), 400)
+            reason, answer = "bad_request", error(str(exc), 400)
         except TooLarge as exc:
-            return error(str(exc), 413)
-        except WrongType as exc:
-            return error(str(exc), 415)
-        except Busy as exc:
-            return error(str(exc), 503, **{"Retry-After": "5"})
+            reason, answer = "too_large", error(str(exc), 413)
+        except TooSlow as exc:
+            reason, answer = "too_slow", error(str(exc), 408)
+        except WrongType as exc:  # the request's fault, as a body that is not JSON is
+            reason, answer = "bad_request", error(str(exc), 415)
+        except (Busy, TooMany, OverLimit, Full) as exc:
+            status, headers = _refused(exc)
+            reason, answer = refusal(exc), error(str(exc), status, **headers)
         except WordsearchError as exc:
-            return error(str(exc), 422, exc.option)
+            reason, answer = "invalid", error(str(exc), 422, exc.option)
+        service(request).metrics.rejections.labels(reason).inc()
+        return answer
     return wrapped
+
+
+def refusal(exc: Busy | TooMany | OverLimit | Full) -> str:
+    """The reason counted: the service busy, the client's share, one of its limits,
+    or the storage full."""
+    return ("busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany)
+            else "storage_full" if isinstance(exc, Full) else exc.kind)
+
+
+def _refused(exc: Busy | TooMany | OverLimit | Full) -> tuple[int, dict[str, str]]:
+    """The status and Retry-After of a refusal: 503 when the service is busy, 429 when
+    the client's share or limit is full, the storage's own when it is."""
+    if isinstance(exc, Full):
+        return exc.status, {"Retry-After": "60"}
+    if isinstance(exc, Busy):
+        return 503, {"Retry-After": "5"}
+    return 429, {"Retry-After": str(getattr(exc, "retry_after", 5))}
 
 
 def links(id: str, secret: str | None = None) -> dict:
@@ -323,6 +373,15 @@ class Service:
     workers: Workers
     sets: Sets
     make_pages: dict[str, str]  # by language code
+    limits: Limits
+    metrics: Metrics
+
+
+def client(request: Request) -> str:
+    """Who is asking, for the limits (limits.client_of)."""
+    return limits.client_of(request.client.host if request.client else None,
+                            request.headers.get("x-forwarded-for"),
+                            service(request).config.trusted_proxies)
 
 
 def service(request: Request) -> Service:
@@ -346,12 +405,15 @@ async def mask_of(request: Request, name: str | None) -> tuple[str, bytes | None
 
 async def make(request: Request, made: options.Request,
                id: str | None = None) -> tuple[str, Record]:
-    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given."""
+    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given:
+    one of the client's puzzles a minute, and its turn in the workers."""
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     server = service(request)
+    server.limits.take(client(request), "puzzles")
     document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
-                                        server.config.time_limit, server.workers.threads)
+                                        server.config.time_limit, server.workers.threads,
+                                        client=client(request))
     record = Record(document, made.stored(), made.page, new_secret())
     return await run_in_threadpool(server.storage.save_puzzle, record, id), record
 
@@ -411,6 +473,7 @@ async def get_themes(request: Request) -> Response:
 async def post_mask(request: Request) -> Response:
     check_type(request, PNG_TYPE, "the image")
     png = await body_bytes(request, MAX_UPLOAD, "the image")
+    service(request).limits.take(client(request), "upload", len(png))
     preview = await run_in_threadpool(_preview, png)
     id = await run_in_threadpool(service(request).storage.save_mask, png)
     return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
@@ -451,8 +514,20 @@ async def post_set(request: Request) -> Response:
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     made.generate = generate
-    job = service(request).sets.start(made, mask)
+    service(request).limits.take(client(request), "sets")
+    job = service(request).sets.start(made, mask, client(request))
     return JSONResponse(job.progress(), status_code=202)
+
+
+async def delete_set(request: Request) -> Response:
+    """Stops a set being made (its puzzles not begun never start); a finished one is
+    left as it is. Its progress after."""
+    job = service(request).sets.get(request.path_params["id"])
+    if job is None:
+        raise HTTPException(404)
+    service(request).sets.cancel(job)
+    await asyncio.sleep(0)  # the set's task takes its cancellation
+    return JSONResponse(job.progress())
 
 
 async def get_set(request: Request) -> Response:
@@ -526,8 +601,8 @@ async def again(request: Request) -> Response:
     asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
     try:
         new_id, made = await make(request, options.parse({**asked, "words": listed}))
-    except Busy as exc:
-        return HTMLResponse(_page(str(exc)), status_code=503, headers={"Retry-After": "5"})
+    except (Busy, TooMany, OverLimit, Full) as exc:
+        return refused(request, exc)
     except WordsearchError as exc:
         return HTMLResponse(_page(f"no new layout: {exc}"), status_code=422)
     where = f"/t/{made.secret}" if teacher else f"/p/{new_id}"
@@ -548,7 +623,8 @@ async def _drawn(request: Request, record: Record, kind: str, media: str,
                  name: str = "") -> Response:
     """The puzzle's PDF, or one of its pages as SVG, drawn in a worker; a PDF is
     named `name`."""
-    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind)
+    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind,
+                                              client=client(request))
     headers = {"Content-Disposition": content_disposition("inline", name)} if name else {}
     return Response(data, media_type=media, headers=headers)
 
@@ -630,9 +706,8 @@ async def daily_page(request: Request) -> Response:
     if record is None:
         try:
             id, record = await make(request, options.parse(daily.request(date)), id)
-        except Busy as exc:
-            return HTMLResponse(_page(str(exc)), status_code=503,
-                                headers={"Retry-After": "5"})
+        except (Busy, TooMany, OverLimit, Full) as exc:
+            return refused(request, exc)
     return play_page(request, id, record)
 
 
@@ -663,25 +738,101 @@ def _language_choices(chosen: str) -> str:
                    f"{escape(lang.get(code).native_name)}</option>" for code in lang.codes())
 
 
+def watched(server: Service) -> None:
+    """The gauges /metrics reads when scraped."""
+    workers, watch = server.workers, server.metrics.watch
+    watch("wordsearch_jobs_admitted", "Jobs admitted (puzzles, pages, sets), running or "
+          "waiting.", lambda: workers.admitted)
+    watch("wordsearch_tasks_waiting", "Tasks waiting for a worker.", lambda: workers.waiting)
+    watch("wordsearch_tasks_running", "Tasks in a worker.", lambda: workers.running)
+    watch("wordsearch_workers", "Worker processes.", lambda: workers.processes)
+    watch("wordsearch_sets_working", "Class sets being made.", lambda: sum(
+        job.state == "working" for job in server.sets.jobs.values()))
+    watch("wordsearch_storage_bytes", "Bytes the storage takes.", server.storage.size)
+
+
+async def healthz(request: Request) -> Response:
+    """200 when the storage answers and the workers are alive, else 503 saying which
+    is not: for a load balancer or a supervisor."""
+    server = service(request)
+    try:
+        await run_in_threadpool(server.storage.ping)
+        storage = "ok"
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the service is not healthy
+        storage = f"failing: {exc}"
+    workers = server.workers
+    alive = workers.alive()
+    body = {"status": "ok" if storage == "ok" and alive else "failing", "storage": storage,
+            "workers": {"processes": workers.processes, "alive": alive,
+                        "running": workers.running, "waiting": workers.waiting,
+                        "admitted": workers.admitted, "limit": workers.limit}}
+    return JSONResponse(body, status_code=200 if body["status"] == "ok" else 503,
+                        headers={"Cache-Control": "no-store"})
+
+
+async def get_metrics(request: Request) -> Response:
+    data, media = service(request).metrics.text()
+    return Response(data, headers={"Content-Type": media, "Cache-Control": "no-store"})
+
+
+class Counted:
+    """Counts every response by its status, for /metrics."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                scope["app"].state.service.metrics.responses.labels(message["status"]).inc()
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    """The workers start with the server, and stop with it."""
-    workers = app.state.service.workers
-    workers.warm()
+    """The workers start with the server, and stop with it; while it runs, the sets
+    are swept (sets.Sets.sweep) and the storage purged (purging)."""
+    server = app.state.service
+    server.workers.warm()
+    loop = asyncio.get_running_loop()
+    chores = [loop.create_task(server.sets.sweeping()), loop.create_task(purging(server))]
     try:
         yield
     finally:
-        workers.close()
+        for chore in chores:
+            chore.cancel()
+        server.workers.close()
+
+
+async def purging(server: Service, every: float = PURGE_SECONDS) -> None:
+    """The storage purged of what is past its time, at the start and then hourly."""
+    while True:
+        try:
+            puzzles, masks = await run_in_threadpool(server.storage.purge)
+            if puzzles or masks:
+                log.info("purged %d puzzles and %d uploads past their time", puzzles, masks)
+        except Exception:  # noqa: BLE001 - a failed purge is tried again; the server goes on
+            log.exception("purging the storage failed")
+        await asyncio.sleep(every)
 
 
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
     """The server: its Service (storage, workers, sets, settings), the routes to the
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    storage = storage or SQLiteStorage(config.db)
-    workers = Workers(config.workers, config.waiting)
+    storage = storage or SQLiteStorage(config.db, max_mb=config.max_mb,
+                                       keep_days=config.keep_days,
+                                       upload_days=config.upload_days)
+    metrics = Metrics()
+    workers = Workers(config.workers, config.waiting, config.per_client, metrics.task_done)
     server = Service(config, storage, workers, Sets(workers, config.time_limit),
-                     make_pages())
+                     make_pages(), Limits(), metrics)
+    watched(server)
     routes = [
         Route("/", home),
         Route("/api/options", get_options),
@@ -693,6 +844,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets", post_set, methods=["POST"]),
         Route("/api/sets/{id}.pdf", get_set_pdf),
         Route("/api/sets/{id}", get_set),
+        Route("/api/sets/{id}", delete_set, methods=["DELETE"]),
         Route("/p/{id}.pdf", draw_pdf),
         Route("/p/{id}.svg", draw_puzzle),
         Route("/p/{id}/again", again, methods=["POST"]),
@@ -705,12 +857,14 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/t/{secret}", teacher_play),
         Route("/sw.js", service_worker),
         Route("/manifest.webmanifest", manifest),
+        Route("/healthz", healthz),
+        Route("/metrics", get_metrics),
         Route("/daily", daily_today),
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
     ]
     app = Starlette(routes=routes, middleware=[
-                        Middleware(SecurityHeaders),
+                        Middleware(Counted), Middleware(SecurityHeaders),
                         Middleware(SiteChecks, allowed_hosts=config.allowed_hosts)],
                     exception_handlers={HTTPException: _http_error, Exception: _crash},
                     lifespan=lifespan)
