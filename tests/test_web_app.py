@@ -473,7 +473,8 @@ def test_a_body_over_its_limit_is_refused_by_its_declared_length_or_as_it_stream
 
 def test_a_body_that_is_not_json_is_the_requests_fault(service):
     client = alone(service, "/w", app.post_words, ["POST"])
-    answer = client.post("/w", content=b"\xff not json")
+    answer = client.post("/w", content=b"\xff not json",
+                         headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -525,3 +526,55 @@ def test_create_app_gives_its_service_the_storage_and_settings_it_is_given(tmp_p
         "/t/{secret}.svg", "/t/{secret}.json", "/t/{secret}",
         "/daily", "/daily/{date}", "/static"}
     server.workers.close()
+
+
+def checked(**settings) -> TestClient:
+    """A GET and a POST route behind SiteChecks alone."""
+    async def hello(request):
+        return PlainTextResponse("hello")
+
+    return TestClient(Starlette(routes=[Route("/", hello, methods=["GET", "POST", "DELETE"]),
+                                        Route("/api/x", hello, methods=["POST"])],
+                                middleware=[Middleware(app.SiteChecks, **settings)]))
+
+
+def test_any_host_is_served_when_none_is_named():
+    client = checked()
+    assert client.get("/", headers={"host": "anything.example"}).text == "hello"
+
+
+def test_a_host_not_named_is_refused_and_a_named_one_served_whatever_its_port():
+    client = checked(allowed_hosts=("Puzzles.example", "[::1]"))
+    assert client.get("/", headers={"host": "puzzles.example:8000"}).text == "hello"
+    assert client.get("/", headers={"host": "[::1]:8000"}).text == "hello"
+    for host in ("evil.example", "puzzles.example.evil.example", "[::1", ""):
+        refused = client.get("/", headers={"host": host})
+        assert refused.status_code == 400
+        assert "is not a name this server answers to" in refused.text
+    api = client.post("/api/x", headers={"host": "evil.example"})
+    assert api.status_code == 400 and api.json()["error"] == (
+        'the Host header "evil.example" is not a name this server answers to; ask for the '
+        "site by its own address.")
+
+
+def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
+    client = checked(allowed_hosts=("puzzles.example", "www.puzzles.example"))
+    site = {"host": "puzzles.example"}
+    assert client.post("/", headers=site).text == "hello"
+    assert client.post("/", headers={**site, "origin": "https://puzzles.example"}).text == "hello"
+    # behind a proxy on another port, or the site under its other name
+    assert client.post("/", headers={**site, "origin": "http://puzzles.example:8443"}).text == \
+        "hello"
+    assert client.post("/", headers={**site, "origin": "https://www.puzzles.example"}).text == \
+        "hello"
+    for origin in ("https://evil.example", "null", "https://puzzles.example.evil.example"):
+        assert client.post("/", headers={**site, "origin": origin}).status_code == 403
+        assert client.post("/", headers={**site, "origin": origin,
+                                         "sec-fetch-site": "cross-site"}).status_code == 403
+    # the site's own page, which sends no Referer and so an Origin of null
+    assert client.post("/", headers={**site, "origin": "null",
+                                     "sec-fetch-site": "same-origin"}).text == "hello"
+    assert client.delete("/", headers={**site, "origin": "https://evil.example"}).status_code == \
+        403
+    # a GET carries no request to make anything: its Origin is not asked
+    assert client.get("/", headers={**site, "origin": "https://evil.example"}).text == "hello"

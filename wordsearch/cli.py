@@ -61,10 +61,40 @@ def _terminate(signum, frame) -> None:
     raise Terminated()
 
 
-class Commands(click.Group):
+def _print(text: str) -> None:
+    """A listing or the help on standard output, a line: a write that fails (a full
+    disk, a closed pipe) says so and exits 1, as a puzzle's does, not a traceback."""
+    with _reported():
+        export.write_stdout(f"{text}\n".encode("utf-8"))
+
+
+def _show_help(ctx: click.Context, param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        _print(ctx.get_help())
+        ctx.exit()
+
+
+class PrintsHelp:
+    """A command's or a group's --help, printed by _print."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class Command(PrintsHelp, click.Command):
+    pass
+
+
+class Commands(PrintsHelp, click.Group):
     """A group that runs DEFAULT_COMMAND unless the first argument names another,
     so that the original program's usage, `wordsearch [OPTIONS] WORD...`, keeps
-    working word for word."""
+    working word for word. Its commands are Commands, and its own --help is printed
+    as theirs is."""
+
+    command_class = Command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or args[0] not in self.commands:
@@ -72,7 +102,7 @@ class Commands(click.Group):
         return super().parse_args(ctx, args)
 
 
-class DefaultCommand(click.Command):
+class DefaultCommand(Command):
     """The default command's usage line reads as the original program's."""
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -94,14 +124,14 @@ def main() -> None:
 
 def _list_masks(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo("\n".join(builtin_masks()))
+        _print("\n".join(builtin_masks()))
         ctx.exit()
 
 
 def _list_fonts(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
         width = max(map(len, font.FILES))
-        click.echo("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
+        _print("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
         ctx.exit()
 
 
@@ -611,8 +641,11 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
 @click.option("--max-mb", type=click.FloatRange(1, 10**7), default=web.DEFAULT_MAX_MB,
               show_default=True,
               help="Megabytes the database may hold; past it, new puzzles are refused (507).")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A host name the server answers to, as browsers ask for it (repeatable); "
+                   "a request for any other is refused. Default: any.")
 def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
-          max_connections, keep_days, upload_days, max_mb):
+          max_connections, keep_days, upload_days, max_mb, allowed_hosts):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -629,7 +662,8 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
                                 time_limit=time_limit, per_client=per_client,
                                 trusted_proxies=trusted, keep_days=keep_days,
-                                upload_days=upload_days, max_mb=max_mb))
+                                upload_days=upload_days, max_mb=max_mb,
+                                allowed_hosts=allowed_hosts))
         protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
@@ -660,8 +694,8 @@ def purge(db, keep_days, upload_days):
         puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
-    click.echo(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
-               f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
+    _print(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
+           f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
 
 
 def _many(n: int, thing: str) -> str:
@@ -682,13 +716,12 @@ def _write_key(solution, target: export.Output) -> list[Path]:
 def _list_themes(language: lang.Language) -> None:
     themes = lists.themes(language.code)
     if not themes:
-        click.echo(f"{language.name} has no built-in themes yet; English, Spanish, French "
-                   f"and German do.")
+        _print(f"{language.name} has no built-in themes yet; English, Spanish, French and "
+               f"German do.")
         return
     width = max(map(len, themes))
-    for name, theme in themes.items():
-        sample = ", ".join(theme.words[:4])
-        click.echo(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: {sample}, …)")
+    _print("\n".join(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: "
+                     f"{', '.join(theme.words[:4])}, …)" for name, theme in themes.items()))
 
 
 def _blocked(given: dict) -> Blocked:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import NoReturn
 
 from wordsearch import _core
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.lang import Language, lists
 from wordsearch.make.blocked import blocked_words, free_of
 from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
@@ -18,7 +18,7 @@ LONGEST = 12
 
 def theme_words(language: Language, name: str) -> lists.Theme:
     themes = lists.themes(language.code)
-    theme = themes.get(name.strip().lower())
+    theme = themes.get(printable(name, "the theme", "theme").strip().lower())
     if theme is None and not themes:
         raise InputError(f"{language.name} has no built-in themes yet (English, Spanish, French "
                          f"and German have); use --random to draw from its dictionary.",

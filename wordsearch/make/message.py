@@ -21,7 +21,7 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError, NoMessage, PackingError, Unhidden, quoted
+from wordsearch.errors import InputError, NoMessage, PackingError, Unhidden, printable, quoted
 from wordsearch.lang import Language, lists
 from wordsearch.make import fill, packer
 from wordsearch.make.blocked import Blocked, free_of
@@ -79,6 +79,7 @@ def message_form(text: str, language: Language) -> str:
     """The message's letters as the grid holds them: folded as the language folds,
     spaces and punctuation dropped. Refused when it has no letter, a digit or a
     letter the language does not use."""
+    printable(text, "the message", "message")
     letters, bad = [], []
     for ch, folded in (part for word in language.message_words(text) for part in word):
         if folded:

@@ -15,6 +15,11 @@ path, not a parameter of the pupil's: a pupil who is given /p/ID has nothing to
 add to it, and a wrong or missing secret is a 404, as for a puzzle that does not
 exist, so a pupil learns nothing by trying. (No page sends a Referer: the secret
 does not leave with a click.)
+Before any handler, SiteChecks refuses a Host the server was not told to answer to
+(when it was told any) and a POST (or any request that changes something) from
+another site's page; the handlers that read a body take it only in their own type
+(JSON, or a PNG upload), so that no form or plain-text POST from elsewhere is read
+as a request.
 The handlers are plain functions of a request at module level; what they share
 (storage, workers, settings) is one Service on app.state, which create_app makes.
 """
@@ -23,9 +28,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import email.message
 import functools
 import json
 import logging
+import re
+from urllib.parse import urlsplit
 from html import escape
 from dataclasses import dataclass
 
@@ -41,8 +49,8 @@ from starlette.staticfiles import StaticFiles
 from wordsearch import lang
 from wordsearch.lang import lists, ui
 from wordsearch.directions import COMPASS, DIFFICULTIES
-from wordsearch.errors import InputError, WordsearchError
-from wordsearch.make.shape import builtin_masks
+from wordsearch.errors import InputError, WordsearchError, quoted
+from wordsearch.make.shape import builtin_masks, png_size
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
@@ -70,6 +78,10 @@ INTERNAL = "something went wrong on the server; try again, and report it if it g
 API_NAMES = {"size": "page_size"}
 # What the live check of the words reads of a request.
 WORD_CHECK = ("words", "language", "grid", "directions", "difficulty")
+JSON_TYPE, PNG_TYPE = "application/json", "image/png"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # they change nothing: their Origin is not asked
+# A file name a Content-Disposition gives as it is; any other is encoded (RFC 2231).
+PLAIN_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
 
 class TooLarge(Exception):
@@ -78,6 +90,10 @@ class TooLarge(Exception):
 
 class TooSlow(Exception):
     """The request body did not arrive within BODY_SECONDS: a 408 with this message."""
+
+
+class WrongType(Exception):
+    """The request body is not of the type the address takes: a 415 with this message."""
 
 
 @dataclass
@@ -91,6 +107,9 @@ class Config:
     keep_days: float = DEFAULT_KEEP_DAYS
     upload_days: float = DEFAULT_UPLOAD_DAYS
     max_mb: float = DEFAULT_MAX_MB
+    # The host names the server answers to (the Host header, without its port); none:
+    # any, as for a server on the loopback address or behind a proxy that checks them.
+    allowed_hosts: tuple[str, ...] = ()
 
 
 # Beside the security headers, by the path's start: a teacher's pages (the answers)
@@ -125,6 +144,69 @@ class SecurityHeaders:
 
         await self.app(scope, receive, sending) if scope["type"] == "http" else \
             await self.app(scope, receive, send)
+
+
+class SiteChecks:
+    """Refuses, before any handler runs, a request whose Host is not one of
+    `allowed_hosts` when some are given (a page on another name that resolves to this
+    server, DNS rebinding, would otherwise reach it as a site of its own), and a POST
+    (or a request of any other method not in SAFE_METHODS) whose Origin is another
+    site's (a form or a script on another site's page, sent by a visitor's browser:
+    403). A POST without an Origin is allowed: browsers send one with every POST from
+    a page, so it is a program's (curl, the API's own clients), which acts for no
+    one's browser.
+
+    The site's own pages send no Referer (Referrer-Policy: no-referrer), and so their
+    form's POST carries "Origin: null", as a sandboxed frame on any site's page
+    would: such a POST is served when the browser's Sec-Fetch-Site, which no page can
+    set, says it came from this site's own page ("same-origin")."""
+
+    def __init__(self, app, allowed_hosts: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.allowed = {name.lower().strip("[]") for name in allowed_hosts}  # [::1] is ::1
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope)
+            refusal = self.refusal(request)
+            if refusal is not None:
+                message, status = refusal
+                await _turned_away(request, message, status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, request: Request) -> tuple[str, int] | None:
+        host = request.headers.get("host", "")
+        if self.allowed and _hostname(host) not in self.allowed:
+            return (f"the Host header {quoted(host)} is not a name this server answers to; "
+                    f"ask for the site by its own address.", 400)
+        origin = request.headers.get("origin")
+        if request.method not in SAFE_METHODS and origin is not None:
+            if origin == "null":
+                foreign = request.headers.get("sec-fetch-site") != "same-origin"
+            else:
+                name = _hostname(urlsplit(origin).netloc)
+                foreign = name is None or (name != _hostname(host) and name not in self.allowed)
+            if foreign:
+                return (f"this request does not come from this site's own page (the Origin "
+                        f"header is {quoted(origin)}); make puzzles on the site's page, or "
+                        f"from a program, which sends no Origin.", 403)
+        return None
+
+
+def _hostname(netloc: str) -> str | None:
+    """A Host header's or an Origin's name, without its port, in lower case."""
+    try:
+        return urlsplit(f"//{netloc}").hostname if netloc else None
+    except ValueError:  # an unclosed [ of an IPv6 address
+        return None
+
+
+def _turned_away(request: Request, message: str, status: int) -> Response:
+    """SiteChecks' refusal as the address answers its errors: JSON, or a page."""
+    if _wants_json(request):
+        return error(message, status)
+    return HTMLResponse(_page(message), status_code=status)
 
 
 def _wants_json(request: Request) -> bool:
@@ -192,13 +274,31 @@ def _too_large(what: str, limit: int) -> str:
     return f"{what} is larger than {size}, the most the server takes; send less."
 
 
+def check_type(request: Request, wanted: str, what: str) -> None:
+    """Refuses (WrongType) a body that does not say it is of the type `wanted`, before
+    it is read: a form or plain text, which any page can send to any site, is never
+    read as a request."""
+    given = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if given != wanted:
+        said = f"as {quoted(given)}" if given else "without a Content-Type"
+        raise WrongType(f"{what} was sent {said}; send it as {wanted} (the Content-Type "
+                        f"header).")
+
+
 async def json_body(request: Request):
-    data = await body_bytes(request, options.MAX_BODY, "the request")
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise options.BadRequest("the request is not JSON; send a JSON object such as "
-                                 '{"words": ["sun", "moon"]}.') from None
+    check_type(request, JSON_TYPE, "the request")
+    return options.read_json(await body_bytes(request, options.MAX_BODY, "the request"))
+
+
+def content_disposition(kind: str, name: str) -> str:
+    """The Content-Disposition header of a file `name`, built by the standard library's
+    email.message (quotes escaped, and any name but letters, digits, dots, hyphens
+    and underscores encoded as RFC 2231 and RFC 6266 say): a name that comes from a
+    request, such as a set's seed, can never add a parameter of its own."""
+    header = email.message.Message()
+    header.add_header("Content-Disposition", kind,
+                      filename=name if PLAIN_NAME.fullmatch(name) else ("utf-8", "", name))
+    return header["Content-Disposition"]
 
 
 def api(handler):
@@ -215,6 +315,8 @@ def api(handler):
             reason, answer = "too_large", error(str(exc), 413)
         except TooSlow as exc:
             reason, answer = "too_slow", error(str(exc), 408)
+        except WrongType as exc:  # the request's fault, as a body that is not JSON is
+            reason, answer = "bad_request", error(str(exc), 415)
         except (Busy, TooMany, OverLimit, Full) as exc:
             status, headers = _refused(exc)
             reason, answer = refusal(exc), error(str(exc), status, **headers)
@@ -369,6 +471,7 @@ async def get_themes(request: Request) -> Response:
 
 @api
 async def post_mask(request: Request) -> Response:
+    check_type(request, PNG_TYPE, "the image")
     png = await body_bytes(request, MAX_UPLOAD, "the image")
     service(request).limits.take(client(request), "upload", len(png))
     preview = await run_in_threadpool(_preview, png)
@@ -440,7 +543,7 @@ async def get_set_pdf(request: Request) -> Response:
     if job is None or job.pdf is None:
         raise HTTPException(404)
     return Response(job.pdf, media_type="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="set-{job.code}.pdf"'})
+        "Content-Disposition": content_disposition("attachment", f"set-{job.code}.pdf")})
 
 
 async def play(request: Request) -> Response:
@@ -523,7 +626,7 @@ async def _drawn(request: Request, record: Record, kind: str, media: str,
     named `name`."""
     data = await service(request).workers.job(jobs.draw, record.document, record.page, kind,
                                               client=client(request))
-    headers = {"Content-Disposition": f'inline; filename="{name}"'} if name else {}
+    headers = {"Content-Disposition": content_disposition("inline", name)} if name else {}
     return Response(data, media_type=media, headers=headers)
 
 
@@ -761,7 +864,9 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(Counted), Middleware(SecurityHeaders)],
+    app = Starlette(routes=routes, middleware=[
+                        Middleware(Counted), Middleware(SecurityHeaders),
+                        Middleware(SiteChecks, allowed_hosts=config.allowed_hosts)],
                     exception_handlers={HTTPException: _http_error, Exception: _crash},
                     lifespan=lifespan)
     app.state.service = server
@@ -770,18 +875,11 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
 
 def _preview(png: bytes) -> dict:
     """The uploaded shape as the grid will have it, PREVIEW_SIDE cells across; the
-    pixel count is checked from the header before the image is decoded."""
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
+    pixel count is checked from the PNG's header before the image is decoded (a PNG
+    of 300 KB may declare 50,000×50,000 pixels)."""
     from wordsearch.make.shape import Mask
 
-    try:
-        with Image.open(io.BytesIO(png)) as image:
-            width, height = image.size
-    except (OSError, SyntaxError, ValueError, UnidentifiedImageError):
-        width = height = 0  # Mask.from_png says what is wrong with it
+    width, height = png_size(png) or (0, 0)  # not a PNG: Mask.from_png says what it is
     if width * height > MAX_UPLOAD_PIXELS:
         raise InputError(f"the image is {width:,}×{height:,} pixels; the web page takes at most "
                          f"{MAX_UPLOAD_PIXELS:,} (2,000×2,000). Scale it down.", option="mask")
