@@ -54,6 +54,7 @@ def closed_within(sock, seconds) -> bool:
         return False
 
 
+@pytest.mark.slow
 def test_a_connection_that_never_finishes_its_headers_is_closed(server):
     sock = socket.create_connection(("127.0.0.1", server))
     sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
@@ -64,6 +65,7 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(server):
     assert get(server) == "hello"
 
 
+@pytest.mark.slow
 def test_a_byte_now_and_then_does_not_keep_a_connection(server):
     sock = socket.create_connection(("127.0.0.1", server))
     started = time.monotonic()

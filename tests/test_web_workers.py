@@ -32,6 +32,7 @@ async def in_order(workers, tasks):
     return finished
 
 
+@pytest.mark.slow
 def test_the_clients_tasks_are_taken_in_turn(one):
     """Twenty of one client's tasks, then one of another's: the other's is taken
     second (after the task already in the worker), not twenty-first."""
@@ -43,6 +44,7 @@ def test_the_clients_tasks_are_taken_in_turn(one):
     assert asyncio.run(in_order(one, tasks)) == list("abcabcabcabc")
 
 
+@pytest.mark.slow
 def test_a_task_cancelled_while_it_waits_never_starts(one, tmp_path):
     marker = tmp_path / "started"
 
@@ -75,6 +77,7 @@ def test_each_client_has_its_share_of_the_queue_and_the_service_its_bound():
         workers.close()
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_fails_only_the_task_that_killed_it():
     """os._exit in a worker breaks the pool and every task it held: the others are
     run again on a new pool and succeed; the killer, run again, fails as busy."""
@@ -96,6 +99,7 @@ def test_a_worker_that_dies_fails_only_the_task_that_killed_it():
         workers.close()
 
 
+@pytest.mark.slow
 def test_background_tasks_leave_a_worker_for_someone_waiting():
     """A set's tasks (background) take one of two workers: a puzzle asked for at the
     page starts at once, not after a 1-second task of the set."""
