@@ -644,8 +644,12 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
 @click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
               help="A host name the server answers to, as browsers ask for it (repeatable); "
                    "a request for any other is refused. Default: any.")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
+              default="info", show_default=True,
+              help="The least a log line says (JSON lines on standard error); debug adds each "
+                   "refused request.")
 def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
-          max_connections, keep_days, upload_days, max_mb, allowed_hosts):
+          max_connections, keep_days, upload_days, max_mb, allowed_hosts, log_level):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -653,7 +657,7 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
         check_time_limit(time_limit)
         import uvicorn
 
-        from wordsearch.web import connections, limits
+        from wordsearch.web import connections, limits, logs
         from wordsearch.web.app import Config, create_app
         try:
             trusted = limits.networks(trusted_proxies)
@@ -670,7 +674,8 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", http=protocol,
+    logs.configure(log_level)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, http=protocol,
                 timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
 
 

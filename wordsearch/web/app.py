@@ -323,6 +323,9 @@ def api(handler):
         except WordsearchError as exc:
             reason, answer = "invalid", error(str(exc), 422, exc.option)
         service(request).metrics.rejections.labels(reason).inc()
+        log.debug("refused", extra={"reason": reason, "status": answer.status_code,
+                                    "method": request.method, "path": request.url.path,
+                                    "client": client(request)})
         return answer
     return wrapped
 
