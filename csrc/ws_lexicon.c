@@ -47,6 +47,19 @@ static ws_status check(const ws_words *words, const uint8_t *tiers, int32_t nlet
     return WS_OK;
 }
 
+/* Where each length's tiers end, from the words' tiers (checked in order). */
+static void set_tiers(ws_lexicon *lex, const ws_words *words, const uint8_t *tiers)
+{
+    for (int32_t len = 0; len < LENGTH_SLOTS; len++)
+        for (int32_t t = 0; t < WS_LEXICON_TIERS; t++)
+            lex->tier_end[len][t] = lex->first[len];
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        for (int32_t t = tiers ? tiers[w] : 0; t < WS_LEXICON_TIERS; t++)
+            lex->tier_end[len][t] = w + 1;
+    }
+}
+
 ws_status ws_lexicon_build(const ws_words *words, const uint8_t *tiers, int32_t nletters,
                            ws_lexicon **out)
 {
@@ -72,14 +85,7 @@ ws_status ws_lexicon_build(const ws_words *words, const uint8_t *tiers, int32_t 
     for (int32_t len = LENGTH_SLOTS - 2; len >= 0; len--)
         if (lex->first[len] > lex->first[len + 1])
             lex->first[len] = lex->first[len + 1];
-    for (int32_t len = 0; len < LENGTH_SLOTS; len++)
-        for (int32_t t = 0; t < WS_LEXICON_TIERS; t++)
-            lex->tier_end[len][t] = lex->first[len];
-    for (int32_t w = 0; w < count; w++) {
-        const int32_t len = words->offsets[w + 1] - words->offsets[w];
-        for (int32_t t = tiers ? tiers[w] : 0; t < WS_LEXICON_TIERS; t++)
-            lex->tier_end[len][t] = w + 1;
-    }
+    set_tiers(lex, words, tiers);
     lex->base[WS_MAX_WORD + 1] = NO_BASE;
     for (int32_t len = 0; len <= WS_MAX_WORD; len++) {
         const int present = lex->first[len + 1] > lex->first[len];
