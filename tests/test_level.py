@@ -58,8 +58,10 @@ def test_topic_words_come_in_the_lowest_tier_and_the_level_decides_the_rest():
     assert set(child) < set(adult)
     assert not set(child) - set(lists.child("en")) - {
         w for t in lists.themes("en").values() for w in t.words}
-    assert {t for w, t in child.items() if w not in lists.themes("en")["fruit"].words} \
-        == {level.LEVEL}
+    themes = {w for t in lists.themes("en").values() for w in t.words}
+    assert {t for w, t in child.items() if w in themes - set(lists.themes("en")["fruit"].words)} \
+        == {level.THEMES}
+    assert {t for w, t in child.items() if w not in themes} == {level.LEVEL}
 
 
 def added(puzzle) -> list[str]:

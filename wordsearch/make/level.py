@@ -23,8 +23,10 @@ from wordsearch.make.words import parse_entry
 
 LEVELS = ("child", "adult")
 DEFAULT_LEVEL = "child"
-# The tiers of the words a puzzle may add, lowest first.
-TOPIC, LEVEL = 0, 1
+# The tiers of the words a puzzle may add, lowest first: the puzzle's topic, the
+# other themes' words (written for children), the rest of the level's words (the
+# child list is a proxy in most languages: see lang/data/SOURCES.md).
+TOPIC, THEMES, LEVEL = 0, 1, 2
 # A theme is a list's topic when it holds at least this share of the listed words
 # (and at least one): 5 fruit among 15 words make a fruit sheet, 1 among 15 does not.
 TOPIC_SHARE = 1 / 3
@@ -65,18 +67,18 @@ def topic(language: Language, forms: Iterable[str], theme: str | None = None) ->
 
 def words(language: Language, level: str, topics: tuple[str, ...] = ()) -> dict[str, int]:
     """The words the program may choose at `level`, as written, with their tier:
-    TOPIC for the words of `topics`, LEVEL for the rest of the level's words (the
-    child list and every theme's words; at the adult level the whole dictionary
-    besides). A word in both is in the lower tier."""
+    TOPIC for the words of `topics`, THEMES for the other themes' words, LEVEL for
+    the rest of the level's words (the child list; at the adult level the whole
+    dictionary). A word in two is in the lower tier."""
     themes = lists.themes(language.code)
     out: dict[str, int] = {}
     for name in topics:
         for w in themes[name].words:
             out.setdefault(w, TOPIC)
+    for t in themes.values():
+        for w in t.words:
+            out.setdefault(w, THEMES)
     pool = lists.child(language.code) if level == "child" else lists.dictionary(language.code)
     for w in pool:
         out.setdefault(w, LEVEL)
-    for t in themes.values():
-        for w in t.words:
-            out.setdefault(w, LEVEL)
     return out
