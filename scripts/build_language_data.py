@@ -430,12 +430,21 @@ def build_level(code: str, language: lang.Language, words: list[str],
     those the Glasgow Norms rate as learnt by 6-8 years old (CHILD_AOA). The other
     languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
     most frequent words of at most LEVEL_SHORT letters, short frequent words being
-    the likeliest to be known."""
+    the likeliest to be known. Either way less the language's hand list
+    (scripts/data/level/CODE.txt: es fr de en so far), whose every word must be one
+    of them."""
     if LEVEL_SOURCE.get(code) == "glasgow":
-        return sorted(w for w in words if aoa.get(w.lower(), CHILD_AOA + 1) <= CHILD_AOA)
-    short = [w for w in words if len(grid(language, w)) <= LEVEL_SHORT]
-    short.sort(key=lambda w: (-wordfreq.word_frequency(w, code), w))
-    return sorted(short[:LEVEL_FREQUENT])
+        level = sorted(w for w in words if aoa.get(w.lower(), CHILD_AOA + 1) <= CHILD_AOA)
+    else:
+        short = [w for w in words if len(grid(language, w)) <= LEVEL_SHORT]
+        short.sort(key=lambda w: (-wordfreq.word_frequency(w, code), w))
+        level = sorted(short[:LEVEL_FREQUENT])
+    path = HAND / "level" / f"{code}.txt"
+    drop = {grid(language, w) for line in read_hand_list(path) for w in line.split()}
+    unknown = drop - {grid(language, w) for w in level}
+    if unknown:
+        raise SystemExit(f"{code}: {path} names words not at the level: {sorted(unknown)}")
+    return [w for w in level if grid(language, w) not in drop]
 
 
 def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, int]]) -> list[str]:
@@ -468,8 +477,13 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         "  not in the published table). Used instead: the dictionary's",
         f"  {LEVEL_FREQUENT:,} most frequent words (wordfreq) of at most {LEVEL_SHORT} letters -- short,",
         "  frequent words being the likeliest a child knows. This is a proxy, not a child's",
-        "  vocabulary: it keeps frequent abstract words of adult text. For es, fr and de the",
-        "  themes (written for children, MIT) join it and come first on a themed sheet.",
+        "  vocabulary: it keeps frequent abstract words of adult text and grammatical words.",
+        "  For es, fr and de the words of it that read as adult, abstract or grammatical were",
+        "  then taken off by hand (`scripts/data/level/CODE.txt`, one fast reading by a",
+        "  non-native reviewer), and the themes (written for children, MIT) come before it;",
+        "  for it pt nl pl cs sk sv ru el the proxy is used as it is.",
+        "- **Every language**: words a reader judged unfit although a source rates them early",
+        "  (English `adult`, `bride`, `marriage`, `fighter`) are in the same hand lists.",
         "",
         "| code | dictionary words | child level | source |",
         "|---|---|---|---|",
