@@ -127,11 +127,21 @@ def cli_message(run, *args):
     ({"words": ["sun"], "seed": "tab\there"}, ["--seed", "tab\there", "sun"]),
     ({"words": ["kansas", "arkansas"], "strict": True}, ["--strict", "kansas", "arkansas"]),
     ({"words": ["sun"], "grid": 12, "min_grid": 10}, ["-g", "12", "--min-grid", "10", "sun"]),
+    ({"words": ["sun"], "level": "teen"}, ["--level", "teen", "sun"]),
 ])
 def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
     answer = client.post("/api/puzzles", json=body)
     assert answer.status_code == 422
     assert answer.json()["error"] == cli_message(run, *args)
+
+
+def test_the_word_level_makes_the_librarys_own_puzzle(client):
+    words = ["train", "chair", "river", "robot"]
+    for level in ("child", "adult"):
+        made = make(client, words=words, message="See you soon", level=level,
+                    seed="web-level").json()
+        want = wordsearch.generate(words, message="See you soon", level=level, seed="web-level")
+        assert made["puzzle"]["grid"] == list(want.grid), level
 
 
 def test_a_smallest_grid_makes_the_librarys_own_puzzle(client):

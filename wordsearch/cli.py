@@ -29,7 +29,7 @@ from wordsearch import export, fields, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
-from wordsearch.make import choose, classset, message, packer
+from wordsearch.make import choose, classset, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.options import MakeOptions
@@ -241,6 +241,10 @@ PUZZLE_OPTIONS = [
     click.option("--no-blocklist", is_flag=True,
                   help="Let the grid spell words of the language's list of rude words (it "
                        "never spells them unless told so)."),
+    click.option("--level", default=level.DEFAULT_LEVEL, show_default=True,
+                  help="The words the program chooses (added to hide a --message, drawn by "
+                       "--random): child, words a primary-school child knows, on the puzzle's "
+                       "topic first; adult, the whole dictionary (puzzle books for grown-ups)."),
     click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case."),
     click.option("--seed", help="Any text; the same seed, words and options give the same puzzle."),
     click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
@@ -301,8 +305,8 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--theme", help="Make the puzzle from a built-in themed list (--list-themes) "
                               "instead of words of your own.")
 @click.option("--random", type=int,
-              help="Draw this many words from the language's dictionary (or, with --theme, "
-                   "from the theme), different for every copy.")
+              help="Draw this many words of the --level from the language's words (or, with "
+                   "--theme, from the theme), different for every copy.")
 @click.option("--list-themes", is_flag=True,
               help="Name the built-in themes of the --language and exit.")
 @click.option("--message", help="Hide a message: the letters left once every word is found, "

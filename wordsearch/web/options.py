@@ -24,6 +24,7 @@ from wordsearch import lang
 from wordsearch.directions import DIFFICULTIES
 from wordsearch.errors import InputError, printable, quoted
 from wordsearch.json_values import LongNumber, is_flag, is_text, is_whole, kind
+from wordsearch.make.level import LEVELS
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import MIN_SIDE, builtin_masks, parse_grid
 from wordsearch.render import paper
@@ -86,6 +87,7 @@ INSTEAD = {
     "difficulty": lambda: f"choose {one_of(list(DIFFICULTIES))}",
     "seed": lambda: "write any text, or leave it out for a new puzzle",
     "theme": lambda: "choose a theme, or leave it out to give your own words",
+    "level": lambda: f"choose {one_of(list(LEVELS))}",
     "list_order": lambda: f"choose {one_of(LIST_ORDERS)}",
     "mask": lambda: f"choose one of {', '.join(builtin_masks())}, or upload a PNG image",
 }
@@ -238,6 +240,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "language": (GENERATE, _text("language", 10)),
     "strict": (GENERATE, _yes_no("strict")),
     "lowercase": (GENERATE, _yes_no("lowercase")),
+    "level": (GENERATE, _text("level", 20, "the word level")),
     "theme": (GENERATE, _text("theme", 40)),
     "random": (GENERATE, _number("random", 1, MAX_WORDS,
                                  "{value:,} words drawn at random are more than the {high:,} "
