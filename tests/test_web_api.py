@@ -472,6 +472,22 @@ def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db
         assert "wordsearch_tasks_waiting 0.0" in metrics.text
 
 
+def test_a_client_past_its_upload_bytes_is_told_when_to_try_again(db):
+    with TestClient(create_app(Config(db=str(db), workers=1))) as uploader:
+        rules = uploader.app.state.service.limits.rules
+        rules["upload"] = limits.Rule(3000, 3000 / 86400, limits.RULES["upload"].message)
+        answers = [uploader.post("/api/masks", content=png_bytes(size=(80, 60 + n)),
+                                 headers={"content-type": "image/png"}) for n in range(40)]
+        statuses = [a.status_code for a in answers]
+        first = statuses.index(429)
+        assert first >= 1 and set(statuses[:first]) == {201} and set(statuses[first:]) == {429}
+        error = answers[first].json()["error"]
+        assert error.startswith("you have uploaded 3 KB of images today, the most one computer "
+                                "may; use a shape you uploaded before, or try again in ")
+        assert error.endswith(" minutes.") or error.endswith(" hours.")
+        assert int(answers[first].headers["retry-after"]) > 60
+
+
 def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
     health = client.get("/healthz")
     assert health.status_code == 200 and health.headers["cache-control"] == "no-store"

@@ -10,8 +10,8 @@ TRUSTED = limits.networks(["127.0.0.1", "10.0.0.0/8"])
 
 
 def small() -> Limits:
-    return Limits({"puzzles": Rule(3, 1.0, "over: {size} then {retry} s"),
-                   "upload": Rule(100, 10.0, "{size_mb} MB, {retry} s")})
+    return Limits({"puzzles": Rule(3, 1.0, "over: {size} then {retry}"),
+                   "upload": Rule(100, 10.0, "{size}, {retry}")})
 
 
 def test_a_burst_then_the_rate():

@@ -37,17 +37,17 @@ class OverLimit(Exception):
 class Rule:
     size: float          # the burst
     per_second: float    # the rate it refills at
-    message: str         # with {retry} (seconds)
+    message: str         # with {size} and {retry} (a time: "40 s", "3 minutes")
 
 
 RULES = {
-    "puzzles": Rule(PUZZLES, PUZZLES / 60, "you have made {size:,} puzzles in the last minute, the "
-                                           "most one computer may; try again in {retry} s."),
-    "sets": Rule(SETS, SETS / 60, "you have started {size:,} class sets in the last minute, the "
-                                  "most one computer may; try again in {retry} s."),
+    "puzzles": Rule(PUZZLES, PUZZLES / 60, "you have made {size} puzzles in the last minute, the "
+                                           "most one computer may; try again in {retry}."),
+    "sets": Rule(SETS, SETS / 60, "you have started {size} class sets in the last minute, the "
+                                  "most one computer may; try again in {retry}."),
     "upload": Rule(UPLOAD_BYTES, UPLOAD_BYTES / 86400,
-                   "you have uploaded {size_mb} MB of images today, the most one computer may; "
-                   "use a shape you uploaded before, or try again in {retry} s."),
+                   "you have uploaded {size} of images today, the most one computer may; "
+                   "use a shape you uploaded before, or try again in {retry}."),
 }
 
 
@@ -65,8 +65,8 @@ class Limits:
         level = min(rule.size, level + (now - then) * rule.per_second)
         if amount > level:
             retry = max(1, math.ceil((amount - level) / rule.per_second))
-            raise OverLimit(rule.message.format(size=round(rule.size), retry=retry,
-                                                size_mb=round(rule.size / 2**20)), retry, kind)
+            size = _bytes(rule.size) if kind == "upload" else f"{round(rule.size):,}"
+            raise OverLimit(rule.message.format(size=size, retry=_when(retry)), retry, kind)
         self.buckets[(client, kind)] = (level - amount, now)
         if len(self.buckets) > MAX_CLIENTS:
             self._forget(now)
@@ -77,6 +77,19 @@ class Limits:
             rule = self.rules[key[1]]
             if level + (now - then) * rule.per_second >= rule.size:
                 del self.buckets[key]
+
+
+def _bytes(n: float) -> str:
+    return f"{n / 2**20:,.0f} MB" if n >= 2**20 else f"{n / 1024:,.0f} KB"
+
+
+def _when(seconds: int) -> str:
+    """A wait as a teacher reads it: 40 s, 3 minutes, 5 hours."""
+    if seconds < 120:
+        return f"{seconds} s"
+    if seconds < 7200:
+        return f"{round(seconds / 60)} minutes"
+    return f"{round(seconds / 3600)} hours"
 
 
 def client_of(peer: str | None, forwarded: str | None,
