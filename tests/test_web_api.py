@@ -948,8 +948,8 @@ def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(clien
         "this request does not come from this site's own page (the Origin header is "
         '"https://evil.example"); make puzzles on the site\'s page, or from a program, which '
         "sends no Origin.")
-    # "null": a sandboxed frame on any page, or this site's own page, which sends no
-    # Referer; the browser's Sec-Fetch-Site tells them apart
+    # "null": a sandboxed frame on any page, or a browser that sends it from this
+    # site's own page; the browser's Sec-Fetch-Site tells them apart
     for fetched_from in (None, "cross-site", "same-site"):
         sandboxed = {"origin": "null", **({"sec-fetch-site": fetched_from} if fetched_from else {})}
         assert client.post("/api/puzzles", json={"words": ["sun", "moon"]},
@@ -964,7 +964,7 @@ def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(clien
         again = client.post(path, headers={**form, "origin": "http://testserver"},
                             follow_redirects=False)
         assert again.status_code == 303
-        # as Chromium sends the form's POST from the site's own page (no-referrer)
+        # as a browser may send the form's POST from the site's own page
         again = client.post(path, headers={**form, "origin": "null",
                                            "sec-fetch-site": "same-origin"},
                             follow_redirects=False)

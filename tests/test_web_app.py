@@ -487,7 +487,7 @@ def test_every_answer_carries_the_security_headers():
     headers = client.get("/").headers
     assert headers["content-security-policy"] == app.CSP
     assert (headers["x-content-type-options"], headers["referrer-policy"],
-            headers["x-frame-options"]) == ("nosniff", "no-referrer", "DENY")
+            headers["x-frame-options"]) == ("nosniff", "same-origin", "DENY")
 
 
 @pytest.mark.parametrize("path, json", [("/api/x", True), ("/p/x.json", True),
@@ -571,7 +571,7 @@ def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
         assert client.post("/", headers={**site, "origin": origin}).status_code == 403
         assert client.post("/", headers={**site, "origin": origin,
                                          "sec-fetch-site": "cross-site"}).status_code == 403
-    # the site's own page, which sends no Referer and so an Origin of null
+    # the site's own page, from a browser that sends an Origin of null
     assert client.post("/", headers={**site, "origin": "null",
                                      "sec-fetch-site": "same-origin"}).text == "hello"
     assert client.delete("/", headers={**site, "origin": "https://evil.example"}).status_code == \

@@ -13,8 +13,8 @@ teacher's, /t/SECRET, is the play page with links to the PDF with its key
 place (/t/SECRET.json). The secret is made when the puzzle is kept and is its own
 path, not a parameter of the pupil's: a pupil who is given /p/ID has nothing to
 add to it, and a wrong or missing secret is a 404, as for a puzzle that does not
-exist, so a pupil learns nothing by trying. (No page sends a Referer: the secret
-does not leave with a click.)
+exist, so a pupil learns nothing by trying. (A page sends a Referer to this site
+only: the secret does not leave it with a click.)
 Before any handler, SiteChecks refuses a Host the server was not told to answer to
 (when it was told any) and a POST (or any request that changes something) from
 another site's page; the handlers that read a body take it only in their own type
@@ -133,7 +133,7 @@ class SecurityHeaders:
                 headers = list(message.get("headers", []))
                 headers += [(b"content-security-policy", CSP.encode()),
                             (b"x-content-type-options", b"nosniff"),
-                            (b"referrer-policy", b"no-referrer"),
+                            (b"referrer-policy", b"same-origin"),
                             (b"x-frame-options", b"DENY")]
                 for prefix, more in PRIVATE.items():
                     if scope["path"].startswith(prefix):
@@ -156,10 +156,11 @@ class SiteChecks:
     a page, so it is a program's (curl, the API's own clients), which acts for no
     one's browser.
 
-    The site's own pages send no Referer (Referrer-Policy: no-referrer), and so their
-    form's POST carries "Origin: null", as a sandboxed frame on any site's page
-    would: such a POST is served when the browser's Sec-Fetch-Site, which no page can
-    set, says it came from this site's own page ("same-origin")."""
+    The site's pages send a Referer to the site only (Referrer-Policy: same-origin),
+    so their form's POST carries the site's Origin. A browser that still sends
+    "Origin: null" (as a sandboxed frame on any site's page would, or under a
+    stricter policy of its own) is served when its Sec-Fetch-Site, which no page can
+    set, says the POST came from this site's own page ("same-origin")."""
 
     def __init__(self, app, allowed_hosts: tuple[str, ...] = ()) -> None:
         self.app = app
