@@ -5,6 +5,7 @@ For each language CODE this writes
 
     wordsearch/lang/data/CODE.words.txt    common words fit for a children's worksheet
     wordsearch/lang/data/CODE.blocked.txt  rude words that must never be shown
+    wordsearch/lang/data/CODE.unsuitable.txt  unsuitable words the filler must not spell
     wordsearch/lang/data/CODE.json         its "frequencies" and "frequencies_source" only
 
 and, for all of them, SOURCES.md and the licence files beside the data.
@@ -24,6 +25,10 @@ GITDIR_* are git directories (bare clones) of
 github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words and
 github.com/LDNOOBWV2/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words_V2; the
 files are read from their HEAD commit (or --ldnoobw-rev / --ldnoobw-v2-rev).
+
+`--unsuitable-only` writes the CODE.unsuitable.txt files alone: they come from the
+hand-made unsuitable lists only, so that run needs neither wordfreq, hunspell nor
+the LDNOOBW clones.
 
 The hand-made lists it reads are in scripts/data (see scripts/data/README.md).
 """
@@ -46,8 +51,6 @@ import unicodedata
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import wordfreq  # noqa: E402  (build-time only)
-
 from wordsearch import lang  # noqa: E402
 
 DATA = ROOT / "wordsearch" / "lang" / "data"
@@ -55,6 +58,11 @@ HAND = ROOT / "scripts" / "data"
 HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
 
 MIN_LETTERS, MAX_LETTERS = 3, 12
+# The shortest unsuitable entry the filler is kept from spelling: a word of two
+# letters (German `po`, French `nu`, Swedish `öl`) reads by chance in nearly every
+# grid, and blocking it both ways in eight directions would take two letter pairs
+# from every line of filler.
+MIN_FILLER_LETTERS = 3
 WORDS_WANTED = 10_000          # the most frequent words that pass every filter
 CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
 FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
@@ -275,6 +283,36 @@ def build_blocklist(code: str, language: lang.Language, source_text: str) -> tup
     return sorted(kept.values()), dict(stats)
 
 
+# -- what the filler must not spell besides the blocklist ---------------------------
+
+def build_unsuitable(code: str, language: lang.Language) -> list[str]:
+    """The hand-made unsuitable list as strings no grid may spell outside a listed
+    word: a word (`war`) as itself, a stem (`kill*`) as the stem, an ending (`*bier`)
+    as the ending, a core (`*sexual*`) as the core -- the letters that every word the
+    pattern keeps out of the dictionary has. Entries of fewer than
+    MIN_FILLER_LETTERS letters are left out; one entry per grid form, sorted as
+    written, as the blocklist is.
+
+    The dictionary is not filtered by these strings (SKILL holds KILL, DOG reads GOD
+    backwards): the patterns filter it as they always did; these keep the filler
+    from spelling them."""
+    kept: dict[str, str] = {}
+    for entry in read_hand_list(HAND / "unsuitable" / f"{code}.txt"):
+        text = entry.strip("*").lower()
+        form = grid(language, text)
+        if not fits(language, form):
+            raise SystemExit(f"{code}: unsuitable entry {entry!r} does not fit the alphabet")
+        if len(form) >= MIN_FILLER_LETTERS:
+            kept.setdefault(form, text)
+    return sorted(kept.values())
+
+
+def write_unsuitable(code: str, language: lang.Language) -> list[str]:
+    words = build_unsuitable(code, language)
+    (DATA / f"{code}.unsuitable.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+    return words
+
+
 # -- dictionary -------------------------------------------------------------------
 
 def written(code: str, word: str) -> str:
@@ -286,6 +324,8 @@ def written(code: str, word: str) -> str:
 
 def build_dictionary(code: str, language: lang.Language, spellers: list[Speller],
                      blocked: list[str], name_spellers: list[Speller]) -> tuple[list[str], dict]:
+    import wordfreq  # build-time only; --unsuitable-only needs none
+
     stats = collections.Counter()
     removed: dict[str, list[str]] = collections.defaultdict(list)
     unsuitable = Patterns(language, read_hand_list(HAND / "unsuitable" / f"{code}.txt"))
@@ -394,6 +434,8 @@ def build_dictionary(code: str, language: lang.Language, spellers: list[Speller]
 # -- letter frequencies -------------------------------------------------------------
 
 def letter_frequencies(code: str, language: lang.Language) -> list[int]:
+    import wordfreq  # build-time only; --unsuitable-only needs none
+
     counts = collections.Counter()
     for w in wordfreq.top_n_list(code, FREQUENCY_WORDS):
         form = grid(language, written(code, w))
@@ -439,16 +481,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ldnoobw", required=True, help="git dir of LDNOOBW")
+    parser.add_argument("--ldnoobw", help="git dir of LDNOOBW")
     parser.add_argument("--ldnoobw-rev", default="HEAD")
-    parser.add_argument("--ldnoobw-v2", required=True, help="git dir of LDNOOBW_V2")
+    parser.add_argument("--ldnoobw-v2", help="git dir of LDNOOBW_V2")
     parser.add_argument("--ldnoobw-v2-rev", default="HEAD")
     parser.add_argument("--only", nargs="*", help="languages to build (default: all)")
     parser.add_argument("--report", type=pathlib.Path,
                         help="write what each filter removed, per language, to this JSON file")
     parser.add_argument("--sample", type=int, default=0,
                         help="print this many random words of each dictionary to look at")
+    parser.add_argument("--unsuitable-only", action="store_true",
+                        help="write only CODE.unsuitable.txt (from the hand lists alone)")
     args = parser.parse_args()
+    codes = args.only or list(LANGUAGES)
+    if args.unsuitable_only:
+        for code in codes:
+            print(f"{code}: {len(write_unsuitable(code, lang.get(code)))} unsuitable", flush=True)
+        return
+    if not args.ldnoobw or not args.ldnoobw_v2:
+        parser.error("--ldnoobw and --ldnoobw-v2 are needed (all but --unsuitable-only)")
 
     version = importlib.metadata.version("wordfreq")
     sources = {
@@ -457,7 +508,6 @@ def main() -> None:
         "ldnoobw-v2": (args.ldnoobw_v2, args.ldnoobw_v2_rev, "data/{code}.txt",
                        git_commit(args.ldnoobw_v2, args.ldnoobw_v2_rev)),
     }
-    codes = args.only or list(LANGUAGES)
     report, summary = {}, {}
     spellers: dict[str, Speller] = {}
 
@@ -475,10 +525,12 @@ def main() -> None:
                                           [speller(n) for n in GERMAN_NAME_CHECK] if code == "de" else [])
         (DATA / f"{code}.blocked.txt").write_text("".join(w + "\n" for w in blocked), encoding="utf-8")
         (DATA / f"{code}.words.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        unsuitable = write_unsuitable(code, language)
         values = letter_frequencies(code, language)
         write_frequencies(code, language, values, version)
         top = sorted(zip(values, language.alphabet.letters), reverse=True)[:5]
-        summary[code] = {"words": len(words), "blocked": len(blocked), "blocklist_stats": bstats,
+        summary[code] = {"words": len(words), "blocked": len(blocked), "unsuitable": len(unsuitable),
+                         "blocklist_stats": bstats,
                          "dictionary_stats": dreport["stats"], "top": top}
         report[code] = {"blocklist": bstats, "dictionary": dreport["stats"],
                         "removed": {k: v[:40] for k, v in sorted(dreport["removed"].items(),
@@ -610,14 +662,14 @@ def write_sources(summary, sources, spellers, version) -> None:
         "",
         "## Per language",
         "",
-        "| code | words | blocked | blocklist source | published entries | left out by hand | added by hand | top letters per 100,000 |",
-        "|---|---|---|---|---|---|---|---|",
+        "| code | words | blocked | unsuitable | blocklist source | published entries | left out by hand | added by hand | top letters per 100,000 |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for code, s in summary.items():
         b = s["blocklist_stats"]
         src = "LDNOOBW (CC BY 4.0)" if LANGUAGES[code][1] == "ldnoobw" else "LDNOOBW_V2 (CC0 1.0)"
         top = ", ".join(f"{ch} {v:,}" for v, ch in s["top"])
-        lines.append(f"| {code} | {s['words']:,} | {s['blocked']} | {src} | {b.get('published', 0)} | "
+        lines.append(f"| {code} | {s['words']:,} | {s['blocked']} | {s['unsuitable']} | {src} | {b.get('published', 0)} | "
                      f"{b.get('harmless or noise, dropped by hand', 0)} | {b.get('added by hand', 0)} | {top} |")
     lines.append("")
     (DATA / "SOURCES.md").write_text("\n".join(lines), encoding="utf-8")

@@ -42,7 +42,8 @@ class Lexicon:
     by length and then by form, with the word the list prints for it. Left out:
     every word that holds a blocked word, forwards or backwards (GOSSIP, which
     reads PISS right to left): a blocked word inside a teacher's own word is that
-    word's letters, but the program chooses these, and a child reads them."""
+    word's letters, but the program chooses these, and a child reads them. The
+    unsuitable strings do not count here (see Blocked.rude)."""
     words: tuple[Word, ...]
     core: _core.Lexicon
 
@@ -50,12 +51,13 @@ class Lexicon:
 def lexicon(language: Language, blocked: Blocked | None = None) -> Lexicon:
     """The language's dictionary, built once per process for each set of blocked
     words."""
-    return _lexicon(language, blocked.forms if blocked is not None else ())
+    return _lexicon(language, blocked.rude if blocked is not None else ())
 
 
 @lru_cache(maxsize=16)
 def _lexicon(language: Language, blocked: tuple[str, ...]) -> Lexicon:
-    """`blocked`: every blocked grid form, the teacher's among them."""
+    """`blocked`: the blocked grid forms no chosen word may hold, the teacher's among
+    them."""
     words: dict[str, Word] = {}
     for text in lists.dictionary(language.code):
         try:
