@@ -3,6 +3,11 @@
 all eight directions for the strings of lang/data/CODE.unsuitable.txt and
 CODE.blocked.txt outside the listed words' own cells. Prints a table.
 
+`--dense` makes the puzzles of tests/test_languages.py's sweep instead (6 to 10
+words of 4 to 9 letters on 10×10 to 13×13, beams 32 and 256): few filler cells,
+where the words' own letters may spell a blocked string in every layout, so that
+the failures (refused puzzles) are the figure to watch.
+
 The lists are read from this source tree, not from the installed package, so that
 an older install (one that did not block the unsuitable strings) is measured
 against the same words: run it with each install's Python to compare, e.g.
@@ -61,20 +66,22 @@ def readings(grid: tuple[str, ...], wanted: set[str], own: list[set]) -> list[st
     return found
 
 
-def sweep(code: str, puzzles: int) -> dict:
+def sweep(code: str, puzzles: int, dense: bool) -> dict:
     language = lang.get(code)
     unsuitable = forms(language, f"{code}.unsuitable.txt")
     rude = forms(language, f"{code}.blocked.txt")
-    pool = [w for w in lists.dictionary(code) if 3 <= len(language.fold(w)) <= 5]
+    shortest, longest = (4, 9) if dense else (3, 5)
+    pool = [w for w in lists.dictionary(code) if shortest <= len(language.fold(w)) <= longest]
     pick = random.Random(code)
     hits: collections.Counter[str] = collections.Counter()
     rude_hits, failed, times = 0, collections.Counter(), []
     spoiled = 0
     for i in range(puzzles):
-        words = pick.sample(pool, WORDS)
+        words = pick.sample(pool, 6 + i % 5 if dense else WORDS)
+        options = dict(grid=10 + i % 4, beam=32 if i % 2 else 256) if dense else dict(grid=GRID)
         start = time.perf_counter()
         try:
-            puzzle = wordsearch.generate(words, language=code, grid=GRID, seed=f"fw-{code}-{i}")
+            puzzle = wordsearch.generate(words, language=code, seed=f"fw-{code}-{i}", **options)
         except Exception as exc:  # a failure is a figure here, not an end
             failed[type(exc).__name__] += 1
             continue
@@ -92,14 +99,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzles", type=int, default=300, help="puzzles a language")
     parser.add_argument("--languages", nargs="*", default=lang.codes())
+    parser.add_argument("--dense", action="store_true",
+                        help="6-10 words of 4-9 letters on 10x10 to 13x13 instead")
     args = parser.parse_args()
+    made = ("6-10 words of 4-9 letters on 10x10 to 13x13, beams 32 and 256" if args.dense
+            else f"{WORDS} words of 3-5 letters on {GRID}x{GRID}")
     print(f"wordsearch from {Path(wordsearch.__file__).parent}; {args.puzzles} puzzles a "
-          f"language, {WORDS} words of 3-5 letters on {GRID}x{GRID}")
+          f"language, {made}")
     print(f"{'lang':4} {'unsuitable':>10} {'puzzles':>7} {'rude':>4} {'failed':>6} "
           f"{'median ms':>9}  most spelled")
     total = 0
     for code in args.languages:
-        s = sweep(code, args.puzzles)
+        s = sweep(code, args.puzzles, args.dense)
         total += sum(s["hits"].values())
         top = ", ".join(f"{w} {n}" for w, n in s["hits"].most_common(6))
         failed = sum(s["failed"].values())

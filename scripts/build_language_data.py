@@ -58,11 +58,15 @@ HAND = ROOT / "scripts" / "data"
 HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
 
 MIN_LETTERS, MAX_LETTERS = 3, 12
-# The shortest unsuitable entry the filler is kept from spelling: a word of two
-# letters (German `po`, French `nu`, Swedish `öl`) reads by chance in nearly every
-# grid, and blocking it both ways in eight directions would take two letter pairs
-# from every line of filler.
-MIN_FILLER_LETTERS = 3
+# The shortest unsuitable entry kept out of grids. Three-letter entries are common
+# trigrams in text (English ALE, DIE, SIN; Spanish ANO, REO; Greek ΙΟΣ) and block
+# their reversals too (GOD takes DOG): with them, words' own letters across three
+# words spelled one in every layout of a pack (ALE, bench_pack's 30-word case), a
+# French dense puzzle was refused, and only 28% of 15x15 message fills passed their
+# checks at the first round, against 78% before and 69% from four letters
+# (bench_message.py). Two-letter ones read in nearly every grid. The blocklist's
+# three-letter rude words (ASS, TIT) stay blocked.
+MIN_FILLER_LETTERS = 4
 WORDS_WANTED = 10_000          # the most frequent words that pass every filter
 CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
 FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
@@ -293,7 +297,7 @@ def build_unsuitable(code: str, language: lang.Language) -> list[str]:
     MIN_FILLER_LETTERS letters are left out; one entry per grid form, sorted as
     written, as the blocklist is.
 
-    The dictionary is not filtered by these strings (SKILL holds KILL, DOG reads GOD
+    The dictionary is not filtered by these strings (SKILL holds KILL, LIVE reads EVIL
     backwards): the patterns filter it as they always did; these keep the filler
     from spelling them."""
     kept: dict[str, str] = {}
@@ -655,6 +659,12 @@ def write_sources(summary, sources, spellers, version) -> None:
         "  hyphen or apostrophe left out (their rude part is in the list on its own); entries",
         "  whose grid form has a letter outside the alphabet (e.g. the Latin-letter Russian",
         "  entries) or fewer than 3 letters left out; then the hand-made removals and additions.",
+        "- **Unsuitable strings** (`CODE.unsuitable.txt`): every entry of the hand-made",
+        "  unsuitable list as the letters it names: a word as itself, `word*` as its stem,",
+        "  `*word` as its ending, `*word*` as its core; entries of fewer than",
+        f"  {MIN_FILLER_LETTERS} letters left out (a word of two or three letters reads by chance in nearly every grid).",
+        "  No grid spells one outside a listed word, as no grid spells a blocked word; the",
+        "  dictionary is filtered by the patterns, not by these strings.",
         f"- **Letter frequencies**: over the {FREQUENCY_WORDS:,} most frequent wordfreq words, each",
         "  word's letters in grid form counted, weighted by `wordfreq.word_frequency`; words",
         "  with a letter outside the alphabet left out; scaled to whole numbers per 100,000",

@@ -207,7 +207,7 @@ def test_the_filler_never_spells_an_unsuitable_word():
     """The issue's puzzles: 4 short words on 15x15. Before, 60 of them spelled ANUS 9
     times, HATE 7, ACNE 5 (and more) in the filler."""
     kept_out = english_kept_out()
-    assert {"ANUS", "HATE", "ACNE", "DEAD", "RIOT", "WEE", "DIE"} <= set(kept_out)
+    assert {"ANUS", "HATE", "ACNE", "DEAD", "RIOT", "TUSH"} <= set(kept_out)
     for i in range(40):
         puzzle = wordsearch.generate(["cat", "dog", "sun", "hat"], grid=15, seed=f"sw{i}")
         reference.verify(puzzle.to_dict(), ["CAT", "DOG", "SUN", "HAT"], list(COMPASS),
@@ -215,18 +215,19 @@ def test_the_filler_never_spells_an_unsuitable_word():
 
 
 def test_unsuitable_strings_are_kept_from_grids_not_from_chosen_words():
-    """DOG reads GOD backwards and SKILL holds KILL: the program may still draw or
+    """LIVE reads EVIL backwards and SKILL holds KILL: the program may still draw or
     add them (their patterns let them into the dictionary), and a listed word's own
     letters may spell an unsuitable string, as they may a blocked word."""
     blocked = blocked_words(ENGLISH)
-    assert {"GOD", "KILL", "ANUS"} <= set(blocked.unsuitable) <= set(blocked.forms)
-    assert not {"GOD", "KILL", "ANUS"} & set(blocked.rude)
+    assert {"EVIL", "KILL", "ANUS"} <= set(blocked.unsuitable) <= set(blocked.forms)
+    assert not {"EVIL", "KILL", "ANUS"} & set(blocked.rude)
+    assert not {"DIE", "SIN", "ALE"} & set(blocked.forms)  # three letters: see the build
     assert "TIT" in blocked.rude and "TIT" not in blocked.unsuitable
     assert not blocked_words(ENGLISH, blocklist=False).forms
     drawn = set(choose.drawable(ENGLISH))
-    assert {"dog", "skill"} <= drawn
-    puzzle = wordsearch.generate(["skill", "dog", "god"], grid=8, seed="own")
-    reference.verify(puzzle.to_dict(), ["SKILL", "DOG", "GOD"], list(COMPASS),
+    assert {"live", "skill"} <= drawn
+    puzzle = wordsearch.generate(["skill", "live", "evil"], grid=8, seed="own")
+    reference.verify(puzzle.to_dict(), ["SKILL", "LIVE", "EVIL"], list(COMPASS),
                      blocked=english_kept_out())
 
 

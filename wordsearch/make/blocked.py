@@ -41,7 +41,7 @@ class Blocked:
     def rude(self) -> tuple[str, ...]:
         """The forms but the unsuitable ones, sorted: no word the program chooses may
         hold one. An unsuitable string lies inside many good words (SKILL holds KILL,
-        DOG reads GOD backwards), which the unsuitable patterns let into the
+        LIVE reads EVIL backwards), which the unsuitable patterns let into the
         dictionary; listed, such a word's own letters may spell it, as any listed
         word's may spell a blocked word."""
         unsuitable = set(self.unsuitable)
@@ -68,8 +68,8 @@ class Blocked:
 def blocked_words(language: Language, extra: Iterable[str | tuple[int, str]] = (), *,
                   blocklist: bool = True) -> Blocked:
     """The words to keep out of a grid: the language's lists (its blocklist and its
-    unsuitable words) unless `blocklist` is False, and `extra` (entries as parse_words takes them: a teacher's own list),
-    refused with every bad line named. Without `extra`, one value per language for
+    unsuitable words) unless `blocklist` is False, and `extra` (entries as
+    parse_words takes them: a teacher's own list), refused with every bad line named. Without `extra`, one value per language for
     the process, so that its automaton is built once however many puzzles ask."""
     entries = list(extra)
     if not entries:
