@@ -209,8 +209,9 @@ PUZZLE_OPTIONS = [
     click.option("--block-words", help="A file of words the grid must never spell, one per line, "
                                         "besides the language's list of rude words."),
     click.option("--no-blocklist", is_flag=True,
-                  help="Let the grid spell words of the language's list of rude words (it "
-                       "never spells them unless told so)."),
+                  help="Let the grid spell words of the language's lists of rude words and "
+                       "of words unsuitable for children (it never spells them unless told "
+                       "so)."),
     click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case."),
     click.option("--seed", help="Any text; the same seed, words and options give the same puzzle."),
     click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
