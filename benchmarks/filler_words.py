@@ -106,7 +106,9 @@ def main() -> None:
             else f"{WORDS} words of 3-5 letters on {GRID}x{GRID}")
     print(f"wordsearch from {Path(wordsearch.__file__).parent}; {args.puzzles} puzzles a "
           f"language, {made}")
-    print(f"{'lang':4} {'unsuitable':>10} {'puzzles':>7} {'rude':>4} {'failed':>6} "
+    # unsuitable: readings outside the listed words; in puzzles: puzzles with one;
+    # rude: readings of the blocklist's words; failed: puzzles not made
+    print(f"{'lang':4} {'unsuitable':>10} {'in puzzles':>10} {'rude':>4} {'failed':>6} "
           f"{'median ms':>9}  most spelled")
     total = 0
     for code in args.languages:
@@ -114,7 +116,7 @@ def main() -> None:
         total += sum(s["hits"].values())
         top = ", ".join(f"{w} {n}" for w, n in s["hits"].most_common(6))
         failed = sum(s["failed"].values())
-        print(f"{code:4} {sum(s['hits'].values()):>10} {s['spoiled']:>7} {s['rude']:>4} "
+        print(f"{code:4} {sum(s['hits'].values()):>10} {s['spoiled']:>10} {s['rude']:>4} "
               f"{failed:>6} {s['ms']:>9.1f}  {top}"
               + (f"  (failed: {dict(s['failed'])})" if failed else ""), flush=True)
     print(f"all  {total:>10}")
