@@ -481,7 +481,7 @@ def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, dri
     summary = text_of(driver, "ending-summary")
     assert summary.startswith("Time 0:") and summary.endswith("Hints: 2")
     buttons = [b.text for b in ending.find_elements(By.CSS_SELECTOR, "button, a")]
-    assert buttons == ["Play again", "Today's puzzle", "Print"]
+    assert buttons == ["New puzzle, same words", "Play again", "Today's puzzle", "Print"]
     assert ending.find_element(By.ID, "today").get_attribute("href").endswith("/daily")
     assert driver.find_element(By.ID, "show").get_attribute("disabled")
     assert driver.find_element(By.ID, "hint").get_attribute("disabled")
@@ -495,6 +495,22 @@ def test_a_hint_marks_a_first_letter_is_counted_and_shown_at_the_end(server, dri
     driver.execute_script("window.print = () => { window.printed = true; }")
     click(driver, "#print")
     assert driver.execute_script("return window.printed")
+    # a new layout of the same words, from nothing found: offline, the page says so
+    driver.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    click(driver, "#new-layout button")
+    assert driver.find_element(By.ID, "confirm").is_displayed()
+    assert text_of(driver, "confirm-question").startswith("You need an internet connection")
+    click(driver, "#confirm-no")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    old = driver.current_url
+    click(driver, "#new-layout button")
+    wait(driver, lambda d: d.current_url != old and d.find_elements(By.CSS_SELECTOR, ".cell"))
+    assert [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#words li")] == listed
+    assert found(driver) == f"0 of {len(listed)} found" and text_of(driver, "hints") == "Hints: 0"
+    letters = "".join(c.text for c in driver.find_elements(By.CSS_SELECTOR, ".cell"))
+    assert letters != "".join("".join(row) for row in made["puzzle"]["grid"])
 
 
 def seconds(driver):
@@ -681,15 +697,11 @@ def test_a_40_by_40_grid_zooms_and_plays_by_touch_on_a_phone(server):
         scrolled = driver.execute_script(
             "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
 
-        def touch(kind, points):
-            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-                {"x": px, "y": py, "id": n} for n, (px, py) in enumerate(points)]})
-
         fingers = [(x + w / 2 - 40, y + h / 2), (x + w / 2 + 40, y + h / 2)]
-        touch("touchStart", fingers)
+        touch(driver, "touchStart", fingers)
         for k in range(1, 13):
-            touch("touchMove", [(px + 5 * k, py + 5 * k) for px, py in fingers])
-        touch("touchEnd", [])
+            touch(driver, "touchMove", [(px + 5 * k, py + 5 * k) for px, py in fingers])
+        touch(driver, "touchEnd", [])
         after = driver.execute_script(
             "return [arguments[0].scrollLeft, arguments[0].scrollTop]", viewport)
         assert after[0] < scrolled[0] - 30 and after[1] < scrolled[1] - 30, (scrolled, after)
@@ -706,6 +718,92 @@ def test_a_40_by_40_grid_zooms_and_plays_by_touch_on_a_phone(server):
         driver.find_element(By.ID, "tray-toggle").click()
         assert not driver.find_element(By.ID, "words").is_displayed()
         shot(driver, "play-phone-40-tray-folded", phone=True, whole=False)
+    finally:
+        driver.quit()
+
+
+def touch(driver, kind, points):
+    """Fingers on the screen as a phone sends them (DevTools' touch events)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": n} for n, (x, y) in enumerate(points)]})
+
+
+def middle(driver, element):
+    x, y, w, h = box(driver, element)
+    return x + w / 2, y + h / 2
+
+
+def centre_on(driver, viewport, start, end):
+    """The viewport scrolled so that the word from `start` to `end` is in its middle."""
+    driver.execute_script(
+        "const v = arguments[0], a = arguments[1].getBoundingClientRect(),"
+        " b = arguments[2].getBoundingClientRect(), r = v.getBoundingClientRect();"
+        "v.scrollLeft += (a.left + a.right + b.left + b.right) / 4 - (r.left + r.width / 2);"
+        "v.scrollTop += (a.top + a.bottom + b.top + b.bottom) / 4 - (r.top + r.height / 2);",
+        viewport, cell(driver, start), cell(driver, end))
+
+
+@pytest.mark.slow
+def test_a_40_by_40_grid_is_found_to_the_end_by_touch_on_a_phone(server):
+    """Every word traced by one finger on a 390 px phone, the grid scrolled to it
+    first (as a pupil pans it), each cell under the finger at least 24 px; then
+    pinch, the zoom buttons' ends and a drag held at the edge."""
+    made = make_puzzle(server, words=BIG, seed="big-to-the-end", title="Big", grid=40)
+    placements = made["puzzle"]["words"]
+    driver = browser(width=390, height=844, phone=True)
+    try:
+        play(driver, server + made["links"]["play"])
+        viewport = driver.find_element(By.ID, "viewport")
+        for n, placement in enumerate(placements, 1):
+            start, end = ends(placement)
+            centre_on(driver, viewport, start, end)
+            points = [middle(driver, cell(driver, at)) for at in (start, end)]
+            for at, (x, y) in zip((start, end), points):  # on screen, not under the tray
+                assert min(box(driver, cell(driver, at))[2:]) >= 24
+                assert driver.execute_script(
+                    "return document.elementFromPoint(arguments[0], arguments[1])"
+                    ".closest('.cell') === arguments[2]", x, y, cell(driver, at)), placement
+            (x0, y0), (x1, y1) = points
+            touch(driver, "touchStart", [(x0, y0)])
+            for k in range(1, 6):
+                touch(driver, "touchMove", [(x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5)])
+            touch(driver, "touchEnd", [])
+            assert found(driver) == f"{n} of {len(placements)} found", placement
+        ending = driver.find_element(By.ID, "ending")
+        wait(driver, lambda d: ending.is_displayed())
+        assert text_of(driver, "ending-title") == "Well done! Every word found."
+        assert not axe(driver)
+        shot(driver, "play-phone-40-finished", phone=True, whole=False)
+
+        # Zoom out as far as it goes: the cells stay at 24 px or more
+        driver.execute_script("window.scrollTo(0, arguments[0].getBoundingClientRect().top"
+                              " + window.scrollY - 100)", viewport)
+        first = cell(driver, (0, 0))
+        for _ in range(6):
+            driver.execute_script("arguments[0].click()", driver.find_element(By.ID, "zoom-out"))
+        assert box(driver, first)[2] == pytest.approx(24, abs=0.5)
+        assert driver.find_element(By.ID, "zoom-out").get_attribute("aria-disabled") == "true"
+        # two fingers spreading apart: bigger cells; closing: smaller again
+        x, y = middle(driver, viewport)
+        for spread_to, bigger in ((120, True), (20, False)):
+            before = box(driver, first)[2]
+            touch(driver, "touchStart", [(x - 40, y), (x + 40, y)])
+            for k in range(1, 11):
+                gap = 40 + (spread_to - 40) * k / 10
+                touch(driver, "touchMove", [(x - gap, y), (x + gap, y)])
+            touch(driver, "touchEnd", [])
+            after = box(driver, first)[2]
+            assert (after > before + 4) if bigger else (after < before - 4), (before, after)
+            assert min(after, before) >= 24
+        # a finger held near the right edge scrolls the grid that way
+        driver.execute_script("arguments[0].scrollLeft = arguments[0].scrollTop = 0", viewport)
+        held = middle(driver, cell(driver, (1, 1)))
+        vx, vy, vw, vh = box(driver, viewport)
+        touch(driver, "touchStart", [held])
+        touch(driver, "touchMove", [(vx + vw - 6, held[1])])
+        wait(driver, lambda d: d.execute_script("return arguments[0].scrollLeft", viewport) > 60)
+        touch(driver, "touchEnd", [])
+        assert "straight line" not in text_of(driver, "say")  # a line along row 2
     finally:
         driver.quit()
 

@@ -228,7 +228,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     else:
         # served: installable, and playable offline once opened (static/sw.js)
         head = (f'<link rel="stylesheet" href="{html.escape(static)}/{STYLE}">'
-                f'<link rel="manifest" href="{MANIFEST}">'
+                f'<link rel="manifest" href="{MANIFEST}?lang={html.escape(code)}">'
                 f'<meta name="theme-color" content="{THEME}">')
         tail = f'<script src="{html.escape(static)}/{SCRIPT}"></script>'
     return f"""<!doctype html>
@@ -249,7 +249,7 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
 <span id="hints">{html.escape(words["play.hints"].replace("{n}", "0"))}</span>
 <button type="button" id="hint" class="secondary">{say("play.hint")}</button></div>
 <p id="say" class="say" role="status"></p>
-{_ending(words, (links or {}).get("daily"))}
+{_ending(words, links or {})}
 <div class="play-area">
 <div class="grid-box"><div id="zoom" class="zoom" role="group" aria-label="{say("play.zoom")}" hidden>
 <button type="button" id="zoom-out" class="secondary" aria-label="{say("play.zoom_out")}">−</button>
@@ -286,19 +286,27 @@ NAV = (("make", "common.make"), ("pdf", "play.pdf"), ("pdf_key", "play.pdf_key")
 NAV_TEXTS = frozenset(key for _, key in NAV)
 
 
-def _ending(words, daily: str | None) -> str:
+def _ending(words, links: dict[str, str]) -> str:
     """The ending, hidden until every word is found (or shown): what it took, a
-    small celebration, and what to do next (today's puzzle only when served)."""
-    today = (f'<a class="button secondary" id="today" href="{html.escape(daily)}">'
-             f'{html.escape(words["play.today"])}</a>' if daily else "")
+    small celebration, and what to do next: when served, a new layout of the same
+    words (a form's POST to links["again"]) and today's puzzle."""
+    def say(key: str) -> str:
+        return html.escape(words[key])
+
+    new = (f'<form method="post" action="{html.escape(links["again"])}" id="new-layout">'
+           f'<button type="submit">{say("play.new_layout")}</button></form>'
+           if "again" in links else "")
+    today = (f'<a class="button secondary" id="today" href="{html.escape(links["daily"])}">'
+             f'{say("play.today")}</a>' if "daily" in links else "")
+    again = ' class="secondary"' if new else ""
     dots = "".join("<span></span>" for _ in range(12))
     return (f'<section id="ending" class="ending" aria-labelledby="ending-title" tabindex="-1" hidden>'
             f'<div class="confetti" aria-hidden="true">{dots}</div>'
             f'<h2 id="ending-title"></h2><p id="ending-summary"></p>'
-            f'<p class="actions"><button type="button" id="play-again">'
-            f'{html.escape(words["play.play_again"])}</button>{today}'
+            f'<div class="actions">{new}<button type="button" id="play-again"{again}>'
+            f'{say("play.play_again")}</button>{today}'
             f'<button type="button" id="print" class="secondary">'
-            f'{html.escape(words["play.print"])}</button></p></section>')
+            f'{say("play.print")}</button></div></section>')
 
 
 def _nav(links: dict[str, str], words) -> list[tuple[str, str]]:

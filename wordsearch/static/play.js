@@ -728,6 +728,13 @@
     ask(t("play.confirm_again"), t("play.confirm_again_yes"), restart);
   });
   document.getElementById("play-again").addEventListener("click", restart);
+  // A new layout is made by the server: offline, the form would lead nowhere.
+  const newLayout = document.getElementById("new-layout");
+  if (newLayout) newLayout.addEventListener("submit", (event) => {
+    if (navigator.onLine) return;
+    event.preventDefault();
+    ask(t("play.offline_new"), t("play.play_again"), restart);
+  });
   document.getElementById("print").addEventListener("click", () => window.print());
   // On a narrow screen the word list is a tray fixed at the foot of the window
   // (style.css), the words not found first; it folds away to its heading, and the
