@@ -6,6 +6,7 @@ For each language CODE this writes
     wordsearch/lang/data/CODE.words.txt    common words fit for a children's worksheet
     wordsearch/lang/data/CODE.child.txt    those of them at a primary-school child's level
     wordsearch/lang/data/CODE.blocked.txt  rude words that must never be shown
+    wordsearch/lang/data/CODE.unsuitable.txt  unsuitable words the filler must not spell
     wordsearch/lang/data/CODE.json         its "frequencies" and "frequencies_source" only
 
 and, for all of them, SOURCES.md and the licence files beside the data.
@@ -35,6 +36,10 @@ its section of SOURCES.md) needs wordfreq but neither hunspell nor LDNOOBW:
 
     .tools/bin/python scripts/build_language_data.py --level-only --glasgow GITDIR
 
+`--unsuitable-only` writes the CODE.unsuitable.txt files alone: they come from the
+hand-made unsuitable lists only, so that run needs neither wordfreq, hunspell nor
+the LDNOOBW clones, nor the Glasgow Norms.
+
 The hand-made lists it reads are in scripts/data (see scripts/data/README.md).
 """
 from __future__ import annotations
@@ -58,8 +63,6 @@ import unicodedata
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import wordfreq  # noqa: E402  (build-time only)
-
 from wordsearch import lang  # noqa: E402
 
 DATA = ROOT / "wordsearch" / "lang" / "data"
@@ -67,6 +70,15 @@ HAND = ROOT / "scripts" / "data"
 HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
 
 MIN_LETTERS, MAX_LETTERS = 3, 12
+# The shortest unsuitable entry kept out of grids. Three-letter entries are common
+# trigrams in text (English ALE, DIE, SIN; Spanish ANO, REO; Greek ΙΟΣ) and block
+# their reversals too (GOD takes DOG): with them, words' own letters across three
+# words spelled one in every layout of a pack (ALE, bench_pack's 30-word case), a
+# French dense puzzle was refused, and only 28% of 15x15 message fills passed their
+# checks at the first round, against 78% before and 69% from four letters
+# (bench_message.py). Two-letter ones read in nearly every grid. The blocklist's
+# three-letter rude words (ASS, TIT) stay blocked.
+MIN_FILLER_LETTERS = 4
 WORDS_WANTED = 10_000          # the most frequent words that pass every filter
 CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
 FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
@@ -287,6 +299,36 @@ def build_blocklist(code: str, language: lang.Language, source_text: str) -> tup
     return sorted(kept.values()), dict(stats)
 
 
+# -- what the filler must not spell besides the blocklist ---------------------------
+
+def build_unsuitable(code: str, language: lang.Language) -> list[str]:
+    """The hand-made unsuitable list as strings no grid may spell outside a listed
+    word: a word (`war`) as itself, a stem (`kill*`) as the stem, an ending (`*bier`)
+    as the ending, a core (`*sexual*`) as the core -- the letters that every word the
+    pattern keeps out of the dictionary has. Entries of fewer than
+    MIN_FILLER_LETTERS letters are left out; one entry per grid form, sorted as
+    written, as the blocklist is.
+
+    The dictionary is not filtered by these strings (SKILL holds KILL, LIVE reads EVIL
+    backwards): the patterns filter it as they always did; these keep the filler
+    from spelling them."""
+    kept: dict[str, str] = {}
+    for entry in read_hand_list(HAND / "unsuitable" / f"{code}.txt"):
+        text = entry.strip("*").lower()
+        form = grid(language, text)
+        if not fits(language, form):
+            raise SystemExit(f"{code}: unsuitable entry {entry!r} does not fit the alphabet")
+        if len(form) >= MIN_FILLER_LETTERS:
+            kept.setdefault(form, text)
+    return sorted(kept.values())
+
+
+def write_unsuitable(code: str, language: lang.Language) -> list[str]:
+    words = build_unsuitable(code, language)
+    (DATA / f"{code}.unsuitable.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+    return words
+
+
 # -- dictionary -------------------------------------------------------------------
 
 def written(code: str, word: str) -> str:
@@ -298,6 +340,8 @@ def written(code: str, word: str) -> str:
 
 def build_dictionary(code: str, language: lang.Language, spellers: list[Speller],
                      blocked: list[str], name_spellers: list[Speller]) -> tuple[list[str], dict]:
+    import wordfreq  # build-time only; --unsuitable-only needs none
+
     stats = collections.Counter()
     removed: dict[str, list[str]] = collections.defaultdict(list)
     unsuitable = Patterns(language, read_hand_list(HAND / "unsuitable" / f"{code}.txt"))
@@ -433,6 +477,8 @@ def build_level(code: str, language: lang.Language, words: list[str],
     the likeliest to be known. Either way less the language's hand list
     (scripts/data/level/CODE.txt: es fr de en so far), whose every word must be one
     of them."""
+    import wordfreq  # build-time only; --unsuitable-only needs none
+
     if LEVEL_SOURCE.get(code) == "glasgow":
         level = sorted(w for w in words if aoa.get(w.lower(), CHILD_AOA + 1) <= CHILD_AOA)
     else:
@@ -527,6 +573,8 @@ the English dictionary are kept; no rating is shipped.
 # -- letter frequencies -------------------------------------------------------------
 
 def letter_frequencies(code: str, language: lang.Language) -> list[int]:
+    import wordfreq  # build-time only; --unsuitable-only needs none
+
     counts = collections.Counter()
     for w in wordfreq.top_n_list(code, FREQUENCY_WORDS):
         form = grid(language, written(code, w))
@@ -576,7 +624,7 @@ def main() -> None:
     parser.add_argument("--ldnoobw-rev", default="HEAD")
     parser.add_argument("--ldnoobw-v2", help="git dir of LDNOOBW_V2 (not for --level-only)")
     parser.add_argument("--ldnoobw-v2-rev", default="HEAD")
-    parser.add_argument("--glasgow", required=True, help="git dir holding the Glasgow Norms")
+    parser.add_argument("--glasgow", help="git dir holding the Glasgow Norms (not for --unsuitable-only)")
     parser.add_argument("--glasgow-rev", default="HEAD")
     parser.add_argument("--level-only", action="store_true",
                         help="only the child level, from the dictionaries already built")
@@ -585,11 +633,20 @@ def main() -> None:
                         help="write what each filter removed, per language, to this JSON file")
     parser.add_argument("--sample", type=int, default=0,
                         help="print this many random words of each dictionary to look at")
+    parser.add_argument("--unsuitable-only", action="store_true",
+                        help="write only CODE.unsuitable.txt (from the hand lists alone)")
     args = parser.parse_args()
+    codes = args.only or list(LANGUAGES)
+    if args.unsuitable_only:
+        for code in codes:
+            print(f"{code}: {len(write_unsuitable(code, lang.get(code)))} unsuitable", flush=True)
+        return
+    if not args.glasgow:
+        parser.error("--glasgow is needed (all but --unsuitable-only)")
     aoa = glasgow_aoa(git_show(args.glasgow, args.glasgow_rev, GLASGOW_PATH))
     glasgow = git_commit(args.glasgow, args.glasgow_rev)
     if args.level_only:
-        build_levels(args.only or list(LANGUAGES), aoa, glasgow)
+        build_levels(codes, aoa, glasgow)
         return
     if not (args.ldnoobw and args.ldnoobw_v2):
         parser.error("--ldnoobw and --ldnoobw-v2 are needed to build the dictionaries")
@@ -601,7 +658,6 @@ def main() -> None:
         "ldnoobw-v2": (args.ldnoobw_v2, args.ldnoobw_v2_rev, "data/{code}.txt",
                        git_commit(args.ldnoobw_v2, args.ldnoobw_v2_rev)),
     }
-    codes = args.only or list(LANGUAGES)
     report, summary = {}, {}
     spellers: dict[str, Speller] = {}
 
@@ -619,11 +675,13 @@ def main() -> None:
                                           [speller(n) for n in GERMAN_NAME_CHECK] if code == "de" else [])
         (DATA / f"{code}.blocked.txt").write_text("".join(w + "\n" for w in blocked), encoding="utf-8")
         (DATA / f"{code}.words.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        unsuitable = write_unsuitable(code, language)
         write_level(code, language, words, aoa)
         values = letter_frequencies(code, language)
         write_frequencies(code, language, values, version)
         top = sorted(zip(values, language.alphabet.letters), reverse=True)[:5]
-        summary[code] = {"words": len(words), "blocked": len(blocked), "blocklist_stats": bstats,
+        summary[code] = {"words": len(words), "blocked": len(blocked), "unsuitable": len(unsuitable),
+                         "blocklist_stats": bstats,
                          "dictionary_stats": dreport["stats"], "top": top}
         report[code] = {"blocklist": bstats, "dictionary": dreport["stats"],
                         "removed": {k: v[:40] for k, v in sorted(dreport["removed"].items(),
@@ -783,6 +841,12 @@ def write_sources(summary, sources, spellers, version) -> None:
         "  hyphen or apostrophe left out (their rude part is in the list on its own); entries",
         "  whose grid form has a letter outside the alphabet (e.g. the Latin-letter Russian",
         "  entries) or fewer than 3 letters left out; then the hand-made removals and additions.",
+        "- **Unsuitable strings** (`CODE.unsuitable.txt`): every entry of the hand-made",
+        "  unsuitable list as the letters it names: a word as itself, `word*` as its stem,",
+        "  `*word` as its ending, `*word*` as its core; entries of fewer than",
+        f"  {MIN_FILLER_LETTERS} letters left out (a word of two or three letters reads by chance in nearly every grid).",
+        "  No grid spells one outside a listed word, as no grid spells a blocked word; the",
+        "  dictionary is filtered by the patterns, not by these strings.",
         f"- **Letter frequencies**: over the {FREQUENCY_WORDS:,} most frequent wordfreq words, each",
         "  word's letters in grid form counted, weighted by `wordfreq.word_frequency`; words",
         "  with a letter outside the alphabet left out; scaled to whole numbers per 100,000",
@@ -790,14 +854,14 @@ def write_sources(summary, sources, spellers, version) -> None:
         "",
         "## Per language",
         "",
-        "| code | words | blocked | blocklist source | published entries | left out by hand | added by hand | top letters per 100,000 |",
-        "|---|---|---|---|---|---|---|---|",
+        "| code | words | blocked | unsuitable | blocklist source | published entries | left out by hand | added by hand | top letters per 100,000 |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for code, s in summary.items():
         b = s["blocklist_stats"]
         src = "LDNOOBW (CC BY 4.0)" if LANGUAGES[code][1] == "ldnoobw" else "LDNOOBW_V2 (CC0 1.0)"
         top = ", ".join(f"{ch} {v:,}" for v, ch in s["top"])
-        lines.append(f"| {code} | {s['words']:,} | {s['blocked']} | {src} | {b.get('published', 0)} | "
+        lines.append(f"| {code} | {s['words']:,} | {s['blocked']} | {s['unsuitable']} | {src} | {b.get('published', 0)} | "
                      f"{b.get('harmless or noise, dropped by hand', 0)} | {b.get('added by hand', 0)} | {top} |")
     lines.append("")
     (DATA / "SOURCES.md").write_text("\n".join(lines), encoding="utf-8")

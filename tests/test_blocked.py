@@ -9,9 +9,10 @@ from hypothesis import given, strategies as st
 import reference
 import wordsearch
 from wordsearch import _core, lang
+from wordsearch.lang import lists
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError, Unfilled
-from wordsearch.make import fill
+from wordsearch.make import choose, fill
 from wordsearch.make.blocked import blocked_words
 from wordsearch.make.words import parse_words
 from wordsearch.puzzle import Puzzle
@@ -139,3 +140,114 @@ def test_when_every_layout_of_a_pack_spells_a_blocked_word_another_pack_is_tried
     dutch = lang.get("nl")
     reference.verify(puzzle.to_dict(), [dutch.fold(w) for w in words], list(COMPASS),
                      blocked=sorted(blocked_words(dutch).forms))
+
+
+def readings_by_text(grid: np.ndarray, forms: dict[tuple[int, ...], int]) -> set:
+    """(word, cells) of every reading, from each cell in each direction, by looking
+    each run of letters up: a second brute force, quick with a thousand words."""
+    rows, cols = grid.shape
+    longest = max(map(len, forms))
+    found = set()
+    for r in range(rows):
+        for c in range(cols):
+            for d in COMPASS:
+                dr, dc = STEPS[d]
+                run, cells = (), []
+                y, x = r, c
+                while 0 <= y < rows and 0 <= x < cols and len(run) < longest:
+                    if grid[y, x] in (_core.EMPTY, _core.BLOCKED):
+                        break
+                    run += (int(grid[y, x]),)
+                    cells.append((y, x))
+                    if run in forms:
+                        found.add((forms[run], frozenset(cells)))
+                    y, x = y + dr, x + dc
+    return found
+
+
+@pytest.mark.parametrize("code", lang.codes())
+def test_the_automaton_of_a_languages_lists_finds_what_a_brute_force_finds(code):
+    """The language's blocklist and unsuitable strings (a thousand or so) in grids of
+    its letters, drawn by its frequencies, with some of the words written in."""
+    blocked = blocked_words(lang.get(code))
+    language = blocked.language
+    assert set(blocked.unsuitable) < set(blocked.forms) and blocked.rude
+    encoded = {tuple(language.alphabet.encode(f).tolist()): w for w, f in enumerate(blocked.forms)}
+    rng = np.random.default_rng(27)
+    weights = np.array(language.frequencies, dtype=float) / sum(language.frequencies)
+    for _ in range(3):
+        grid = rng.choice(np.arange(1, len(weights) + 1), size=(14, 14), p=weights).astype(np.uint8)
+        written = 0
+        while written < 8:
+            form = blocked.forms[rng.integers(len(blocked.forms))]
+            d = COMPASS[rng.integers(8)]
+            r, c = rng.integers(14, size=2)
+            cells = [(r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(len(form))]
+            if all(0 <= y < 14 and 0 <= x < 14 for y, x in cells):
+                for (y, x), letter in zip(cells, language.alphabet.encode(form)):
+                    grid[y, x] = letter
+                written += 1
+                last = (blocked.forms.index(form), frozenset(cells))
+        cols = grid.shape[1]
+        got = set()
+        for form, start, d in blocked.readings(grid):
+            r, c = divmod(start, cols)
+            got.add((blocked.forms.index(form),
+                     frozenset((r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(len(form)))))
+        assert got == readings_by_text(grid, encoded)
+        assert last in got  # the last word written, whole
+
+
+def english_kept_out() -> list[str]:
+    """What no English grid may spell outside a listed word, read from the lists."""
+    return sorted({ENGLISH.fold(w) for w in lists.blocklist("en") + lists.unsuitable("en")})
+
+
+def test_the_filler_never_spells_an_unsuitable_word():
+    """The issue's puzzles: 4 short words on 15x15. Before, 60 of them spelled ANUS 9
+    times, HATE 7, ACNE 5 (and more) in the filler."""
+    kept_out = english_kept_out()
+    assert {"ANUS", "HATE", "ACNE", "DEAD", "RIOT", "TUSH"} <= set(kept_out)
+    for i in range(40):
+        puzzle = wordsearch.generate(["cat", "dog", "sun", "hat"], grid=15, seed=f"sw{i}")
+        reference.verify(puzzle.to_dict(), ["CAT", "DOG", "SUN", "HAT"], list(COMPASS),
+                         blocked=kept_out)
+
+
+def test_unsuitable_strings_are_kept_from_grids_not_from_chosen_words():
+    """LIVE reads EVIL backwards and SKILL holds KILL: the program may still draw or
+    add them (their patterns let them into the dictionary), and a listed word's own
+    letters may spell an unsuitable string, as they may a blocked word."""
+    blocked = blocked_words(ENGLISH)
+    assert {"EVIL", "KILL", "ANUS"} <= set(blocked.unsuitable) <= set(blocked.forms)
+    assert not {"EVIL", "KILL", "ANUS"} & set(blocked.rude)
+    assert not {"DIE", "SIN", "ALE"} & set(blocked.forms)  # three letters: see the build
+    assert "TIT" in blocked.rude and "TIT" not in blocked.unsuitable
+    assert not blocked_words(ENGLISH, blocklist=False).forms
+    drawn = set(choose.drawable(ENGLISH))
+    assert {"live", "skill"} <= drawn
+    puzzle = wordsearch.generate(["skill", "live", "evil"], grid=8, seed="own")
+    reference.verify(puzzle.to_dict(), ["SKILL", "LIVE", "EVIL"], list(COMPASS),
+                     blocked=english_kept_out())
+
+
+def test_a_document_says_whether_its_grid_was_kept_free_of_unsuitable_words():
+    """A document made before the unsuitable list was blocked has no "unsuitable"
+    key and is read as it was made; one that says it was refuses a grid that spells
+    one, as it refuses a blocked word."""
+    made = wordsearch.generate(["sun", "moon"], grid=6, seed="x").to_dict()
+    assert made["unsuitable"] is True
+    assert wordsearch.generate(["sun", "moon"], grid=6, seed="x",
+                               blocklist=False).to_dict()["unsuitable"] is False
+    good = Puzzle(code="d", grid=("SUNX", "QHAT", "BCDE", "FGHI"), directions=tuple(COMPASS),
+                  words=(wordsearch.Placement("Sun", "SUN", 0, 0, "E"),))
+    old = good.to_dict()
+    del old["unsuitable"]
+    assert Puzzle.from_dict(old) == good
+    assert Puzzle.from_dict(dict(old, grid=["SUNX", "HATE", "BCDE", "FGHI"])).grid[1] == "HATE"
+    new = dict(old, grid=["SUNX", "HATE", "BCDE", "FGHI"], unsuitable=True)
+    with pytest.raises(InputError, match="the grid spells the blocked word HATE from row 1, "
+                                         "column 0 to row 1, column 3"):
+        Puzzle.from_dict(new)
+    with pytest.raises(InputError, match='"unsuitable"'):
+        Puzzle.from_dict(dict(old, unsuitable="yes"))

@@ -3,6 +3,7 @@ scripts/build_language_data.py) are what the program may rely on."""
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from wordsearch import lang
 from wordsearch.make.words import parse_entry
 
 DATA = resources.files("wordsearch.lang").joinpath("data")
+HAND = Path(__file__).resolve().parent.parent / "scripts" / "data"
 CODES = lang.codes()
 
 
@@ -74,6 +76,42 @@ def test_blocklist(code):
         form = language.fold(word)
         assert len(form) >= 3 and all(language.alphabet.is_letter(ch) for ch in form), word
     assert len(set(blocked_forms(code))) == len(words), "one entry per grid form"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_unsuitable_strings(code):
+    """Every entry of the hand-made unsuitable list of 4 letters or more, as the
+    letters it names (`kill*` as KILL, `*sexual*` as SEXUAL), once; nothing else."""
+    language = lang.get(code)
+    words = lines(f"{code}.unsuitable.txt")
+    assert words == sorted(words)
+    forms = [language.fold(word) for word in words]
+    assert len(set(forms)) == len(words), "one entry per grid form"
+    for word, form in zip(words, forms):
+        assert word == word.lower() and " " not in word, word
+        assert len(form) >= 4 and all(language.alphabet.is_letter(ch) for ch in form), word
+    hand = set()
+    for line in (HAND / "unsuitable" / f"{code}.txt").read_text(encoding="utf-8").splitlines():
+        entry = line.split("#", 1)[0].strip()
+        if len(language.fold(entry.strip("*"))) >= 4:
+            hand.add(language.fold(entry.strip("*")))
+    assert set(forms) == hand, "run scripts/build_language_data.py --unsuitable-only"
+
+
+# What the filler spelled in 60 filler-heavy English puzzles and 20 of theme words
+# before it avoided the unsuitable list (issue 27). FIST and SCREW are dictionary
+# words a child knows, kept on purpose.
+FILLER_SAW = "anus hate acne riot dead guns stab weed coke thug nuke anal cult loser dope tush bras"
+
+
+def test_what_the_filler_spelled_is_kept_out_of_grids_now():
+    """Each holds a blocked or unsuitable string, which no grid spells outside a
+    listed word."""
+    language = lang.get("en")
+    kept_out = set(blocked_forms("en")) | {language.fold(w) for w in lines("en.unsuitable.txt")}
+    for word in FILLER_SAW.split():
+        form = language.fold(word)
+        assert any(k in form for k in kept_out), word
 
 
 WORST = {

@@ -263,15 +263,23 @@ def test_a_message_too_long_for_the_grid_is_refused_naming_both_numbers():
 
 
 def blocked_forms(code: str) -> list[str]:
+    """The blocklist: no word the program adds may hold one."""
     language = lang.get(code)
     return sorted({language.fold(w) for w in lists.blocklist(code)})
+
+
+def kept_out(code: str) -> list[str]:
+    """The blocklist and the unsuitable strings: no grid may spell one outside a
+    listed word."""
+    language = lang.get(code)
+    return sorted({language.fold(w) for w in lists.blocklist(code) + lists.unsuitable(code)})
 
 
 def check_puzzle(puzzle, words, code, form):
     language = lang.get(code)
     doc = puzzle.to_dict()
     reference.verify(doc, [language.fold(w) for w in words], list(puzzle.directions),
-                     letters=language.alphabet.letters, blocked=blocked_forms(code),
+                     letters=language.alphabet.letters, blocked=kept_out(code),
                      message=form)
     assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
     return doc

@@ -239,8 +239,9 @@ PUZZLE_OPTIONS = [
     click.option("--block-words", help="A file of words the grid must never spell, one per line, "
                                         "besides the language's list of rude words."),
     click.option("--no-blocklist", is_flag=True,
-                  help="Let the grid spell words of the language's list of rude words (it "
-                       "never spells them unless told so)."),
+                  help="Let the grid spell words of the language's lists of rude words and "
+                       "of words unsuitable for children (it never spells them unless told "
+                       "so)."),
     click.option("--level", default=level.DEFAULT_LEVEL, show_default=True,
                   help="The words the program chooses (added to hide a --message, drawn by "
                        "--random): child, words a primary-school child knows, on the puzzle's "

@@ -48,6 +48,9 @@ class Puzzle:
     words: tuple[Placement, ...]  # in the order of the word list
     language: str = DEFAULT_LANGUAGE  # the code of the Language its letters are from
     blocklist: bool = True  # whether the grid was kept free of the language's blocklist
+    # Whether it was kept free of the language's unsuitable words too: documents
+    # made before they were blocked lack the key, and are checked as they were made.
+    unsuitable: bool = False
     block_words: tuple[str, ...] = ()  # grid forms of the other words kept out of it
     theme: str = ""  # the built-in list its words came from, if they did
     lowercase: bool = False  # printed in lower case; the grid here stays in grid form
@@ -127,6 +130,7 @@ class Puzzle:
             "language": self.language,
             "case": "lower" if self.lowercase else "upper",
             "blocklist": self.blocklist,
+            "unsuitable": self.unsuitable,
         }
         if self.block_words:
             doc["block_words"] = list(self.block_words)
@@ -170,6 +174,7 @@ class Puzzle:
                 words=tuple(_placement(n, w) for n, w in enumerate(doc["words"], 1)),
                 language=doc.get("language", DEFAULT_LANGUAGE),
                 blocklist=_yes_no(doc.get("blocklist", True), '"blocklist"'),
+                unsuitable=_yes_no(doc.get("unsuitable", False), '"unsuitable"'),
                 block_words=_texts(doc.get("block_words", []), '"block_words"'),
                 theme=_text(doc.get("theme", ""), '"theme"'),
                 lowercase=_case(doc.get("case", "upper")),
@@ -259,6 +264,8 @@ class Puzzle:
         blocked = set(self.block_words)
         if self.blocklist:
             blocked.update(language.fold(w) for w in lists.blocklist(self.language))
+        if self.unsuitable:
+            blocked.update(language.fold(w) for w in lists.unsuitable(self.language))
         placed = [set(p.cells()) for p in self.words]
         for form, cells in spelled(self.grid, blocked):
             if not any(set(cells) <= on for on in placed):

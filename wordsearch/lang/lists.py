@@ -1,7 +1,8 @@
 """The word lists each language ships with, read once when first asked for: its
 dictionary of common words (for --random), the part of it at a child's level, its
-blocklist of rude words, and its themed lists. They live beside the language's
-data as CODE.words.txt, CODE.child.txt, CODE.blocked.txt and CODE.themes.json (see
+blocklist of rude words, the letters of its words unsuitable for children, and its
+themed lists. They live beside the language's data as CODE.words.txt,
+CODE.child.txt, CODE.blocked.txt, CODE.unsuitable.txt and CODE.themes.json (see
 lang/data/SOURCES.md for where each comes from); themes.groups.json, the same for
 every language, says which themes are neighbours."""
 from __future__ import annotations
@@ -47,6 +48,14 @@ def child(code: str) -> tuple[str, ...]:
 def blocklist(code: str) -> tuple[str, ...]:
     """Words of the language no grid may spell, as they are written."""
     return _lines(f"{code}.blocked.txt")
+
+
+@cache
+def unsuitable(code: str) -> tuple[str, ...]:
+    """Words and word parts unsuitable for children (illness, death, violence, drugs,
+    insults...) that no grid may spell outside a listed word, as the blocklist's
+    words; the dictionary was filtered by the patterns they come from."""
+    return _lines(f"{code}.unsuitable.txt")
 
 
 @cache

@@ -1,6 +1,7 @@
-"""Words no finished grid may spell: the language's blocklist of rude words (on
-unless switched off) and a teacher's own. A blocked word that lies inside one of the
-listed words is allowed there, along that word's line, and nowhere else.
+"""Words no finished grid may spell: the language's blocklist of rude words and
+the letters of its words unsuitable for children (both on unless switched off), and
+a teacher's own. A blocked word that lies inside one of the listed words is allowed
+there, along that word's line, and nowhere else.
 
 The words are built once into an automaton in C (csrc/ws_block.c) that finds
 every reading of all of them in one walk over the grid's lines.
@@ -27,12 +28,24 @@ MAX_BLOCK_WORDS = 10_000
 class Blocked:
     forms: tuple[str, ...]  # grid forms, sorted, each once
     language: Language
-    blocklist: bool          # whether the language's list is among them
-    extra: tuple[str, ...]   # the grid forms of the words blocked besides it, sorted
+    blocklist: bool          # whether the language's lists (rude, unsuitable) are among them
+    extra: tuple[str, ...]   # the grid forms of the words blocked besides them, sorted
+    # The forms that only the language's unsuitable list gives, sorted.
+    unsuitable: tuple[str, ...] = ()
 
     def __reduce__(self):
         """Crosses to a worker process as its words; the automaton is built there."""
-        return Blocked, (self.forms, self.language, self.blocklist, self.extra)
+        return Blocked, (self.forms, self.language, self.blocklist, self.extra, self.unsuitable)
+
+    @cached_property
+    def rude(self) -> tuple[str, ...]:
+        """The forms but the unsuitable ones, sorted: no word the program chooses may
+        hold one. An unsuitable string lies inside many good words (SKILL holds KILL,
+        LIVE reads EVIL backwards), which the unsuitable patterns let into the
+        dictionary; listed, such a word's own letters may spell it, as any listed
+        word's may spell a blocked word."""
+        unsuitable = set(self.unsuitable)
+        return tuple(f for f in self.forms if f not in unsuitable)
 
     @cached_property
     def automaton(self) -> _core.Blocklist | None:
@@ -54,9 +67,9 @@ class Blocked:
 
 def blocked_words(language: Language, extra: Iterable[str | tuple[int, str]] = (), *,
                   blocklist: bool = True) -> Blocked:
-    """The words to keep out of a grid: the language's list unless `blocklist` is
-    False, and `extra` (entries as parse_words takes them: a teacher's own list),
-    refused with every bad line named. Without `extra`, one value per language for
+    """The words to keep out of a grid: the language's lists (its blocklist and its
+    unsuitable words) unless `blocklist` is False, and `extra` (entries as
+    parse_words takes them: a teacher's own list), refused with every bad line named. Without `extra`, one value per language for
     the process, so that its automaton is built once however many puzzles ask."""
     entries = list(extra)
     if not entries:
@@ -70,9 +83,10 @@ def _language_only(language: Language, blocklist: bool) -> Blocked:
 
 
 def _blocked(language: Language, entries: list, blocklist: bool) -> Blocked:
-    forms = set()
+    forms, unsuitable = set(), set()
     if blocklist:
         forms.update(language.fold(text) for text in lists.blocklist(language.code))
+        unsuitable.update(language.fold(text) for text in lists.unsuitable(language.code))
     own: set[str] = set()
     problems = []
     if len(entries) > MAX_BLOCK_WORDS:
@@ -91,9 +105,14 @@ def _blocked(language: Language, entries: list, blocklist: bool) -> Blocked:
         raise InputError("\n".join(capped(problems)), option="block_words")
     # The published lists were folded by the build script; a word of them that no
     # longer fits (a language's letters changed) is left to the data test to find.
-    fitting = {f for f in forms if MIN_LETTERS <= len(f) <= MAX_LETTERS
-               and all(language.alphabet.is_letter(ch) for ch in f)}
-    return Blocked(tuple(sorted(fitting | own)), language, blocklist, tuple(sorted(own)))
+    def fitting(found: set[str]) -> set[str]:
+        return {f for f in found if MIN_LETTERS <= len(f) <= MAX_LETTERS
+                and all(language.alphabet.is_letter(ch) for ch in f)}
+
+    rude = fitting(forms) | own
+    unsuitable = fitting(unsuitable) - rude
+    return Blocked(tuple(sorted(rude | unsuitable)), language, blocklist, tuple(sorted(own)),
+                   tuple(sorted(unsuitable)))
 
 
 # The row the dictionary is laid out in to be scanned for blocked words.

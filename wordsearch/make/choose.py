@@ -66,10 +66,11 @@ def drawable(language: Language, level: str = DEFAULT_LEVEL) -> tuple[str, ...]:
     theme is not), holding no word of the language's blocklist, forwards or
     backwards (BRAGGING holds a slur read right to left). A listed word's own
     letters may spell a blocked word, but a drawn word is the program's choice, not
-    the teacher's."""
+    the teacher's. The unsuitable strings do not count here (see Blocked.rude): the
+    dictionary was filtered by their patterns."""
     words = tuple(w for w in levels.words(language, level)
                   if all(language.alphabet.is_letter(ch) for ch in language.fold(w)))
-    blocked = blocked_words(language).forms
+    blocked = blocked_words(language).rude
     return tuple(w for w, clean in zip(words, free_of([language.fold(w) for w in words],
                                                        blocked, language)) if clean)
 

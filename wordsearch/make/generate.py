@@ -212,7 +212,8 @@ class Mode:
                  {"message": making.form, "message_label": making.options.message.strip()})
         return Puzzle(code=making.code, grid=rows, directions=tuple(making.options.allowed),
                       words=listed, language=making.language.code,
-                      blocklist=making.blocked.blocklist, block_words=making.blocked.extra,
+                      blocklist=making.blocked.blocklist, unsuitable=making.blocked.blocklist,
+                      block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
                       **shown)
 

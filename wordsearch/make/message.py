@@ -44,7 +44,8 @@ class Lexicon:
     tier and form, with the word the list prints for it. Left out: every word that
     holds a blocked word, forwards or backwards (GOSSIP, which reads PISS right to
     left): a blocked word inside a teacher's own word is that word's letters, but
-    the program chooses these, and a child reads them."""
+    the program chooses these, and a child reads them. The unsuitable strings do
+    not count here (see Blocked.rude)."""
     words: tuple[Word, ...]
     core: _core.Lexicon
 
@@ -54,13 +55,14 @@ def lexicon(language: Language, blocked: Blocked | None = None, level: str = DEF
     """The words the fill may add at `level`, those of the themes `topics` first
     (level.topic), built once per process for each set of blocked words, level
     and topic."""
-    return _lexicon(language, blocked.forms if blocked is not None else (), level, topics)
+    return _lexicon(language, blocked.rude if blocked is not None else (), level, topics)
 
 
 @lru_cache(maxsize=64)
 def _lexicon(language: Language, blocked: tuple[str, ...], level: str,
              topics: tuple[str, ...]) -> Lexicon:
-    """`blocked`: every blocked grid form, the teacher's among them."""
+    """`blocked`: the blocked grid forms no chosen word may hold, the teacher's among
+    them."""
     parsed = _parsed(language, blocked)
     tiered: dict[str, tuple[int, Word]] = {}
     for text, tier in levels.words(language, level, topics).items():

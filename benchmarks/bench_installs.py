@@ -1,0 +1,94 @@
+"""The packer benchmark's cases in two installs of wordsearch, side by side.
+
+    python benchmarks/bench_installs.py OLD_PYTHON NEW_PYTHON [--repeat N] [--beams 8192,256]
+
+Each install runs in a worker process of its own (its Python, started outside any
+source tree so that the installed package is the one imported); the puzzles of
+bench_pack.py's cases go to one and then the other, alternating, so that the
+machine's noise, shared with other people, falls on both alike. Each puzzle is timed
+in CPU seconds of its worker (the packer runs on one thread here), and the table
+gives the median per case and install and the new one's change; each worker makes
+one puzzle untimed first (reading its data, building its automaton). What a change to
+the packer, the filler or the blocked words costs: the issue's target for the
+bigger automaton of the unsuitable lists was at most 5%.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent
+TESTS = BENCHMARKS.parent / "tests"
+
+# Reads "case i beam" lines, makes that puzzle, answers its CPU milliseconds.
+WORKER = f"""
+import sys, time
+sys.path[:0] = [{str(BENCHMARKS)!r}, {str(TESTS)!r}]
+from bench_pack import CASES, case_words, pack_case
+for line in sys.stdin:
+    case, i, beam = map(int, line.split())
+    words = case_words(CASES[case], i)
+    start = time.process_time()
+    pack_case(CASES[case], i, words, beam=beam)
+    print(1000 * (time.process_time() - start), flush=True)
+"""
+
+
+class Worker:
+    def __init__(self, python: str, where: str):
+        self.process = subprocess.Popen([python, "-c", WORKER], cwd=where, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def time(self, case: int, i: int, beam: int) -> float:
+        self.process.stdin.write(f"{case} {i} {beam}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit(f"the worker stopped on case {case}, puzzle {i}, beam {beam}")
+        return float(answer)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", help="the Python of the install to compare against")
+    parser.add_argument("new", help="the Python of the install measured")
+    parser.add_argument("--repeat", type=int, default=15, help="puzzles per case")
+    parser.add_argument("--beams", default="8192,256")
+    args = parser.parse_args()
+    sys.path[:0] = [str(BENCHMARKS), str(TESTS)]
+    from bench_pack import CASES
+
+    beams = [int(b) for b in args.beams.split(",")]
+    with tempfile.TemporaryDirectory() as where:
+        old, new = Worker(args.old, where), Worker(args.new, where)
+        for worker in (old, new):
+            worker.time(0, 0, beams[-1])
+        print(f"old: {args.old}\nnew: {args.new}\n{args.repeat} puzzles per case, "
+              f"median CPU ms per puzzle, alternating")
+        print(f"{'case':<28}{'beam':>6}{'old':>10}{'new':>10}{'change':>9}")
+        for beam in beams:
+            for c, (words, side, difficulty) in enumerate(CASES):
+                times = {"old": [], "new": []}
+                for i in range(args.repeat):
+                    first, second = (old, new) if i % 2 == 0 else (new, old)
+                    for worker in (first, second):
+                        times["old" if worker is old else "new"].append(worker.time(c, i, beam))
+                a, b = statistics.median(times["old"]), statistics.median(times["new"])
+                print(f"{f'{words} words, {side}x{side}, {difficulty}':<28}{beam:>6}{a:>10.1f}"
+                      f"{b:>10.1f}{100 * (b - a) / a:>+8.1f}%", flush=True)
+                print(json.dumps({"case": c, "beam": beam, **times}), file=sys.stderr)
+        old.close()
+        new.close()
+
+
+if __name__ == "__main__":
+    main()
