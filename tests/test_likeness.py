@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import reference
+from test_shape import load_drawing_script
 import wordsearch
 from wordsearch.directions import COMPASS
 from wordsearch.lang.lists import themes
@@ -149,32 +150,58 @@ def test_a_house_mask_in_a_hidden_message_puzzle_is_grown_too():
 
 def _strays(mask, cells):
     """Cells the drawing has not, found from the drawing's pixels (no code shared
-    with Mask._scaled): a cell touching the others only at corners, or hanging by
-    one side where the drawing is two cells wide or more along the line through
-    the cell's centre across the way it hangs."""
+    with Mask._scaled): a cell touching the others at one corner only, or hanging
+    by one side along which the drawing runs on three cells or more (a pimple on
+    an edge, where a point's or a tail's tip is narrower)."""
     height, width = mask.ink.shape
     rows, cols = cells.shape
     held = np.pad(cells, 1).astype(int)
     found = []
     for r, c in zip(*np.nonzero(cells)):
-        up, down, left, right = held[r, c + 1], held[r + 2, c + 1], held[r + 1, c], held[r + 1, c + 2]
-        if up + down + left + right == 0:
-            found.append((r, c))
+        up, down = held[r, c + 1], held[r + 2, c + 1]
+        left, right = held[r + 1, c], held[r + 1, c + 2]
+        corners = held[r, c] + held[r, c + 2] + held[r + 2, c] + held[r + 2, c + 2]
+        if up + down + left + right == 0 and corners == 1:
+            found.append((int(r), int(c)))
         elif up + down + left + right == 1:
-            if up or down:  # along the row through the centre, in cells
-                line = mask.ink[(2 * r + 1) * height // (2 * rows), :] != 0
-                cell = width / cols
+            if up or down:  # the row of pixels along the side it hangs by
+                y = min(height - 1, (r + down) * height // rows)
+                line, centre, cell = mask.ink[y, :] != 0, (2 * c + 1) * width // (2 * cols), width / cols
             else:
-                line = mask.ink[:, (2 * c + 1) * width // (2 * cols)] != 0
-                cell = height / rows
-            centre = int(((2 * c + 1) * width // (2 * cols)) if (up or down)
-                         else ((2 * r + 1) * height // (2 * rows)))
-            ends = np.flatnonzero(~line)
-            start = ends[ends < centre].max() + 1 if (ends < centre).any() else 0
-            stop = ends[ends > centre].min() if (ends > centre).any() else len(line)
-            if line[centre] and stop - start >= 2 * cell:
-                found.append((r, c))
+                x = min(width - 1, (c + right) * width // cols)
+                line, centre, cell = mask.ink[:, x] != 0, (2 * r + 1) * height // (2 * rows), height / rows
+            gaps = np.flatnonzero(~line)
+            start = gaps[gaps < centre].max() + 1 if (gaps < centre).any() else 0
+            stop = gaps[gaps > centre].min() if (gaps > centre).any() else len(line)
+            if stop - start >= 3 * cell:
+                found.append((int(r), int(c)))
     return found
+
+
+def test_the_old_cats_crown_was_a_stray_cell_and_is_dropped(tmp_path):
+    # The cat as drawn before: at 17 cells across, half-covered cells left a single
+    # cell of its crown standing between its ears.
+    def old_cat(pen):
+        pen.ellipse(0.5, 0.58, 0.42, 0.38)
+        pen.polygon([(0.1, 0.0), (0.45, 0.28), (0.12, 0.5)])
+        pen.polygon([(0.9, 0.0), (0.55, 0.28), (0.88, 0.5)])
+    script = load_drawing_script()
+    image = Image.new("L", (script.SIZE, script.SIZE), script.PAPER)
+    old_cat(script.Pen(ImageDraw.Draw(image)))
+    image.save(tmp_path / "old-cat.png")
+    mask = Mask.load(str(tmp_path / "old-cat.png"))
+    height, width = mask.ink.shape
+    side = 17
+    scale = min(side / width, side / height)
+    coverage = np.asarray(Image.fromarray(mask.ink).resize(
+        (round(width * scale), round(height * scale)), Image.Resampling.BOX))
+    half_covered = coverage >= 128
+    middle = half_covered.shape[1] // 2
+    crown = (int(np.flatnonzero(half_covered[:, middle])[0]), middle)  # the head's top
+    assert not half_covered[crown[0], middle - 1] and not half_covered[crown[0], middle + 1]
+    assert crown in _strays(mask, half_covered)  # found from the drawing's pixels
+    cells = mask._scaled(GridSize(cols=side, rows=side))
+    assert not cells[crown] and _strays(mask, cells) == []
 
 
 @pytest.mark.parametrize("name", builtin_masks())

@@ -25,9 +25,10 @@ WHITE_LEVEL = 240
 OPAQUE_LEVEL = 128
 # A cell is inside the shape when at least this share of it is covered by the mask's ink.
 CELL_COVERAGE = 0.5
-# A cell hanging by one side is a stray (see _without_strays) when its coverage is
-# within this of the cells' beside it, out of 255: a quarter of a cell.
-STRAY_MARGIN = 64
+# A cell hanging by one side is a stray (see _without_strays) when the drawing runs
+# on along that side for this many cells: a corner blunter than about 112 degrees
+# (a hexagon's, a dome's crown) is an edge, not a point (a diamond's 110 is one).
+STRAY_RUN = 3
 # Automatic grids for a mask are at least this many cells across, so the shape shows.
 MASK_MIN_SIDE = 10
 # ... and grow past the first size the words fit until the cells' likeness to the
@@ -129,28 +130,37 @@ def _thin(inside: np.ndarray) -> bool:
     return not (inside[:-1, :-1] & inside[1:, :-1] & inside[:-1, 1:] & inside[1:, 1:]).any()
 
 
-def _without_strays(inside: np.ndarray, coverage: np.ndarray) -> np.ndarray:
-    """The cells without stray ones, which a drawing has not: a cell that touches
-    the others only at one corner (a square adrift; a cell touching none is a part
-    of the drawing of its own, and a cell touching two a link in a diagonal line:
-    both stay), or by one side where the drawing's edge
-    runs straight across it (its coverage within STRAY_MARGIN of the mean of the
-    cells beside it along the edge: a pimple on a dome or on a straight side, left
-    by the half-covered rule). A point's, ear's or tail's tip stays: the cells
-    beside it are far less covered than it is. One pass: repeated, it would eat a
-    diagonal line from its ends."""
-    held = np.pad(inside, 1)
-    level = np.pad(coverage.astype(np.int64), 1)
+def _without_strays(inside: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """The cells, spanning the drawing `ink`, without stray ones, which the drawing
+    has not: a cell that touches the others only at one corner (a square adrift;
+    a cell touching none is a part of the drawing of its own, and a cell touching
+    two a link in a diagonal line: both stay), and a cell that hangs by one side
+    along which the drawing runs on for STRAY_RUN cells or more: there the drawing
+    has an edge, straight or round, and the cell is a pimple on it, left by the
+    half-covered rule (the crown of a cat's head between its ears, the corner of a
+    hexagon at 10 cells, which made it a plus sign). A point's, an ear's or a
+    tail's tip stays: along the side it hangs by, the drawing is narrow. One pass:
+    repeated, it would eat a diagonal line from its ends."""
+    held = np.pad(inside, 1).astype(np.int64)
     up, down = held[:-2, 1:-1], held[2:, 1:-1]
     left, right = held[1:-1, :-2], held[1:-1, 2:]
-    sides = up.astype(int) + down + left + right
-    corners = (held[:-2, :-2].astype(int) + held[:-2, 2:] + held[2:, :-2] + held[2:, 2:])
-    # The coverage of the two cells beside a cell along its edge: left and right
-    # when it hangs from above or below, above and below otherwise.
-    beside = np.where(up | down, level[1:-1, :-2] + level[1:-1, 2:],
-                      level[:-2, 1:-1] + level[2:, 1:-1])
-    pimple = (sides == 1) & (2 * level[1:-1, 1:-1] - beside < 2 * STRAY_MARGIN)
-    return inside & ~(((sides == 0) & (corners == 1)) | pimple)
+    sides = up + down + left + right
+    corners = held[:-2, :-2] + held[:-2, 2:] + held[2:, :-2] + held[2:, 2:]
+    stray = inside & (sides == 0) & (corners == 1)
+    height, width = ink.shape
+    rows, cols = inside.shape
+    for r, c in np.argwhere(inside & (sides == 1)):
+        if up[r, c] or down[r, c]:  # the row of pixels along the side it hangs by
+            line = ink[min(height - 1, (r + int(down[r, c])) * height // rows), :]
+            middle, cell = (2 * c + 1) * width // (2 * cols), width / cols
+        else:
+            line = ink[:, min(width - 1, (c + int(right[r, c])) * width // cols)]
+            middle, cell = (2 * r + 1) * height // (2 * rows), height / rows
+        gaps = np.flatnonzero(line == 0)
+        start = gaps[gaps < middle].max(initial=-1) + 1
+        stop = gaps[gaps > middle].min(initial=len(line))
+        stray[r, c] = line[middle] != 0 and stop - start >= STRAY_RUN * cell
+    return inside & ~stray
 
 
 def _rgba(image) -> np.ndarray:
@@ -290,7 +300,7 @@ class Mask:
         scaled = (max(1, min(size.cols, round(width * scale))),
                   max(1, min(size.rows, round(height * scale))))
         coverage = np.asarray(Image.fromarray(self.ink).resize(scaled, Image.Resampling.BOX))
-        return _without_strays(coverage >= round(255 * CELL_COVERAGE), coverage)
+        return _without_strays(coverage >= round(255 * CELL_COVERAGE), self.ink)
 
     def likeness(self, side: int) -> Fraction:
         """How closely the shape `side` cells across follows the drawing (see
