@@ -115,12 +115,12 @@ def fish(pen: Pen) -> None:
 
 
 def cloud(pen: Pen) -> None:
-    # Three bumps that barely overlap on a flat base, the dips between them a cell
-    # or two deep at 15 cells across: four bumps overlapping deeply, as drawn
-    # before, made one dome at any size.
-    for cx, cy, r in ((0.17, 0.58, 0.16), (0.5, 0.42, 0.22), (0.83, 0.58, 0.16)):
+    # Three bumps that barely overlap, on a flat base: at 15 cells across the dips
+    # between them are a cell wide and deep. The four deeply overlapping bumps
+    # drawn before made one dome at any size.
+    for cx, cy, r in ((0.2, 0.5, 0.15), (0.5, 0.4, 0.17), (0.8, 0.5, 0.15)):
         pen.ellipse(cx, cy, r)
-    pen.rectangle(0.17, 0.58, 0.83, 0.74)
+    pen.rectangle(0.2, 0.5, 0.8, 0.65)
 
 
 def moon(pen: Pen) -> None:
