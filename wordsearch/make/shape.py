@@ -35,8 +35,8 @@ MASK_MIN_SIDE = 10
 # drawing (likeness.py) is at least LIKENESS, by at most LIKENESS_GROWTH sides and
 # never past LEGIBLE_SIDE across: what the smallest named page (A5, 369 pt inside its
 # margins) prints at the smallest legible letter (7 pt, 11.7 pt a cell) is 31. At
-# 0.85, the least that every built-in mask reaches for 10, 15 and 25 words, the
-# sizes chosen were seen to keep the cloud's dips, the fish's tail, the cat's ears,
+# 0.85 (the cat's best within reach for 10, 15 and 25 words is 0.857) the sizes
+# chosen were seen to keep the cloud's dips, the fish's tail, the cat's ears and
 # the circle round (12 cells; at 10 it reads as an octagon and scores 0.84).
 LIKENESS = Fraction(17, 20)
 LIKENESS_GROWTH = 8
