@@ -152,14 +152,16 @@ def _without_strays(inside: np.ndarray, ink: np.ndarray) -> np.ndarray:
     for r, c in np.argwhere(inside & (sides == 1)):
         if up[r, c] or down[r, c]:  # the row of pixels along the side it hangs by
             line = ink[min(height - 1, (r + int(down[r, c])) * height // rows), :]
-            middle, cell = (2 * c + 1) * width // (2 * cols), width / cols
+            middle, cells = (2 * c + 1) * width // (2 * cols), cols
         else:
             line = ink[:, min(width - 1, (c + int(right[r, c])) * width // cols)]
-            middle, cell = (2 * r + 1) * height // (2 * rows), height / rows
+            middle, cells = (2 * r + 1) * height // (2 * rows), rows
         gaps = np.flatnonzero(line == 0)
         start = gaps[gaps < middle].max(initial=-1) + 1
         stop = gaps[gaps > middle].min(initial=len(line))
-        stray[r, c] = line[middle] != 0 and stop - start >= STRAY_RUN * cell
+        # The run is STRAY_RUN cells or more, in whole numbers: pixels * cells
+        # against STRAY_RUN * the line's pixels.
+        stray[r, c] = line[middle] != 0 and (stop - start) * cells >= STRAY_RUN * len(line)
     return inside & ~stray
 
 
