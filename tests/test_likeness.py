@@ -213,3 +213,19 @@ def test_every_built_in_mask_reads_at_its_automatic_size_with_no_stray_cell(name
     assert mask.likeness(side) >= LIKENESS
     cells = mask._scaled(GridSize(cols=side, rows=side))
     assert _strays(mask, cells) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", builtin_masks())
+def test_every_built_in_masks_automatic_puzzles_read_as_their_picture(name):
+    """The puzzles themselves, as the README's shapes table makes them: verified,
+    cut to a size whose likeness passes, with no stray cell in the grid."""
+    mask = Mask.load(name)
+    for count in (10, 15, 25):
+        puzzle = wordsearch.generate(PETS[:count], mask=name, seed="sizes")
+        reference.verify(puzzle.to_dict(), [p.word for p in puzzle.words], list(COMPASS))
+        cells = np.array([[ch != "." for ch in row] for row in puzzle.grid])
+        sides = [side for side in range(10, LEGIBLE_SIDE + 1)
+                 if np.array_equal(mask.across(side).inside, cells)]
+        assert sides and all(mask.likeness(side) >= LIKENESS for side in sides)
+        assert _strays(mask, mask._scaled(GridSize(cols=sides[0], rows=sides[0]))) == []
