@@ -99,11 +99,12 @@ def house(pen: Pen) -> None:
 
 def cat(pen: Pen) -> None:
     # Ears as wide at the base as a third of the head, their inner edges meeting
-    # the head well below its top: narrower ears lost their tips at any size a
-    # page prints, and the head's crown between them stood up as a single cell.
+    # the head well below its top, their tips cut flat a cell wide at 17 cells:
+    # narrower, sharp ears lost their tips at any size a page prints, and the
+    # head's crown between them stood up as a single cell.
     pen.ellipse(0.5, 0.6, 0.44, 0.36)
-    pen.polygon([(0.08, 0.0), (0.46, 0.32), (0.1, 0.56)])
-    pen.polygon([(0.92, 0.0), (0.54, 0.32), (0.9, 0.56)])
+    pen.polygon([(0.08, 0.0), (0.2, 0.0), (0.46, 0.32), (0.1, 0.56)])
+    pen.polygon([(0.92, 0.0), (0.8, 0.0), (0.54, 0.32), (0.9, 0.56)])
 
 
 def fish(pen: Pen) -> None:
