@@ -166,10 +166,12 @@ def _strays(mask, cells):
         elif up + down + left + right == 1:
             if up or down:  # the row of pixels along the side it hangs by
                 y = min(height - 1, (r + down) * height // rows)
-                line, centre, cell = mask.ink[y, :] != 0, (2 * c + 1) * width // (2 * cols), width / cols
+                line, cell = mask.ink[y, :] != 0, width / cols
+                centre = (2 * c + 1) * width // (2 * cols)
             else:
                 x = min(width - 1, (c + right) * width // cols)
-                line, centre, cell = mask.ink[:, x] != 0, (2 * r + 1) * height // (2 * rows), height / rows
+                line, cell = mask.ink[:, x] != 0, height / rows
+                centre = (2 * r + 1) * height // (2 * rows)
             gaps = np.flatnonzero(~line)
             start = gaps[gaps < centre].max() + 1 if (gaps < centre).any() else 0
             stop = gaps[gaps > centre].min() if (gaps > centre).any() else len(line)

@@ -41,7 +41,7 @@ SAMPLES = 240
 # the other outline and still count as on it, at two scales whose scores are
 # averaged. At 2.5 %, a 40-cell grid's steps are all within it and a 10-cell
 # grid's half-cell steps (5 %) are not; at 1/60 the corners of a circle's stair
-# steps count too (a 10-cell circle reads as an octagon, a 13-cell one as round).
+# steps count too (a 10-cell circle reads as an octagon, a 12-cell one as round).
 TOLERANCES = (Fraction(1, 40), Fraction(1, 60))
 # A feature is a part of the drawing thinner than twice this (as a share of its
 # longer side) that sticks out, or a notch as narrow.
@@ -92,10 +92,11 @@ def _outline_score(drawing: np.ndarray, shape: np.ndarray, reach: int) -> Fracti
 
 def _feature_score(drawing: np.ndarray, shape: np.ndarray) -> Fraction:
     """The share of the drawing's features the cells keep, within the coarser
-    tolerance (a cell's corner cannot follow a point more closely): a point of a part that sticks out (an ear, a tail, a point, a
-    chimney: what an opening by a disc of FEATURE_RADIUS takes away) is kept when
-    cells are near it, a point of a notch (between a cloud's bumps, a cat's ears,
-    a fish's body and tail: what a closing fills) when empty points are near it.
+    tolerance (a cell's corner cannot follow a point more closely): a point of a
+    part that sticks out (an ear, a tail, a point, a chimney: what an opening by
+    a disc of FEATURE_RADIUS takes away) is kept when cells are near it, a point
+    of a notch (between a cloud's bumps, a cat's ears, a fish's body and tail:
+    what a closing fills) when empty points are near it.
     Each point counts alike, so a feature counts by its size, not by its share of
     the outline. A drawing with no features (a circle, a hexagon), or less of
     them than a square of FEATURE_RADIUS, scores 1."""
@@ -116,8 +117,8 @@ def _feature_score(drawing: np.ndarray, shape: np.ndarray) -> Fraction:
 def _grown(points: np.ndarray, radius: int) -> np.ndarray:
     """The points within `radius` of one of `points` in an octagon, a disc's
     nearest shape in whole steps: steps along the axes, every other step along
-    the diagonals too. A region's opening by the octagon is
-    ~_grown(~_grown(~region)), its closing ~_grown(~_grown(region))."""
+    the diagonals too. A region's opening by the octagon (its erosion grown back)
+    is _grown(~_grown(~region)), its closing ~_grown(~_grown(region))."""
     grown = points.copy()
     for step in range(radius):
         before = grown.copy()
