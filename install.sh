@@ -6,12 +6,14 @@
 # gcc and python3-dev build the C core; libcairo2-dev and pkg-config build pycairo,
 # which PyPI ships for Linux as source only; poppler-utils (pdftotext, pdffonts,
 # pdfinfo) lets the tests read the PDFs as a reader would; chromium and
-# chromium-driver (Debian's, of matching versions) run the web page's browser tests.
+# chromium-driver (Debian's, of matching versions) run the web page's browser tests;
+# nginx runs the deployment the README shows (tests/test_deploy.py starts its own, on a
+# loopback port: the package's service is not used).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(python3 python3-venv python3-dev gcc pkg-config libcairo2-dev poppler-utils chromium
-          chromium-driver)
+          chromium-driver nginx)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -1,6 +1,7 @@
 """The hidden-message fill (csrc/ws_message.c) against the seed's own table.
 
     python benchmarks/bench_message.py [--grids 300] [--languages en,sk] [--sizes 8,10,...]
+                                       [--level child|adult]
 
 For each dictionary and size, --grids empty square grids are filled by
 wordsearch._core.message_fill (one call, one thread) until exactly N cells are
@@ -23,6 +24,9 @@ next round when refused). The
 dictionaries are the language's lexicon as puzzles use it (make/message.py):
 each grid form once, folded with the language's fold; and as in a puzzle, the
 fill keeps the language's blocklist out of the grid and every word to one reading.
+--level picks the words the fill may add (make/level.py; the grids have no words
+of their own, so no topic): child, the default, as puzzles now do; adult, the
+whole dictionary, as every puzzle did before the level.
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ from wordsearch.directions import COMPASS
 from wordsearch.errors import NoMessage, Unhidden
 from wordsearch.make import message
 from wordsearch.make.blocked import blocked_words
+from wordsearch.make.level import DEFAULT_LEVEL, LEVELS
 from wordsearch.make.shape import Shape
 from wordsearch.size import GridSize
 
@@ -49,10 +54,10 @@ ALL_DIRECTIONS = 0xFF
 BENCH_SEED = 0x000B_E7C4
 
 
-def run(code: str, side: int, grids: int) -> dict:
+def run(code: str, side: int, grids: int, level: str = DEFAULT_LEVEL) -> dict:
     language = lang.get(code)
     blocked = blocked_words(language)
-    lex = message.lexicon(language, blocked)
+    lex = message.lexicon(language, blocked, level)
     blocked_letters, blocked_offsets = language.alphabet.encode_list(list(blocked.forms))
     rng = _core.Rng(BENCH_SEED + side)
     grid = np.zeros((side, side), dtype=np.uint8)
@@ -106,11 +111,12 @@ def main() -> None:
     parser.add_argument("--grids", type=int, default=300)
     parser.add_argument("--languages", default="en,sk")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--level", default=DEFAULT_LEVEL, choices=LEVELS)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     for code in args.languages.split(","):
-        rows = [(side, run(code, side, args.grids)) for side in sizes]
-        print(f"\n{lang.get(code).name} dictionary ({rows[0][1]['dictionary']:,} words), "
+        rows = [(side, run(code, side, args.grids, args.level)) for side in sizes]
+        print(f"\n{lang.get(code).name}, {args.level} level ({rows[0][1]['dictionary']:,} words), "
               f"{args.grids} grids a size; the seed's figures (Slovak, 16,713 words) after |")
         print(f"{'grid':>6} {'first try':>9} {'attempts':>8} {'median':>9} {'words':>6} "
               f"{'diagonal':>8} {'failed':>6} {'kept':>5} {'puzzle':>9} | {'first':>5} "

@@ -12,8 +12,10 @@ struct ws_lexicon {
     int32_t count, nletters, longest;
     uint8_t *letters;
     int32_t *offsets;
-    /* Words of length len are first[len] .. first[len + 1] - 1. */
+    /* Words of length len are first[len] .. first[len + 1] - 1; those of tiers
+     * 0 .. t end before tier_end[len][t]. */
     int32_t first[LENGTH_SLOTS];
+    int32_t tier_end[LENGTH_SLOTS][WS_LEXICON_TIERS];
     /* (len, pos, letter) is slot base[len] + pos * (nletters + 1) + letter; its
      * words are entries[slot_start[slot] .. slot_start[slot + 1]). */
     int32_t base[LENGTH_SLOTS];
@@ -21,18 +23,21 @@ struct ws_lexicon {
     int32_t *entries;
 };
 
-static ws_status check(const ws_words *words, int32_t nletters)
+static ws_status check(const ws_words *words, const uint8_t *tiers, int32_t nletters)
 {
     if (!words || words->count < 0 || nletters < 1 || nletters > (int32_t)WS_MAX_LETTER)
         return WS_BAD_ARGUMENT;
     if (words->count > 0 && (!words->letters || !words->offsets || words->offsets[0] != 0))
         return WS_BAD_ARGUMENT;
-    int32_t previous = WS_LEXICON_MIN_LEN;
+    int32_t previous = WS_LEXICON_MIN_LEN, previous_tier = 0;
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
-        if (len < previous || len > WS_MAX_WORD)
+        const int32_t tier = tiers ? tiers[w] : 0;
+        if (len < previous || len > WS_MAX_WORD || tier >= WS_LEXICON_TIERS ||
+            (len == previous && tier < previous_tier))
             return WS_BAD_ARGUMENT;
         previous = len;
+        previous_tier = tier;
         for (int32_t k = 0; k < len; k++) {
             const uint8_t x = words->letters[words->offsets[w] + k];
             if (x < 1 || x > nletters)
@@ -42,12 +47,26 @@ static ws_status check(const ws_words *words, int32_t nletters)
     return WS_OK;
 }
 
-ws_status ws_lexicon_build(const ws_words *words, int32_t nletters, ws_lexicon **out)
+/* Where each length's tiers end, from the words' tiers (checked in order). */
+static void set_tiers(ws_lexicon *lex, const ws_words *words, const uint8_t *tiers)
+{
+    for (int32_t len = 0; len < LENGTH_SLOTS; len++)
+        for (int32_t t = 0; t < WS_LEXICON_TIERS; t++)
+            lex->tier_end[len][t] = lex->first[len];
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        for (int32_t t = tiers ? tiers[w] : 0; t < WS_LEXICON_TIERS; t++)
+            lex->tier_end[len][t] = w + 1;
+    }
+}
+
+ws_status ws_lexicon_build(const ws_words *words, const uint8_t *tiers, int32_t nletters,
+                           ws_lexicon **out)
 {
     if (!out)
         return WS_BAD_ARGUMENT;
     *out = NULL;
-    const ws_status status = check(words, nletters);
+    const ws_status status = check(words, tiers, nletters);
     if (status != WS_OK)
         return status;
     ws_lexicon *lex = calloc(1, sizeof *lex);
@@ -66,6 +85,7 @@ ws_status ws_lexicon_build(const ws_words *words, int32_t nletters, ws_lexicon *
     for (int32_t len = LENGTH_SLOTS - 2; len >= 0; len--)
         if (lex->first[len] > lex->first[len + 1])
             lex->first[len] = lex->first[len + 1];
+    set_tiers(lex, words, tiers);
     lex->base[WS_MAX_WORD + 1] = NO_BASE;
     for (int32_t len = 0; len <= WS_MAX_WORD; len++) {
         const int present = lex->first[len + 1] > lex->first[len];
@@ -140,6 +160,13 @@ int32_t ws_lexicon_group(const ws_lexicon *lex, int32_t len, int32_t *count)
     }
     *count = lex->first[len + 1] - lex->first[len];
     return lex->first[len];
+}
+
+int32_t ws_lexicon_tier_end(const ws_lexicon *lex, int32_t len, int32_t tier)
+{
+    if (len < 0 || len > WS_MAX_WORD || tier < 0)
+        return 0;
+    return lex->tier_end[len][tier < WS_LEXICON_TIERS ? tier : WS_LEXICON_TIERS - 1];
 }
 
 const int32_t *ws_lexicon_with(const ws_lexicon *lex, int32_t len, int32_t pos,

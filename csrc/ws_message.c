@@ -252,16 +252,41 @@ static int32_t first_fit(fill_ctx *f, const int32_t *list, int32_t first, int32_
     return -1;
 }
 
-/* A word of `len` letters for the segment read last: the candidates are searched
- * from a random place on; -1 when none fits (no draw when there are none). */
+/* Where the entries of list[lo .. n) below `bound` end (the list is increasing). */
+static int32_t entries_below(const int32_t *list, int32_t lo, int32_t n, int32_t bound)
+{
+    while (lo < n) {
+        const int32_t mid = lo + (n - lo) / 2;
+        if (list[mid] < bound)
+            lo = mid + 1;
+        else
+            n = mid;
+    }
+    return lo;
+}
+
+/* A word of `len` letters for the segment read last: the lexicon's tiers in
+ * order, each tier's candidates searched from a random place on, so that a word
+ * of a lower tier that fits is always taken before one of a higher tier; -1 when
+ * none fits (no draw for a tier with no candidates). With one tier this is one
+ * draw over all the candidates. */
 static int32_t pick_word(fill_ctx *f, int32_t len)
 {
     const int32_t *list;
     int32_t first;
     const int32_t n = candidates(f, len, &list, &first);
-    if (n == 0)
-        return -1;
-    return first_fit(f, list, first, n, (int32_t)ws_rng_below(&f->rng, (uint64_t)n));
+    for (int32_t tier = 0, lo = 0; tier < WS_LEXICON_TIERS && lo < n; tier++) {
+        const int32_t bound = ws_lexicon_tier_end(f->p->lexicon, len, tier);
+        const int32_t hi = list ? entries_below(list, lo, n, bound) : bound - first;
+        if (hi > lo) {
+            const int32_t w = first_fit(f, list ? list + lo : NULL, first + lo, hi - lo,
+                                        (int32_t)ws_rng_below(&f->rng, (uint64_t)(hi - lo)));
+            if (w >= 0)
+                return w;
+        }
+        lo = hi;
+    }
+    return -1;
 }
 
 /* Places lexicon word w on the segment read last. A word covers at least one

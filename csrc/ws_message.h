@@ -35,7 +35,8 @@
  *   - each attempt draws a length (the article's mixture, as an integer table)
  *     and makes up to WS_MESSAGE_TRIES tries; a try draws a direction, then a
  *     start from which the segment stays inside the grid, and takes a random word
- *     of the lexicon that fits the letters already on the segment (the article
+ *     of the lexicon that fits the letters already on the segment, from the
+ *     lowest of the lexicon's tiers that has one (ws_lexicon.h; the article
  *     drew the word first, so it seldom crossed anything, and drew starts that
  *     mostly fell off the grid on diagonals);
  *   - at WS_MESSAGE_ENDGAME missing cells or fewer, the exact search above.

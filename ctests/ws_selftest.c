@@ -1486,7 +1486,7 @@ static void message_sweep(ws_rng *rng, int corrupt, int32_t filled[2])
         message_draw(rng, &mc, &dir_mask);
         const ws_words words = {mc.nlex, mc.lex_letters, mc.lex_offsets};
         ws_lexicon *lex = NULL;
-        if (ws_lexicon_build(&words, 6, &lex) != WS_OK) {
+        if (ws_lexicon_build(&words, NULL, 6, &lex) != WS_OK) {
             fail("message", n, "lexicon refused");
             continue;
         }
@@ -1554,13 +1554,13 @@ static void message_bad_arguments(void)
     int32_t unsorted[] = {0, 3, 7, 9};
     const ws_words out_of_order = {3, letters, unsorted};
     ws_lexicon *lex = NULL;
-    if (ws_lexicon_build(&out_of_order, 4, &lex) != WS_BAD_ARGUMENT || lex != NULL)
+    if (ws_lexicon_build(&out_of_order, NULL, 4, &lex) != WS_BAD_ARGUMENT || lex != NULL)
         fail("message arguments", 0, "a lexicon out of length order was taken");
     int32_t sorted[] = {0, 3, 7};
     const ws_words ok = {2, letters, sorted};
-    if (ws_lexicon_build(&ok, 3, &lex) != WS_BAD_ARGUMENT)
+    if (ws_lexicon_build(&ok, NULL, 3, &lex) != WS_BAD_ARGUMENT)
         fail("message arguments", 1, "letter code 4 of 3 was taken");
-    if (ws_lexicon_build(&ok, 4, &lex) != WS_OK) {
+    if (ws_lexicon_build(&ok, NULL, 4, &lex) != WS_OK) {
         fail("message arguments", 2, "a good lexicon was refused");
         return;
     }

@@ -4,6 +4,7 @@
 For each language CODE this writes
 
     wordsearch/lang/data/CODE.words.txt    common words fit for a children's worksheet
+    wordsearch/lang/data/CODE.child.txt    those of them at a primary-school child's level
     wordsearch/lang/data/CODE.blocked.txt  rude words that must never be shown
     wordsearch/lang/data/CODE.json         its "frequencies" and "frequencies_source" only
 
@@ -20,10 +21,19 @@ command and Debian's hunspell dictionaries (used only as a filter):
     .tools/bin/python scripts/build_language_data.py \\
         --ldnoobw GITDIR_OF_LDNOOBW --ldnoobw-v2 GITDIR_OF_LDNOOBW_V2
 
+        --glasgow GITDIR_OF_GLASGOW_COPY
+
 GITDIR_* are git directories (bare clones) of
-github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words and
-github.com/LDNOOBWV2/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words_V2; the
-files are read from their HEAD commit (or --ldnoobw-rev / --ldnoobw-v2-rev).
+github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words,
+github.com/LDNOOBWV2/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words_V2 and
+github.com/bodowinter/size_sound_symbolism (which holds a copy of the Glasgow
+Norms); the files are read from their HEAD commit (or --ldnoobw-rev /
+--ldnoobw-v2-rev / --glasgow-rev).
+
+The child level alone (CODE.child.txt from the CODE.words.txt already there, and
+its section of SOURCES.md) needs wordfreq but neither hunspell nor LDNOOBW:
+
+    .tools/bin/python scripts/build_language_data.py --level-only --glasgow GITDIR
 
 The hand-made lists it reads are in scripts/data (see scripts/data/README.md).
 """
@@ -31,8 +41,10 @@ from __future__ import annotations
 
 import argparse
 import collections
+import csv
 import datetime
 import importlib.metadata
+import io
 import json
 import os
 import pathlib
@@ -391,6 +403,127 @@ def build_dictionary(code: str, language: lang.Language, spellers: list[Speller]
     return sorted(kept.values()), {"stats": dict(stats), "removed": removed}
 
 
+# -- child level ------------------------------------------------------------------------
+
+# The Glasgow Norms rate age of acquisition from 1 (learnt at 0-2 years) to 7 (13 and
+# older) in steps of two years: 4 is "at 6-8", so a word at or below it is one most
+# children know by their third year at school.
+CHILD_AOA = 4.0
+GLASGOW_PATH = "data/glasgow_norms.csv"
+# Where a language has no child-level source we could ship from (all but English):
+# its most frequent dictionary words of at most this many letters.
+LEVEL_FREQUENT = 2_000
+LEVEL_SHORT = 8
+LEVEL_SOURCE = {"en": "glasgow"}
+
+
+def glasgow_aoa(text: str) -> dict[str, float]:
+    """Word -> mean age-of-acquisition rating; the entries that name one sense of
+    an ambiguous word ("address (postal)") are left out, the plain word kept."""
+    rows = list(csv.DictReader(io.StringIO(text)))
+    return {r["Word"].strip().lower(): float(r["AOA"]) for r in rows if "(" not in r["Word"]}
+
+
+def build_level(code: str, language: lang.Language, words: list[str],
+                aoa: dict[str, float]) -> list[str]:
+    """The dictionary's words a child of primary age reads and knows, sorted. English:
+    those the Glasgow Norms rate as learnt by 6-8 years old (CHILD_AOA). The other
+    languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
+    most frequent words of at most LEVEL_SHORT letters, short frequent words being
+    the likeliest to be known. Either way less the language's hand list
+    (scripts/data/level/CODE.txt: es fr de en so far), whose every word must be one
+    of them."""
+    if LEVEL_SOURCE.get(code) == "glasgow":
+        level = sorted(w for w in words if aoa.get(w.lower(), CHILD_AOA + 1) <= CHILD_AOA)
+    else:
+        short = [w for w in words if len(grid(language, w)) <= LEVEL_SHORT]
+        short.sort(key=lambda w: (-wordfreq.word_frequency(w, code), w))
+        level = sorted(short[:LEVEL_FREQUENT])
+    path = HAND / "level" / f"{code}.txt"
+    drop = {grid(language, w) for line in read_hand_list(path) for w in line.split()}
+    unknown = drop - {grid(language, w) for w in level}
+    if unknown:
+        raise SystemExit(f"{code}: {path} names words not at the level: {sorted(unknown)}")
+    return [w for w in level if grid(language, w) not in drop]
+
+
+def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, int]]) -> list[str]:
+    """SOURCES.md's section on the child level (`glasgow`: commit and date read;
+    `counts`: code -> dictionary words, child-level words)."""
+    commit, date = glasgow
+    return [
+        "## The child level (`CODE.child.txt`)",
+        "",
+        "The words the program chooses itself (added to hide a message, drawn by `--random`",
+        "and the daily puzzle) come at the child level (the default; `--level adult` takes",
+        "the whole dictionary) from the language's themes, which were written for children,",
+        "and `CODE.child.txt`: a puzzle's own topic first, then the other themes' words, then",
+        "the child list (`wordsearch/make/level.py`).",
+        "",
+        "- **English**: the dictionary's words that the **Glasgow Norms** rate as learnt by",
+        f"  6-8 years old (mean age-of-acquisition rating at most {CHILD_AOA:g} on their scale of",
+        "  1 = 0-2 years to 7 = 13 and older). Scott, G. G., Keitel, A., Becirspahic, M., Yao, B.",
+        "  & Sereno, S. C. (2019), \"The Glasgow Norms: Ratings of 5,500 words on nine scales\",",
+        "  Behavior Research Methods 51, 1258-1270, https://doi.org/10.3758/s13428-018-1099-3;",
+        "  published under CC BY 4.0 (University of Glasgow's repository: \"Available under",
+        "  License Creative Commons Attribution\"); see `LICENSE-Glasgow-Norms.txt`. Read from the",
+        "  copy `data/glasgow_norms.csv` in https://github.com/bodowinter/size_sound_symbolism,",
+        f"  commit {commit} ({date}); only the list of words at or under the threshold is used.",
+        "- **Every other language (es fr de it pt nl pl cs sk sv ru el): no source made for",
+        "  children that we could ship was found.** Looked at: Kuperman et al.'s English",
+        "  age-of-acquisition ratings (CC BY-NC-ND 3.0: no derivatives, not usable), childLex",
+        "  (German) and Manulex (French) (no licence that allows shipping derived data, and not",
+        "  reachable), the multilingual AoA norms of Łuniewska et al. (299 words, translations",
+        "  not in the published table). Used instead: the dictionary's",
+        f"  {LEVEL_FREQUENT:,} most frequent words (wordfreq) of at most {LEVEL_SHORT} letters -- short,",
+        "  frequent words being the likeliest a child knows. This is a proxy, not a child's",
+        "  vocabulary: it keeps frequent abstract words of adult text and grammatical words.",
+        "  For es, fr and de the words of it that read as adult, abstract or grammatical were",
+        "  then taken off by hand (`scripts/data/level/CODE.txt`, one fast reading by a",
+        "  non-native reviewer), and the themes (written for children, MIT) come before it;",
+        "  for it pt nl pl cs sk sv ru el the proxy is used as it is.",
+        "- **Every language**: words a reader judged unfit although a source rates them early",
+        "  (English `adult`, `bride`, `marriage`, `fighter`) are in the same hand lists.",
+        "",
+        "| code | dictionary words | child level | source |",
+        "|---|---|---|---|",
+    ] + [f"| {code} | {n:,} | {k:,} | "
+         f"{'Glasgow Norms' if LEVEL_SOURCE.get(code) == 'glasgow' else 'frequent and short (no source)'} |"
+         for code, (n, k) in counts.items()] + [""]
+
+
+LEVEL_HEADING = "## The child level"
+
+
+def write_level_section(lines: list[str]) -> None:
+    """Puts the child level's section into SOURCES.md, in place of the one there."""
+    path = DATA / "SOURCES.md"
+    text = path.read_text(encoding="utf-8")
+    start = text.find(LEVEL_HEADING)
+    if start < 0:
+        start = end = text.index("## Per language")
+    else:
+        end = text.index("\n## ", start + 1) + 1
+    path.write_text(text[:start] + "\n".join(lines) + "\n" + text[end:], encoding="utf-8")
+
+
+GLASGOW_LICENCE = """The Glasgow Norms
+=================
+
+CODE.child.txt for English keeps the words that the Glasgow Norms rate as learnt by
+6-8 years old. The norms are
+
+    Scott, G. G., Keitel, A., Becirspahic, M., Yao, B. & Sereno, S. C. (2019).
+    The Glasgow Norms: Ratings of 5,500 words on nine scales.
+    Behavior Research Methods, 51(3), 1258-1270. https://doi.org/10.3758/s13428-018-1099-3
+
+published under the Creative Commons Attribution 4.0 International licence
+(CC BY 4.0, https://creativecommons.org/licenses/by/4.0/). Changes: only the words
+with a mean age-of-acquisition rating at or under the threshold that are also in
+the English dictionary are kept; no rating is shipped.
+"""
+
+
 # -- letter frequencies -------------------------------------------------------------
 
 def letter_frequencies(code: str, language: lang.Language) -> list[int]:
@@ -439,16 +572,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog=__doc__.split("\n\n", 1)[1],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ldnoobw", required=True, help="git dir of LDNOOBW")
+    parser.add_argument("--ldnoobw", help="git dir of LDNOOBW (not for --level-only)")
     parser.add_argument("--ldnoobw-rev", default="HEAD")
-    parser.add_argument("--ldnoobw-v2", required=True, help="git dir of LDNOOBW_V2")
+    parser.add_argument("--ldnoobw-v2", help="git dir of LDNOOBW_V2 (not for --level-only)")
     parser.add_argument("--ldnoobw-v2-rev", default="HEAD")
+    parser.add_argument("--glasgow", required=True, help="git dir holding the Glasgow Norms")
+    parser.add_argument("--glasgow-rev", default="HEAD")
+    parser.add_argument("--level-only", action="store_true",
+                        help="only the child level, from the dictionaries already built")
     parser.add_argument("--only", nargs="*", help="languages to build (default: all)")
     parser.add_argument("--report", type=pathlib.Path,
                         help="write what each filter removed, per language, to this JSON file")
     parser.add_argument("--sample", type=int, default=0,
                         help="print this many random words of each dictionary to look at")
     args = parser.parse_args()
+    aoa = glasgow_aoa(git_show(args.glasgow, args.glasgow_rev, GLASGOW_PATH))
+    glasgow = git_commit(args.glasgow, args.glasgow_rev)
+    if args.level_only:
+        build_levels(args.only or list(LANGUAGES), aoa, glasgow)
+        return
+    if not (args.ldnoobw and args.ldnoobw_v2):
+        parser.error("--ldnoobw and --ldnoobw-v2 are needed to build the dictionaries")
 
     version = importlib.metadata.version("wordfreq")
     sources = {
@@ -475,6 +619,7 @@ def main() -> None:
                                           [speller(n) for n in GERMAN_NAME_CHECK] if code == "de" else [])
         (DATA / f"{code}.blocked.txt").write_text("".join(w + "\n" for w in blocked), encoding="utf-8")
         (DATA / f"{code}.words.txt").write_text("".join(w + "\n" for w in words), encoding="utf-8")
+        write_level(code, language, words, aoa)
         values = letter_frequencies(code, language)
         write_frequencies(code, language, values, version)
         top = sorted(zip(values, language.alphabet.letters), reverse=True)[:5]
@@ -495,6 +640,34 @@ def main() -> None:
     if set(codes) == set(LANGUAGES):
         write_sources(summary, sources, spellers, version)
         write_licences(sources)
+        build_levels(codes, aoa, glasgow)
+
+
+def write_level(code: str, language: lang.Language, words: list[str],
+                aoa: dict[str, float]) -> list[str]:
+    level = build_level(code, language, words, aoa)
+    (DATA / f"{code}.child.txt").write_text("".join(w + "\n" for w in level), encoding="utf-8")
+    return level
+
+
+def build_levels(codes: list[str], aoa: dict[str, float], glasgow: tuple[str, str]) -> None:
+    """Every language's child level from its dictionary as shipped, and (for all
+    languages) its section of SOURCES.md and the Glasgow Norms' licence file."""
+    counts = {}
+    for code in codes:
+        words = list(lists_of(code))
+        level = write_level(code, lang.get(code), words, aoa)
+        counts[code] = (len(words), len(level))
+        print(f"{code}: {len(level):,} of {len(words):,} words at the child level; sample: "
+              + " ".join(random.Random(code).sample(level, 12)), flush=True)
+    if set(codes) == set(LANGUAGES):
+        write_level_section(level_source_lines(glasgow, counts))
+        (DATA / "LICENSE-Glasgow-Norms.txt").write_text(GLASGOW_LICENCE, encoding="utf-8")
+
+
+def lists_of(code: str) -> list[str]:
+    path = DATA / f"{code}.words.txt"
+    return [w for w in path.read_text(encoding="utf-8").splitlines() if w.strip()]
 
 
 def write_licences(sources) -> None:
@@ -572,6 +745,13 @@ def write_sources(summary, sources, spellers, version) -> None:
         "- **Hand-made lists** in `scripts/data/` (MIT, like the code): additions to and removals",
         "  from each blocklist, the words unsuitable for children, and entries that are not",
         "  ordinary words. Their README says how thorough they are.",
+        "- **Sort orders (`collation` in `CODE.json`)**, written by hand: each language's letters",
+        "  in the order of the Unicode CLDR 42 collation for it (`common/collation/CODE.xml`,",
+        "  standard), as ICU 72 applies it -- its tailoring (Ñ after N in Spanish, CH after H in",
+        "  Czech and Slovak, Å Ä Ö after Z in Swedish ...) over the Unicode Collation",
+        "  Algorithm's root order (DUCET, Unicode 15.0); each file's `source` quotes its rules.",
+        "  Unicode, Inc., Unicode License Agreement -- Data Files and Software",
+        "  (`LICENSE-Unicode.txt`). `scripts/check_collation.py` compares them with ICU.",
         "- **Hunspell dictionaries** (Debian packages, used only as a filter at build time, none",
         f"  of their text is shipped), asked through the `hunspell` command ({hunspell_version()}):",
     ]

@@ -24,14 +24,17 @@ LENGTH_WEIGHTS = [272867, 133008, 202211, 171226, 105512, 62282, 32864,
 def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
                  placed: list[tuple[int, int]], lexicon: list[bytes], holes: int,
                  dir_mask: int, seed: int, first_round: int = 0, last_round: int = ROUNDS - 1,
-                 blocked: list[bytes] = ()):
+                 blocked: list[bytes] = (), tiers: list[int] | None = None):
     """(grid, [(lexicon index, start, direction)], round) of the first round from
     first_round to last_round that leaves exactly `holes` empty cells; None when
     none does (each round stands alone, so a window of rounds is the C's answer
     whenever the C's round falls in it).
     `grid` is row-major cell codes, `own` the caller's words (letter codes as bytes)
-    placed at `placed` (start, direction), `lexicon` sorted by length. No added word may make the grid's
-    letters spell a word twice, or a `blocked` word outside a listed word."""
+    placed at `placed` (start, direction), `lexicon` sorted by length (and within a
+    length by `tiers`, one a word; None: all 0). No added word may make the grid's
+    letters spell a word twice, or a `blocked` word outside a listed word. A word
+    is taken from the lowest tier that has one that fits."""
+    tiers = list(tiers) if tiers is not None else [0] * len(lexicon)
     dirs = [d for d in range(8) if dir_mask >> d & 1]
     longest = min(max(rows, cols), max((len(w) for w in lexicon), default=0))
     by_length: dict[int, list[int]] = {}
@@ -110,14 +113,14 @@ def message_fill(grid: list[int], rows: int, cols: int, own: list[bytes],
                 candidates = min(lists, key=len)  # the first of the shortest
             else:
                 candidates = by_length.get(length, [])
-            if not candidates:
-                return None
-            start = rng.below(len(candidates))
-            for j in range(len(candidates)):
-                w = candidates[(start + j) % len(candidates)]
-                if all(lexicon[w][k] == g[cells[k]] for k in fixed) and \
-                        not related(lexicon[w]) and clean(lexicon[w], cells):
-                    return w
+            for tier in sorted({tiers[w] for w in candidates}):
+                of_tier = [w for w in candidates if tiers[w] == tier]
+                start = rng.below(len(of_tier))
+                for j in range(len(of_tier)):
+                    w = of_tier[(start + j) % len(of_tier)]
+                    if all(lexicon[w][k] == g[cells[k]] for k in fixed) and \
+                            not related(lexicon[w]) and clean(lexicon[w], cells):
+                        return w
             return None
 
         def put(w, start, d, cells):

@@ -15,13 +15,32 @@ def forms(puzzle) -> list[str]:
     return [p.word for p in puzzle.words]
 
 
-def test_random_words_come_from_the_dictionary_with_the_puzzles_seed():
+def child_words(code: str) -> set[str]:
+    """A child's words: the child list and the themes' words, folded."""
+    language = lang.get(code)
+    return {language.fold(w) for w in lists.child(code)} | {
+        language.fold(w) for t in lists.themes(code).values() for w in t.words}
+
+
+def test_random_words_come_from_the_childs_words_with_the_puzzles_seed():
     one = wordsearch.generate(random=12, seed="r1", grid=15, beam=64)
     again = wordsearch.generate(random=12, seed="r1", grid=15, beam=64)
     other = wordsearch.generate(random=12, seed="r2", grid=15, beam=64)
     assert one == again and forms(one) != forms(other)
-    english = {lang.get("en").fold(w) for w in lists.dictionary("en")}
-    assert len(one.words) == 12 and set(forms(one)) <= english
+    assert len(one.words) == 12 and set(forms(one)) <= child_words("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "sk"])
+def test_the_adult_level_draws_from_the_whole_dictionary(code):
+    language = lang.get(code)
+    dictionary = {language.fold(w) for w in lists.dictionary(code)}
+    child = child_words(code)
+    drawn = set()
+    for seed in range(5):
+        drawn |= {language.fold(w) for w in choose.pick(language, theme=None, count=40,
+                                                         seed=seed, longest=12, level="adult")}
+    assert drawn <= dictionary | child
+    assert drawn - child, "200 words of the adult level all at the child level"
 
 
 def test_no_drawn_word_lies_inside_another():

@@ -231,7 +231,7 @@ def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["book", "make", "serve", "solve"]
+    assert [line.split()[0] for line in commands] == ["book", "make", "purge", "serve", "solve"]
 
 
 def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
@@ -553,3 +553,89 @@ def test_every_option_passes_into_a_value_by_name_or_is_read_by_the_command(comm
     named = set().union(*({f.name for f in dataclasses.fields(v) if f.init} for v in values))
     assert params - named == READ_BY_THE_COMMAND[command]
     assert named - params == FIELDS_FROM_ELSEWHERE[command]
+
+
+# Text no page can print, a full standard output, a read-only folder: a message and
+# the README's exit code, never a traceback (issue 29).
+
+@pytest.mark.parametrize("args, message", [
+    (["-t", "\udcff"], 'the title has "\\udcff" at character 1'),  # the byte 0xFF, not UTF-8
+    (["-t", "\udcff", "-o", "p.pdf"], 'the title has "\\udcff" at character 1'),
+    (["-t", "\udcff", "-o", "p.html"], 'the title has "\\udcff" at character 1'),
+    (["-f", "Name", "-f", "Da\x1bte", "-o", "p.pdf"], 'field 2 has "\\x1b" at character 3'),
+])
+def test_text_no_page_can_print_is_a_usage_error_naming_the_option(run, args, message):
+    result = run(*args, "sun", "moon", "star")
+    assert result.exit_code == 2 and not result.stdout
+    assert result.stderr.startswith(f"error: {message}, which no page can print")
+    assert result.stderr.endswith(f"(option {'-t/--title' if args[0] == '-t' else '-f/--field'})\n")
+    assert not Path("p.pdf").exists() and not Path("p.html").exists()
+
+
+@pytest.mark.parametrize("option, said", [("--author", "the author"),
+                                          ("--subject", "the subject"),
+                                          ("--title", "the title")])
+def test_a_books_text_no_page_can_print_is_a_usage_error(run, lists, option, said):
+    result = run("book", "--words-file", "lists.txt", option, "By \udcff", "-o", "b.pdf")
+    assert result.exit_code == 2 and not Path("b.pdf").exists()
+    assert result.stderr.startswith(f'error: {said} has "\\udcff" at character 4, which no '
+                                    f"page can print (it is not UTF-8 text)")
+
+
+def test_a_students_name_no_page_can_print_is_refused_naming_it(run):
+    Path("names.txt").write_text("Ann\nBo\x07b\n", encoding="utf-8")
+    result = run("--students", "names.txt", "-o", "s.pdf", "sun", "moon", "star")
+    assert result.exit_code == 2 and not Path("s.pdf").exists()
+    assert result.stderr == ('error: student name 2 has "\\x07" at character 3, which no page '
+                             "can print (a control character); remove it or type it again. "
+                             "(option --students)\n")
+
+
+@pytest.mark.parametrize("args", [["--list-masks"], ["--list-fonts"], ["--list-themes"],
+                                  ["--help"], ["book", "--help"], ["solve", "--help"]])
+def test_a_listing_or_the_help_to_a_full_disk_says_so_and_exits_1(args, monkeypatch, capsys):
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        with pytest.raises(SystemExit) as stopped:
+            main(args, prog_name="wordsearch")
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err == ("error: cannot write to standard output: No space left "
+                                       "on device.\n")
+
+
+def test_a_read_only_folder_is_refused_before_any_puzzle_is_made(run, monkeypatch):
+    from wordsearch.make import classset
+
+    Path("frozen").mkdir()
+    Path("frozen").chmod(0o555)
+    real_access = os.access
+    # As the system answers a user who may not write there (root may write anything).
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False
+                        if Path(path).resolve() == Path("frozen").resolve()
+                        else real_access(path, mode, **kw))
+    monkeypatch.setattr(classset, "build_set", lambda *a, **k: pytest.fail("a set was made"))
+    started = time.monotonic()
+    result = run("--copies", "50", "-o", "frozen/set.pdf", "sun", "moon", "star")
+    assert result.exit_code == 1 and time.monotonic() - started < 2
+    assert result.stderr == ("error: cannot write frozen/set.pdf: the folder frozen is "
+                             "read-only; make it writable or choose another folder.\n")
+    assert os.listdir("frozen") == []
+
+
+def test_purge_deletes_what_the_server_kept_past_its_time(run, tmp_path):
+    import sqlite3
+
+    from wordsearch.web.storage import Record, SQLiteStorage
+    db = tmp_path / "served.sqlite3"
+    storage = SQLiteStorage(db)
+    old, new = (storage.save_puzzle(Record({"code": c}, {}, {})) for c in ("old", "new"))
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE puzzles SET created = created - 40 * 86400 WHERE id = ?", (old,))
+    result = run("purge", "--db", str(db), "--keep-days", "30")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (f"deleted 1 puzzle older than 30 days and 0 uploads older than "
+                             f"30 days from {db}.\n")
+    assert storage.load_puzzle(old) is None and storage.load_puzzle(new) is not None
+    missing = run("purge", "--db", str(tmp_path / "none.sqlite3"))
+    assert missing.exit_code == 2 and "there is no database" in missing.output
+    assert not (tmp_path / "none.sqlite3").exists()

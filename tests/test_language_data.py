@@ -27,6 +27,18 @@ def test_every_language_ships_its_lists():
     for code in CODES:
         assert DATA.joinpath(f"{code}.words.txt").is_file(), code
         assert DATA.joinpath(f"{code}.blocked.txt").is_file(), code
+        assert DATA.joinpath(f"{code}.child.txt").is_file(), code
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_child_level_is_a_sorted_part_of_the_dictionary(code):
+    """CODE.child.txt holds dictionary words only (every filter of the dictionary
+    holds for it), sorted, and enough of them to fill a hidden message's grid."""
+    child = lines(f"{code}.child.txt")
+    assert child == sorted(child)
+    assert len(set(child)) == len(child)
+    assert set(child) <= set(lines(f"{code}.words.txt"))
+    assert 500 <= len(child) <= 5_000
 
 
 @pytest.mark.slow  # 10,000 entries a language through the parser: 0.3 s each
@@ -102,7 +114,8 @@ def test_frequencies(code):
 
 
 def test_sources_and_licences_ship_beside_the_data():
-    for name in ("SOURCES.md", "LICENSE-LDNOOBW.txt", "LICENSE-LDNOOBW_V2.txt", "LICENSE-wordfreq.md"):
+    for name in ("SOURCES.md", "LICENSE-LDNOOBW.txt", "LICENSE-LDNOOBW_V2.txt", "LICENSE-wordfreq.md",
+                 "LICENSE-Unicode.txt", "LICENSE-Glasgow-Norms.txt"):
         assert DATA.joinpath(name).is_file(), name
 
 

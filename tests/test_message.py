@@ -97,8 +97,12 @@ def fill_cases(draw):
             own.append(word)
             placed.append((start, d))
             covered.append(cells)
-    lexicon = sorted((bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(3, 6)))
-                      for _ in range(rnd.randint(0, 80))), key=len)
+    ntiers = rnd.choice([1, 1, 2, _core.LEXICON_TIERS])
+    tiered = sorted(((bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(3, 6))),
+                      rnd.randrange(ntiers)) for _ in range(rnd.randint(0, 80))),
+                    key=lambda wt: (len(wt[0]), wt[1]))
+    lexicon = [w for w, _ in tiered]
+    tiers = [t for _, t in tiered]
     empties = grid.count(_core.EMPTY)
     holes = empties - rnd.randint(0, empties) // rnd.choice([1, 1, 2, 3])
     mask = rnd.choice([255, 255, 255, 0b00010100, 0b01010101, rnd.randint(1, 255)])
@@ -106,7 +110,7 @@ def fill_cases(draw):
     first_round = rnd.choice([0, 0, 0, 1, 3, 7, 99])
     blocked = [bytes(rnd.randint(1, alphabet) for _ in range(rnd.randint(2, 3)))
                for _ in range(rnd.choice([0, 0, 1, 2, 4]))]
-    return rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked
+    return rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked, tiers
 
 
 def encode(words):
@@ -116,8 +120,9 @@ def encode(words):
 
 
 def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round,
-             blocked=()):
-    lex = _core.Lexicon(*encode(lexicon), 5)
+             blocked=(), tiers=None):
+    lex = _core.Lexicon(*encode(lexicon), 5,
+                        None if tiers is None else np.array(tiers, dtype=np.uint8))
     letters, offsets = encode(own)
     blocked_letters, blocked_offsets = encode(blocked)
     try:
@@ -136,11 +141,11 @@ def run_core(rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_ro
 def check_case(case):
     """The C's answer equals the reference's over a window of rounds from the one
     asked for: the same round, grid and words, or no round in the window."""
-    rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked = case
+    rows, cols, grid, own, placed, lexicon, holes, mask, seed, first_round, blocked, tiers = case
     got = run_core(*case)
     last = first_round + WINDOW - 1
     want = reference_message.message_fill(grid, rows, cols, own, placed, lexicon, holes, mask,
-                                          seed, first_round, last, blocked)
+                                          seed, first_round, last, blocked, tiers)
     if got is not None and got[2] <= last:
         assert want == got
     else:
@@ -187,6 +192,12 @@ def test_bad_arguments_are_refused():
         _core.Lexicon(*encode([b"\x01\x02\x03\x01", b"\x01\x02\x03"]), 3)  # not by length
     with pytest.raises(ValueError):
         _core.Lexicon(*encode([b"\x01\x02"]), 3)  # too short
+    with pytest.raises(ValueError):  # tiers out of order within a length
+        _core.Lexicon(*encode([b"\x01\x02\x03", b"\x01\x02\x01"]), 3, np.array([1, 0], np.uint8))
+    with pytest.raises(ValueError):  # a tier out of range
+        _core.Lexicon(*encode([b"\x01\x02\x03"]), 3, np.array([_core.LEXICON_TIERS], np.uint8))
+    with pytest.raises(ValueError):  # not one tier a word
+        _core.Lexicon(*encode([b"\x01\x02\x03"]), 3, np.array([0, 0], np.uint8))
     with pytest.raises(ValueError):
         _core.message_fill(np.zeros((3, 3), np.uint8), lex, 10, 255, 1)  # holes > cells
     with pytest.raises(ValueError):
@@ -432,3 +443,19 @@ def test_with_no_words_added_a_smallest_grid_leaves_out_the_narrower_sizes():
     assert floored and all(min(size) >= 8 for size in floored)
     kept = [size for size in sizes if min(size) >= 8]
     assert floored[:len(kept)] == kept  # in the same order, nearest the message first
+
+
+def test_the_fill_takes_a_word_of_the_lowest_tier_that_fits_first():
+    """On an empty grid nothing is fixed, so every word of the drawn length fits the
+    first segment: the first word added is always one of tier 0, whatever the seed."""
+    rnd = random.Random(7)
+    low = [bytes([1, 2, 3][:1] * n) for n in range(3, 7)]  # AAA, AAAA, ... one a length
+    high = {bytes(rnd.randint(2, 5) for _ in range(rnd.randint(3, 6))) for _ in range(200)}
+    tiered = sorted([(w, 0) for w in low] + [(w, 1) for w in high],
+                    key=lambda wt: (len(wt[0]), wt[1]))
+    lexicon, tiers = [w for w, _ in tiered], [t for _, t in tiered]
+    for seed in range(20):
+        got = run_core(6, 6, [_core.EMPTY] * 36, [], [], lexicon, 20, 255, seed, 0, (), tiers)
+        assert got is not None
+        first_word = got[1][0][0]
+        assert tiers[first_word] == 0, (seed, lexicon[first_word])

@@ -17,7 +17,7 @@ README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encodi
 # each command's options; an option another command shares with `make` (the same
 # names and help: the puzzle options a book takes) is documented in make's.
 SECTIONS = {"make": "Using it", "book": "Puzzle books", "solve": "Solving a grid",
-            "serve": "The web page"}
+            "serve": "The web page", "purge": "The web page"}
 API_SECTION = "The web page"
 
 # The command's options the web API does not offer, by long option.

@@ -43,6 +43,8 @@ def test_a_file_without_hash_lines_is_one_puzzle_and_words_before_the_first_are_
     ("# Week 1\n>\napple", "line 2: a > line needs the hidden message after the >, such as "
      "> See you at the zoo."),
     ("#\napple", "line 1: a # line needs a title after the #, such as # Week 1."),
+    ("# Week 1\napple\n# Week\x002\nsun", 'the title on line 3 has "\\x00" at character 5, '
+     "which no page can print (a control character); remove it or type it again."),
 ])
 def test_bad_sections_are_refused_naming_the_line(text, message):
     with pytest.raises(InputError) as caught:

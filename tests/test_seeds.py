@@ -25,10 +25,20 @@ def test_a_seed_that_prints_and_types_back_is_kept(seed):
     assert seeds.check_code(seed) == seed.strip()
 
 
-@pytest.mark.parametrize("seed, shown", [("🎲種子", "🎲 種 子"), ("tab\there", "\\t"),
-                                         ("bell\x07", "\\x07")])
+@pytest.mark.parametrize("seed, shown", [("🎲種子", "🎲 種 子"), ("tab\there", "\\t")])
 def test_a_seed_that_cannot_be_printed_or_typed_back_is_refused(seed, shown):
     with pytest.raises(InputError) as caught:
         seeds.check_code(seed)
     assert str(caught.value).endswith(f"keyboard punctuation only, not {shown}.")
+    assert caught.value.option == "seed"
+
+
+@pytest.mark.parametrize("seed, message", [
+    ("bell\x07", 'the seed has "\\x07" at character 5, which no page can print (a control '
+                 "character)"),
+    ("\udcff", 'the seed has "\\udcff" at character 1, which no page can print (it is not '
+               "UTF-8 text)")])
+def test_a_seed_no_page_can_print_is_refused_as_any_text_is(seed, message):
+    with pytest.raises(InputError, match=re.escape(message)) as caught:
+        seeds.check_code(seed)
     assert caught.value.option == "seed"

@@ -1,5 +1,6 @@
 """Shapes from PNG masks: reading, scaling, the built-in set, and puzzles cut to a shape."""
 import importlib.util
+import io
 import struct
 import zlib
 from pathlib import Path
@@ -14,7 +15,7 @@ import wordsearch
 from wordlists import draw
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
-from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid
+from wordsearch.make.shape import MASK_MIN_SIDE, Mask, Shape, builtin_masks, parse_grid, png_size
 from conftest import package_data_patterns
 from wordsearch.size import GridSize
 
@@ -278,12 +279,36 @@ def white_png(width: int, height: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 
 
+def bomb_png(side: int = 50_000) -> bytes:
+    """A PNG whose header declares side×side pixels (one bit each, 312 MB unpacked at
+    50,000), followed by 300 KB of its compressed rows: enough to read as a PNG and to
+    cost a decoder its memory. Refused from the header, it is never decoded."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+    row = b"\x00" + b"\x00" * ((side + 7) // 8)
+    rows = zlib.compress(row * 300, 9) * 300
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)  # 1-bit grey
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows)
+            + chunk(b"IEND", b""))
+
+
 def test_a_huge_mask_is_refused_before_it_is_unpacked(tmp_path):
     path = tmp_path / "huge.png"
     path.write_bytes(white_png(13000, 13000))
     assert path.stat().st_size < 100_000
     with pytest.raises(InputError, match=r"is 13,000×13,000 pixels; a mask may have at most"):
         Mask.load(path)
+
+
+def test_an_image_bomb_is_refused_from_its_header_in_the_librarys_words(tmp_path):
+    path = tmp_path / "bomb.png"
+    path.write_bytes(bomb_png())
+    message = r"is 50,000×50,000 pixels; a mask may have at most 25,000,000 \(5,000×5,000\)"
+    with pytest.raises(InputError, match=message):
+        Mask.load(path)
+    with pytest.raises(InputError, match=message):
+        Mask.from_png(path.read_bytes(), "your upload")
 
 
 def test_an_automatic_grid_for_a_thin_line_mask_says_the_lines_are_too_thin(tmp_path):
@@ -308,3 +333,15 @@ def test_a_mask_from_png_bytes_is_the_mask_from_the_same_file(tmp_path):
     assert np.array_equal(from_bytes.ink, from_file.ink)
     with pytest.raises(InputError, match="cannot read mask your upload: it is not an image"):
         Mask.from_png(b"not a png", "your upload")
+
+
+def test_a_pngs_size_is_read_from_its_header_alone():
+    image = io.BytesIO()
+    Image.new("1", (37, 21)).save(image, format="PNG")
+    data = image.getvalue()
+    assert png_size(data) == (37, 21)
+    # the header alone: what follows it is never read
+    assert png_size(data[:24]) == (37, 21)
+    assert png_size(data[:23]) is None
+    assert png_size(b"GIF89a" + data[6:]) is None
+    assert png_size(data[:12] + b"IDAT" + data[16:]) is None

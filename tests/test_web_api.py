@@ -4,23 +4,28 @@ puzzles exactly the library's, kept across a restart, and escaped everywhere."""
 import base64
 import datetime
 import io
+import email.message
 import json
 import re
+import subprocess
 import threading
+import urllib.error
+import urllib.request
 
 import pytest
 from PIL import Image
 from starlette.testclient import TestClient
 
 import wordsearch
-from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words
+from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words, serve
+from test_shape import bomb_png
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
 from wordsearch.render import html
 from wordsearch.render.html import ends_key, line_hash, salt
 from wordsearch.web import app as app_module
-from wordsearch.web import daily, options
-from wordsearch.web.app import MAX_UPLOAD_PIXELS, Config, create_app
+from wordsearch.web import daily, limits, options
+from wordsearch.web.app import MAX_UPLOAD, MAX_UPLOAD_PIXELS, Config, create_app
 
 NASTY = "<script>alert('x')</script> \"quoted\" {{ braces }}"
 
@@ -122,11 +127,21 @@ def cli_message(run, *args):
     ({"words": ["sun"], "seed": "tab\there"}, ["--seed", "tab\there", "sun"]),
     ({"words": ["kansas", "arkansas"], "strict": True}, ["--strict", "kansas", "arkansas"]),
     ({"words": ["sun"], "grid": 12, "min_grid": 10}, ["-g", "12", "--min-grid", "10", "sun"]),
+    ({"words": ["sun"], "level": "teen"}, ["--level", "teen", "sun"]),
 ])
 def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
     answer = client.post("/api/puzzles", json=body)
     assert answer.status_code == 422
     assert answer.json()["error"] == cli_message(run, *args)
+
+
+def test_the_word_level_makes_the_librarys_own_puzzle(client):
+    words = ["train", "chair", "river", "robot"]
+    for level in ("child", "adult"):
+        made = make(client, words=words, message="See you soon", level=level,
+                    seed="web-level").json()
+        want = wordsearch.generate(words, message="See you soon", level=level, seed="web-level")
+        assert made["puzzle"]["grid"] == list(want.grid), level
 
 
 def test_a_smallest_grid_makes_the_librarys_own_puzzle(client):
@@ -161,7 +176,7 @@ def test_a_request_of_the_wrong_shape_is_400_saying_what_is_wrong(client, body, 
 
 def test_a_body_that_is_not_json_is_400(client):
     answer = client.post("/api/puzzles", content=b"sun moon",
-                         headers={"content-type": "text/plain"})
+                         headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -170,7 +185,8 @@ def test_a_body_over_64_kb_is_413_whether_or_not_it_says_its_length(client):
     assert len(big) > options.MAX_BODY
     answer = client.post("/api/puzzles", content=big, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and "64 KB" in answer.json()["error"]
-    chunked = client.post("/api/puzzles", content=iter([big[:40000], big[40000:]]))
+    chunked = client.post("/api/puzzles", content=iter([big[:40000], big[40000:]]),
+                          headers={"content-type": "application/json"})
     assert chunked.status_code == 413
 
 
@@ -412,6 +428,101 @@ def test_a_class_set_that_cannot_be_made_says_why(client):
     assert both.status_code == 422
     assert both.json()["error"] == ("give a number of copies or a list of students, not both: "
                                     "each student gets one copy of every list.")  # the command's
+
+
+def test_a_class_set_can_be_cancelled(client):
+    answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "copies": 40,
+                                            "seed": "stop-it"})
+    id = answer.json()["id"]
+    stopped = client.delete(f"/api/sets/{id}")
+    assert stopped.status_code == 200 and stopped.json()["state"] == "cancelled"
+    progress = wait_for_set(client, id)
+    assert progress["state"] == "cancelled" and progress["error"] == "the set was cancelled."
+    assert progress["done"] < 40 and "pdf" not in progress
+    assert client.delete("/api/sets/no-such-set").status_code == 404
+
+
+def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db):
+    """429 with Retry-After for the client over its puzzles a minute; another client
+    (behind the trusted proxy, by its X-Forwarded-For) is served; /metrics counts
+    the refusal."""
+    config = Config(db=str(db), workers=1, trusted_proxies=limits.networks(["127.0.0.0/8"]))
+
+    def make(client, headers):
+        return client.post("/api/puzzles", json={"words": ["sun", "moon"]}, headers=headers)
+
+    with TestClient(create_app(config), client=("127.0.0.1", 5000)) as proxied:
+        service = proxied.app.state.service
+        service.limits.rules["puzzles"] = limits.Rule(2, 1 / 60, limits.RULES["puzzles"].message)
+        first = {"X-Forwarded-For": "198.51.100.7"}
+        for _ in range(2):
+            assert make(proxied, headers=first).status_code == 201
+        refused = make(proxied, headers=first)
+        assert refused.status_code == 429
+        retry = refused.headers["retry-after"]
+        assert 50 <= int(retry) <= 60  # a puzzle's room comes back in a minute
+        assert refused.json()["error"] == ("you have made 2 puzzles in the last minute, the most "
+                                           f"one computer may; try again in {retry} s.")
+        assert make(proxied, headers={"X-Forwarded-For": "198.51.100.8"}).status_code == 201
+        metrics = proxied.get("/metrics")
+        assert metrics.headers["content-type"].startswith("text/plain")
+        assert 'wordsearch_rejections_total{reason="puzzles"} 1.0' in metrics.text
+        assert 'wordsearch_responses_total{status="201"} 3.0' in metrics.text
+        assert "wordsearch_job_seconds_bucket" in metrics.text
+        assert "wordsearch_tasks_waiting 0.0" in metrics.text
+
+
+def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.headers["cache-control"] == "no-store"
+    body = health.json()
+    assert body["status"] == "ok" and body["storage"] == "ok"
+    assert body["workers"]["alive"] is True and body["workers"]["processes"] == 1
+    with TestClient(create_app(Config(db=str(tmp_path / "db.sqlite3"), workers=1))) as broken:
+        # the file where it cannot be opened (its folder gone)
+        broken.app.state.service.storage.path = str(tmp_path / "gone" / "db.sqlite3")
+        failing = broken.get("/healthz")
+        assert failing.status_code == 503 and failing.json()["status"] == "failing"
+        assert failing.json()["storage"].startswith("failing: ")
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB tmpfs of its own (CI runs as root, as .ci/run needs for apt-get)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+                             capture_output=True, text=True)
+    assert mounted.returncode == 0, f"this test mounts a tmpfs, as root: {mounted.stderr}"
+    yield where
+    subprocess.run(["umount", str(where)], check=True)
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_a_clear_503_nothing_half_kept_and_the_service_recovers(small_disk):
+    with TestClient(create_app(Config(db=str(small_disk / "db.sqlite3"), workers=1))) as client:
+        assert make(client).status_code == 201
+        filler = small_disk / "filler"
+        with open(filler, "wb", buffering=0) as out:  # the disk filled by something else
+            try:
+                while True:
+                    out.write(b"\0" * 4096)
+            except OSError:
+                pass
+        answers = [make(client, title="x" * 100) for _ in range(40)]
+        full = [a for a in answers if a.status_code != 201]
+        assert full, "the disk never filled"
+        assert {a.status_code for a in full} == {503}
+        assert full[0].json()["error"] == ("the server's disk is full, so nothing more can be "
+                                           "kept; try again later.")
+        assert full[0].headers["retry-after"] == "60"
+        kept = [a.json()["id"] for a in answers if a.status_code == 201]
+        filler.unlink()
+        again = make(client)
+        assert again.status_code == 201
+        for id in [*kept, again.json()["id"]]:  # every puzzle said kept is whole
+            assert client.get(f"/p/{id}").status_code == 200
+        assert client.get("/healthz").json()["status"] == "ok"
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):
@@ -686,3 +797,196 @@ def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(clien
                  no_added_words=True)
     assert unfit.status_code == 422 and "let dictionary words be added" in unfit.json()["error"]
     assert unfit.json()["option"] == "no_added_words"  # the request's own field
+
+
+# Hostile input: each row of issue 29's table, answered with a 4xx, never a 500.
+
+def post_raw(client, text: str, path: str = "/api/puzzles", **headers):
+    return client.post(path, content=text.encode("utf-8"),
+                       headers={"content-type": "application/json", **headers})
+
+
+def test_json_nested_a_thousand_deep_is_400_before_it_is_parsed(client):
+    for text in ("[" * 1000 + "]" * 1000, '{"words": ' + "[" * 1000 + "]" * 1000 + "}"):
+        answer = post_raw(client, text)
+        assert answer.status_code == 400
+        assert "lists or objects 1,00" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("option, path, message", [
+    ("beam", "/api/puzzles", "a beam of 999999… (5,000 digits) is more than the server's most, "
+                             "8,192; ask for 8,192 or less."),
+    ("grid", "/api/puzzles", "a grid side of 999999… (5,000 digits) is more than the web page "
+                             "makes; use at most 40 cells a side."),
+    ("copies", "/api/sets", "999999… (5,000 digits) copies is more than the 40 a set can have; "
+                            "ask for 40 or fewer."),
+])
+def test_a_number_of_5000_digits_is_422_naming_its_option(client, option, path, message):
+    answer = post_raw(client, f'{{"words": ["sun", "moon"], "{option}": {"9" * 5000}}}', path)
+    assert answer.status_code == 422
+    assert answer.json() == {"error": message, "option": option}
+
+
+@pytest.mark.parametrize("option, value, said", [
+    ("title", '"\\ud800"', "the title"),
+    ("fields", '["Name", "\\ud800"]', "field 2"),
+    ("page_size", '"\\ud800"', "the page size"),
+    ("language", '"\\ud800"', "the language"),
+    ("mask", '"upload:\\ud800"', "the mask"),
+    ("difficulty", '"\\ud800"', "the difficulty"),
+    ("list_order", '"\\ud800"', "the list order"),
+    ("directions", '["E", "\\udcff"]', "direction 2"),
+    ("directions", '"\\udcff"', "the list of directions"),
+])
+def test_a_lone_surrogate_is_422_naming_the_field(client, option, value, said):
+    answer = post_raw(client, f'{{"words": ["sun", "moon"], "{option}": {value}}}')
+    assert answer.status_code == 422
+    assert answer.json()["option"] == option
+    assert answer.json()["error"].startswith(f"{said} has ")
+    assert "which no page can print (it is not UTF-8 text)" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("body, said, option", [
+    ({"title": "Space\x00"}, 'the title has "\\x00" at character 6', "title"),
+    ({"fields": ["Na\x00me"]}, 'field 1 has "\\x00" at character 3', "fields"),
+    ({"message": "hi\x00"}, 'the message has "\\x00" at character 3', "message"),
+])
+def test_nul_is_422_naming_the_field_with_the_librarys_message(client, run, body, said, option):
+    answer = make(client, **body)
+    assert answer.status_code == 422 and answer.json()["option"] == option
+    assert answer.json()["error"] == (f"{said}, which no page can print (a control "
+                                      f"character); remove it or type it again.")
+
+
+@pytest.mark.parametrize("option, value, args", [
+    ("title", "a\x1bb", ["-t", "a\x1bb"]),
+    ("fields", ["Name", "\udcff"], ["-f", "Name", "-f", "\udcff"]),
+    ("seed", "k3\x07", ["--seed", "k3\x07"]),
+    ("message", "hi\x1b", ["--message", "hi\x1b"]),
+    ("page_size", "a4\x01", ["-s", "a4\x01"]),
+    ("directions", ["E", "S\x01"], ["-d", "E", "-d", "S\x01"]),
+    ("theme", "\udcff", ["--theme", "\udcff"]),
+])
+def test_the_command_says_what_the_api_says_of_text_no_page_can_print(client, run, option,
+                                                                        value, args):
+    words = [] if option == "theme" else ["sun", "moon", "star"]
+    answer = client.post("/api/puzzles", content=json.dumps({"words": words, option: value}),
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["option"] == option
+    assert "which no page can print" in answer.json()["error"]
+    assert answer.json()["error"] == cli_message(run, *args, *words)
+
+
+def test_an_image_bomb_is_refused_from_its_header(client):
+    png = bomb_png()
+    assert 250_000 < len(png) < MAX_UPLOAD
+    answer = client.post("/api/masks", content=png, headers={"content-type": "image/png"})
+    assert answer.status_code == 422
+    assert answer.json() == {"error": "the image is 50,000×50,000 pixels; the web page takes at "
+                                      "most 4,000,000 (2,000×2,000). Scale it down.",
+                             "option": "mask"}
+
+
+@pytest.mark.parametrize("name, shown", [("Ann\x00", "\\x00"), ("\ud800Bo", "\\ud800")])
+def test_a_students_name_no_page_can_print_is_refused_at_once(client, name, shown):
+    answer = client.post("/api/sets", content=json.dumps(
+        {"words": ["sun", "moon"], "students": ["Kim", name]}).encode(),
+        headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["option"] == "students"
+    assert answer.json()["error"].startswith(f'student name 2 has "{shown}" at character')
+
+
+def test_a_seed_cannot_add_a_file_name_to_the_sets_pdf(client):
+    seed = 'abc"; filename="evil.exe'
+    answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "grid": 6,
+                                            "seed": seed, "beam": 16})
+    progress = wait_for_set(client, answer.json()["id"])
+    assert progress["state"] == "done", progress
+    header = client.get(progress["pdf"]).headers["content-disposition"]
+    assert len(re.findall(r";\s*filename\*?=", header)) == 1 and '"' not in header
+    parsed = email.message.Message()
+    parsed["Content-Disposition"] = header
+    assert parsed.get_filename() == f"set-{seed}.pdf"
+    assert parsed.get_content_disposition() == "attachment"
+
+
+@pytest.mark.parametrize("path, content, kind", [
+    ("/api/puzzles", b'{"words": ["sun", "moon"]}', "text/plain"),
+    ("/api/puzzles", b"words=sun", "application/x-www-form-urlencoded"),
+    ("/api/words", b'{"words": ["sun"]}', "multipart/form-data; boundary=x"),
+    ("/api/sets", b'{"words": ["sun", "moon"]}', ""),
+    ("/api/masks", b"\x89PNG", "application/json"),
+])
+def test_a_post_of_another_type_is_415_and_not_read(client, path, content, kind):
+    answer = client.post(path, content=content, headers={"content-type": kind} if kind else {})
+    assert answer.status_code == 415
+    wanted = "image/png" if path == "/api/masks" else "application/json"
+    assert f"send it as {wanted} (the Content-Type header)" in answer.json()["error"]
+
+
+def test_a_post_from_another_sites_page_is_403_and_the_sites_own_is_served(client):
+    foreign = client.post("/api/puzzles", json={"words": ["sun", "moon"]},
+                          headers={"origin": "https://evil.example"})
+    assert foreign.status_code == 403
+    assert foreign.json()["error"] == (
+        "this request does not come from this site's own page (the Origin header is "
+        '"https://evil.example"); make puzzles on the site\'s page, or from a program, which '
+        "sends no Origin.")
+    # "null": a sandboxed frame on any page, or this site's own page, which sends no
+    # Referer; the browser's Sec-Fetch-Site tells them apart
+    for fetched_from in (None, "cross-site", "same-site"):
+        sandboxed = {"origin": "null", **({"sec-fetch-site": fetched_from} if fetched_from else {})}
+        assert client.post("/api/puzzles", json={"words": ["sun", "moon"]},
+                           headers=sandboxed).status_code == 403
+    own = client.post("/api/puzzles", json={"words": ["sun", "moon"]},
+                      headers={"origin": "http://testserver"})
+    assert own.status_code == 201
+    # A program sends no Origin: served (the other tests here post without one).
+    made = own.json()
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for path in (f"/p/{made['id']}/again", f"{made['links']['teacher']['play']}/again"):
+        again = client.post(path, headers={**form, "origin": "http://testserver"},
+                            follow_redirects=False)
+        assert again.status_code == 303
+        # as Chromium sends the form's POST from the site's own page (no-referrer)
+        again = client.post(path, headers={**form, "origin": "null",
+                                           "sec-fetch-site": "same-origin"},
+                            follow_redirects=False)
+        assert again.status_code == 303
+        refused = client.post(path, headers={**form, "origin": "https://evil.example"})
+        assert refused.status_code == 403 and "this site&#x27;s own page" in refused.text
+        assert "<html" in refused.text  # a page, as the form's answers are
+
+
+def test_the_line_by_line_check_quotes_a_nul_or_a_lone_surrogate_as_an_escape(client):
+    answer = post_raw(client, '{"words": ["su\\ud800n", "mo\\u0000on", "star"]}', "/api/words")
+    assert answer.status_code == 200
+    lines = answer.json()["lines"]
+    assert [(line["text"], line["letters"]) for line in lines[:2]] == [
+        ("su\\ud800n", ["\\ud800"]), ("mo\\x00on", ["\\x00"])]
+    assert lines[0]["message"].startswith('"su\\ud800n" (line 1) has \'\\ud800\': a word in '
+                                          "English may use the letters A–Z")
+    assert answer.json()["ready"] == 1
+
+
+@pytest.mark.slow  # a server of its own
+def test_serve_answers_only_the_hosts_it_is_given(tmp_path):
+    process, url = serve(tmp_path, "--workers", "1", "--allowed-host", "127.0.0.1",
+                         "--allowed-host", "puzzles.example")
+    try:
+        def status(host: str) -> tuple[int, str]:
+            request = urllib.request.Request(f"{url}/api/options", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return answer.status, ""
+            except urllib.error.HTTPError as refused:
+                return refused.code, json.load(refused)["error"]
+
+        assert status("puzzles.example") == (200, "")
+        assert status("PUZZLES.example:8080") == (200, "")
+        assert status("evil.example") == (400, 'the Host header "evil.example" is not a name '
+                                               "this server answers to; ask for the site by "
+                                               "its own address.")
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -26,9 +26,12 @@ from wordsearch.lang import lists, ui
 from wordsearch.errors import InputError
 from wordsearch.web import app, daily, jobs, options
 from wordsearch.web.app import Config, Service, create_app
+from wordsearch.web.limits import Limits
+from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import SetJob, Sets
 from wordsearch.web.storage import Record, SQLiteStorage
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.limits import OverLimit
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 MAKE_PAGES = {code: f"<!doctype html><title>the make page in {code}</title>" for code in lang.codes()}
 WORDS = ["sun", "moon", "star"]
@@ -49,7 +52,7 @@ def workers():
 def service(tmp_path, workers):
     config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
     return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
-                   MAKE_PAGES)
+                   MAKE_PAGES, Limits(), Metrics())
 
 
 def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
@@ -406,26 +409,36 @@ def test_a_date_out_of_range_is_a_404_page_saying_which_dates(service):
 
 # ---- what surrounds the handlers ----
 
-@pytest.mark.parametrize("raised, status, body, headers", [
-    (options.BadRequest("not JSON"), 400, {"error": "not JSON"}, {}),
-    (app.TooLarge("too big"), 413, {"error": "too big"}, {}),
-    (Busy("busy now"), 503, {"error": "busy now"}, {"retry-after": "5"}),
+@pytest.mark.parametrize("raised, status, body, headers, reason", [
+    (options.BadRequest("not JSON"), 400, {"error": "not JSON"}, {}, "bad_request"),
+    (app.TooLarge("too big"), 413, {"error": "too big"}, {}, "too_large"),
+    (app.TooSlow("too slow"), 408, {"error": "too slow"}, {}, "too_slow"),
+    (Busy("busy now"), 503, {"error": "busy now"}, {"retry-after": "5"}, "busy"),
+    (TooMany("yours are waiting"), 429, {"error": "yours are waiting"}, {"retry-after": "5"},
+     "share"),
+    (OverLimit("a minute's puzzles", 7, "puzzles"), 429, {"error": "a minute's puzzles"},
+     {"retry-after": "7"}, "puzzles"),
     (InputError("no such size", option="size"), 422,
-     {"error": "no such size", "option": "page_size"}, {}),
-    (InputError("bad grid", option="grid"), 422, {"error": "bad grid", "option": "grid"}, {}),
-    (InputError("no option"), 422, {"error": "no option"}, {}),
+     {"error": "no such size", "option": "page_size"}, {}, "invalid"),
+    (InputError("bad grid", option="grid"), 422, {"error": "bad grid", "option": "grid"}, {},
+     "invalid"),
+    (InputError("no option"), 422, {"error": "no option"}, {}, "invalid"),
 ])
-def test_the_api_answers_what_a_handler_raises(raised, status, body, headers):
+def test_the_api_answers_what_a_handler_raises(service, raised, status, body, headers, reason):
+    """Each with its status, and counted by its reason for /metrics."""
     @app.api
     async def handler(request):
         """A handler that fails."""
         raise raised
 
     assert (handler.__name__, handler.__doc__) == ("handler", "A handler that fails.")
-    answer = TestClient(Starlette(routes=[Route("/", handler)])).get("/")
+    answer = alone(service, "/", handler).get("/")
     assert (answer.status_code, answer.json()) == (status, body)
     for name, value in headers.items():
         assert answer.headers[name] == value
+    counted = service.metrics.registry.get_sample_value("wordsearch_rejections_total",
+                                                        {"reason": reason})
+    assert counted == 1
 
 
 def test_what_the_api_does_not_map_is_left_to_the_apps_error_handlers():
@@ -458,9 +471,10 @@ def test_a_body_over_its_limit_is_refused_by_its_declared_length_or_as_it_stream
     assert streamed.status_code == 413 and "larger than 2 MB" in streamed.text
 
 
-def test_a_body_that_is_not_json_is_the_requests_fault():
-    client = TestClient(Starlette(routes=[Route("/w", app.post_words, methods=["POST"])]))
-    answer = client.post("/w", content=b"\xff not json")
+def test_a_body_that_is_not_json_is_the_requests_fault(service):
+    client = alone(service, "/w", app.post_words, ["POST"])
+    answer = client.post("/w", content=b"\xff not json",
+                         headers={"content-type": "application/json"})
     assert answer.status_code == 400 and "not JSON" in answer.json()["error"]
 
 
@@ -512,3 +526,55 @@ def test_create_app_gives_its_service_the_storage_and_settings_it_is_given(tmp_p
         "/t/{secret}.svg", "/t/{secret}.json", "/t/{secret}",
         "/daily", "/daily/{date}", "/static"}
     server.workers.close()
+
+
+def checked(**settings) -> TestClient:
+    """A GET and a POST route behind SiteChecks alone."""
+    async def hello(request):
+        return PlainTextResponse("hello")
+
+    return TestClient(Starlette(routes=[Route("/", hello, methods=["GET", "POST", "DELETE"]),
+                                        Route("/api/x", hello, methods=["POST"])],
+                                middleware=[Middleware(app.SiteChecks, **settings)]))
+
+
+def test_any_host_is_served_when_none_is_named():
+    client = checked()
+    assert client.get("/", headers={"host": "anything.example"}).text == "hello"
+
+
+def test_a_host_not_named_is_refused_and_a_named_one_served_whatever_its_port():
+    client = checked(allowed_hosts=("Puzzles.example", "[::1]"))
+    assert client.get("/", headers={"host": "puzzles.example:8000"}).text == "hello"
+    assert client.get("/", headers={"host": "[::1]:8000"}).text == "hello"
+    for host in ("evil.example", "puzzles.example.evil.example", "[::1", ""):
+        refused = client.get("/", headers={"host": host})
+        assert refused.status_code == 400
+        assert "is not a name this server answers to" in refused.text
+    api = client.post("/api/x", headers={"host": "evil.example"})
+    assert api.status_code == 400 and api.json()["error"] == (
+        'the Host header "evil.example" is not a name this server answers to; ask for the '
+        "site by its own address.")
+
+
+def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
+    client = checked(allowed_hosts=("puzzles.example", "www.puzzles.example"))
+    site = {"host": "puzzles.example"}
+    assert client.post("/", headers=site).text == "hello"
+    assert client.post("/", headers={**site, "origin": "https://puzzles.example"}).text == "hello"
+    # behind a proxy on another port, or the site under its other name
+    assert client.post("/", headers={**site, "origin": "http://puzzles.example:8443"}).text == \
+        "hello"
+    assert client.post("/", headers={**site, "origin": "https://www.puzzles.example"}).text == \
+        "hello"
+    for origin in ("https://evil.example", "null", "https://puzzles.example.evil.example"):
+        assert client.post("/", headers={**site, "origin": origin}).status_code == 403
+        assert client.post("/", headers={**site, "origin": origin,
+                                         "sec-fetch-site": "cross-site"}).status_code == 403
+    # the site's own page, which sends no Referer and so an Origin of null
+    assert client.post("/", headers={**site, "origin": "null",
+                                     "sec-fetch-site": "same-origin"}).text == "hello"
+    assert client.delete("/", headers={**site, "origin": "https://evil.example"}).status_code == \
+        403
+    # a GET carries no request to make anything: its Origin is not asked
+    assert client.get("/", headers={**site, "origin": "https://evil.example"}).text == "hello"

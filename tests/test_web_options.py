@@ -1,6 +1,7 @@
 """The API's options: each lands in one stage's value, named as its field, and a
 value of the wrong shape or out of the server's range is refused naming it."""
 import dataclasses
+import json
 
 import pytest
 
@@ -121,3 +122,45 @@ def test_a_smallest_grid_goes_to_the_making_and_is_kept_with_the_puzzle():
         options.parse({"min_grid": 41})
     assert str(caught.value) == ("a smallest grid of 41 cells a side is more than the web page "
                                  "makes; ask for 40 or fewer.")
+
+
+def test_json_nested_too_deep_is_refused_before_the_parser_runs(monkeypatch):
+    # brackets inside strings are text, and escaped quotes do not end a string
+    text = br'{"words": [["[[[[[[[[[[[[[[[[[[\"{{{{"]]}'
+    assert options.read_json(text) == json.loads(text)
+    deep = b"[" * options.MAX_DEPTH + b"]" * options.MAX_DEPTH
+    assert options.read_json(deep) == json.loads(deep)
+    monkeypatch.setattr(options.json, "loads", lambda *a, **k: pytest.fail("parsed"))
+    for text in (b"[" * 100_000, b"[" * (options.MAX_DEPTH + 1) + b"]" * (options.MAX_DEPTH + 1),
+                 b'{"a": ' * 9 + b"1" + b"}" * 9):
+        with pytest.raises(options.BadRequest, match="lists or objects .* deep"):
+            options.read_json(text)
+
+
+def test_a_long_number_is_kept_uncounted_for_its_option_to_refuse():
+    read = options.read_json(b'{"beam": %s, "grid": -%s, "copies": 12345678901234567890}'
+                             % (b"7" * 60_000, b"3" * 21))
+    assert read["copies"] == 12345678901234567890
+    assert isinstance(read["beam"], options.LongNumber) and read["beam"].digits == 60_000
+    assert f"{read['grid']}" == "-333333… (21 digits)"
+    with pytest.raises(InputError, match="too narrow") as refused:
+        options.parse({"words": ["sun"], "beam": read["grid"]})
+    assert refused.value.option == "beam"
+    with pytest.raises(InputError, match="keys to a page is not a layout; use 1, 2 or 4"):
+        options.parse({"words": ["sun"], "keys_per_page": read["beam"]}, with_set=True)
+    with pytest.raises(options.BadRequest, match='"title" should be text, not a number of '
+                                                 '60,000 digits'):
+        options.parse({"words": ["sun"], "title": read["beam"]})
+
+
+@pytest.mark.parametrize("data", [b"\xff{}", b"{'words': []}", b'{"words": ["sun"]', b""])
+def test_what_is_not_json_is_a_bad_request(data):
+    with pytest.raises(options.BadRequest, match="the request is not JSON"):
+        options.read_json(data)
+
+
+def test_words_are_left_to_the_librarys_own_check_of_their_letters():
+    assert options.parse({"words": ["su\x00n", "ice\tcream"]}).words == ["su\x00n", "ice\tcream"]
+    with pytest.raises(InputError, match='the seed has "\\\\x07" at character 2') as refused:
+        options.parse({"words": ["sun"], "seed": "a\x07"})
+    assert refused.value.option == "seed"

@@ -96,10 +96,52 @@ async def _start(sets, body):
     return sets.start(options.parse(body, with_set=True), None)
 
 
-def test_only_the_most_recent_sets_are_kept(workers, monkeypatch):
+def test_only_the_most_recent_finished_sets_are_kept_for_their_time(workers, monkeypatch):
     monkeypatch.setattr(sets_module, "MAX_KEPT", 2)
     sets, started = made(workers, *({"words": WORDS, "seed": f"kept-{n}"} for n in range(3)))
     first, second, third = (job for job, _ in started)
+    sets.sweep()
     assert sets.get(first.id) is None
     assert list(sets.jobs.values()) == [second, third]
     assert sets.get("no-such-set") is None
+    sets.sweep(now=third.asked + sets_module.KEPT_SECONDS + 1)
+    assert sets.jobs == {}
+
+
+async def settled(job, workers):
+    """Until the set has stopped and the task it had in a worker has come back."""
+    while job.state == "working" or workers.running:
+        await asyncio.sleep(0.01)
+
+
+def test_a_set_cancelled_stops_and_its_puzzles_not_begun_never_start(workers):
+    """Cancelled (DELETE, or nobody polling), a set's puzzles still in its line are
+    dropped: the worker is free for others at once, and the set says why."""
+    async def go():
+        sets = Sets(workers, 20.0)
+        job = sets.start(options.parse({"words": WORDS, "copies": 40, "seed": "stop"},
+                                       with_set=True), None, "teacher-a")
+        while job.done < 1:
+            await asyncio.sleep(0.01)
+        sets.cancel(job)
+        await settled(job, workers)
+        return job
+    job = asyncio.run(go())
+    assert job.state == "cancelled" and job.progress()["error"] == "the set was cancelled."
+    assert job.done < 40
+    assert workers.admitted == 0 and workers.waiting == 0 and workers.running == 0
+
+
+def test_a_set_nobody_asks_about_is_cancelled(workers):
+    async def go():
+        sets = Sets(workers, 20.0)
+        job = sets.start(options.parse({"words": WORDS, "copies": 40, "seed": "gone"},
+                                       with_set=True), None)
+        sets.sweep(now=job.asked + sets_module.UNPOLLED / 2)
+        assert job.state == "working"
+        sets.get(job.id)  # a poll: another UNPOLLED from now
+        sets.sweep(now=job.asked + sets_module.UNPOLLED + 1)
+        await settled(job, workers)
+        return job
+    job = asyncio.run(go())
+    assert job.state == "cancelled" and "nobody asked about the set" in job.error

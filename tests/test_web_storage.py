@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from wordsearch.web.storage import Record, SQLiteStorage, new_secret, valid_id
+from wordsearch.web.storage import Full, Record, SQLiteStorage, new_secret, valid_id
 
 RECORD = Record(document={"format": "wordsearch/1", "code": "k3x9", "grid": ["ÉTÉ", "NIÑ"]},
                 options={"words": ["été", "niño"], "seed": "k3x9", "language": "es"},
@@ -170,3 +170,47 @@ def test_several_processes_save_to_one_file_at_once(tmp_path):
         ids = [id for batch in pool.map(_save_many, [path] * 3, [0, 50, 100]) for id in batch]
     storage = SQLiteStorage(path)
     assert sorted(storage.load_puzzle(id).options["n"] for id in ids) == list(range(150))
+
+
+def test_what_is_past_its_time_is_purged(tmp_path):
+    storage = SQLiteStorage(tmp_path / "kept.sqlite3", keep_days=10, upload_days=2)
+    old, new = storage.save_puzzle(RECORD), storage.save_puzzle(RECORD)
+    mask = storage.save_mask(PNG)
+    with sqlite3.connect(storage.path) as db:
+        db.execute("UPDATE puzzles SET created = created - 11 * 86400 WHERE id = ?", (old,))
+        db.execute("UPDATE masks SET created = created - 3 * 86400")
+    assert storage.purge() == (1, 1)
+    assert storage.load_puzzle(old) is None and storage.load_puzzle(new) == RECORD
+    assert storage.load_mask(mask) is None
+    assert storage.purge() == (0, 0)
+
+
+def test_an_upload_uploaded_again_is_kept_from_then(tmp_path):
+    storage = SQLiteStorage(tmp_path / "kept.sqlite3", upload_days=2)
+    mask = storage.save_mask(PNG)
+    with sqlite3.connect(storage.path) as db:
+        db.execute("UPDATE masks SET created = created - 3 * 86400")
+    assert storage.save_mask(PNG) == mask  # once more: its time starts again
+    assert storage.purge() == (0, 0) and storage.load_mask(mask) == PNG
+
+
+def test_past_its_most_the_storage_refuses_to_keep_more_and_says_so(tmp_path):
+    storage = SQLiteStorage(tmp_path / "small.sqlite3", max_mb=0.1)
+    big = Record({**RECORD.document, "grid": ["X" * 1000] * 20}, RECORD.options, RECORD.page)
+    kept = []
+    with pytest.raises(Full) as full:
+        for _ in range(200):
+            kept.append(storage.save_puzzle(big))
+    assert full.value.status == 507 and "at most 0 MB" not in str(full.value)
+    assert "has no room for more" in str(full.value)
+    assert 2 <= len(kept) < 200 and all(storage.load_puzzle(id) == big for id in kept)
+    with sqlite3.connect(storage.path) as db:  # a purge frees pages the next puzzles use
+        db.execute("UPDATE puzzles SET created = 0")
+    storage.purge()
+    assert storage.load_puzzle(storage.save_puzzle(RECORD)) == RECORD
+
+
+def test_the_size_is_the_pages_in_use(storage):
+    empty = storage.size()
+    storage.save_puzzle(Record({"grid": ["Y" * 50_000]}, {}, {}))
+    assert empty + 45_000 < storage.size() < empty + 60_000

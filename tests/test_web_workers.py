@@ -1,116 +1,126 @@
-"""The worker pool behind `wordsearch serve` (wordsearch.web.workers), with real
-worker processes: a bounded queue that refuses at once when it is full, jobs run in
-another process with Ctrl-C left to the server, a worker that dies replaced, and
-stopping the server, by Ctrl-C or by SIGTERM (what a service manager sends), ends
-its worker processes and frees the pool's queues, so that multiprocessing's
-resource tracker finds nothing leaked."""
+"""The workers' queue (wordsearch.web.workers) with real worker processes: the
+service's bound and each client's, the clients' tasks taken in turn, a task
+cancelled while it waits never starting, and a worker's death failing only the
+task that killed it."""
 import asyncio
-import json
+import concurrent.futures
 import os
-import signal
-import urllib.request
+import time
 
 import pytest
 
-from conftest import serve
-from wordsearch.make.generate import usable_cores
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 
-@pytest.fixture(scope="module")
-def workers():
-    """One worker process and one waiting place, shared by the tests that run jobs."""
-    pool = Workers(1, waiting=1)
+@pytest.fixture
+def one():
+    pool = Workers(1, waiting=50, per_client=40)
     yield pool
     pool.close()
 
 
-def test_the_queue_admits_the_workers_and_the_waiting_and_refuses_one_more_at_once():
-    workers = Workers(2, waiting=3)  # no process starts before a job is sent
-    assert workers.limit == 5
-    for _ in range(5):
-        workers.admit()
-    with pytest.raises(Busy, match="the server is busy making 5 puzzles; try again"):
-        workers.admit()
-    workers.leave()
-    workers.admit()
-    assert workers.admitted == 5
-    workers.close()
+async def in_order(workers, tasks):
+    """Runs (client, fn, args) tasks, started in this order, and gives the clients in
+    the order their tasks finished (one worker: the order the workers took them)."""
+    finished = []
+
+    async def one(client, fn, args):
+        await workers.run(fn, *args, client=client)
+        finished.append(client)
+
+    await asyncio.gather(*(one(*task) for task in tasks))
+    return finished
 
 
-@pytest.mark.parametrize("processes", [1, 2, 64])
-def test_the_workers_share_the_cores_between_their_packer_threads(processes):
-    workers = Workers(processes)
-    assert workers.processes == processes
-    assert workers.threads == max(1, usable_cores() // processes)
-    workers.close()
+@pytest.mark.slow
+def test_the_clients_tasks_are_taken_in_turn(one):
+    """Twenty of one client's tasks, then one of another's: the other's is taken
+    second (after the task already in the worker), not twenty-first."""
+    tasks = [("flood", time.sleep, (0.01,)) for _ in range(20)] + [("one", time.sleep, (0,))]
+    finished = asyncio.run(in_order(one, tasks))
+    assert finished.index("one") <= 2, finished
+    # three clients: round after round, one task of each
+    tasks = [(c, time.sleep, (0.005,)) for c in "aaaabbbbcccc"]
+    assert asyncio.run(in_order(one, tasks)) == list("abcabcabcabc")
 
 
-def test_without_a_number_there_is_a_worker_for_each_usable_core():
-    workers = Workers()
-    assert workers.processes == usable_cores()
-    workers.close()
+@pytest.mark.slow
+def test_a_task_cancelled_while_it_waits_never_starts(one, tmp_path):
+    marker = tmp_path / "started"
+
+    async def go():
+        first = asyncio.ensure_future(one.run(time.sleep, 0.3, client="a"))
+        waiting = asyncio.ensure_future(one.run(os.mkdir, str(marker), client="a"))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        await first
+        await asyncio.sleep(0.1)
+    asyncio.run(go())
+    assert not marker.exists() and one.waiting == 0 and one.running == 0
 
 
-def test_a_job_runs_in_a_worker_process_that_leaves_ctrl_c_to_the_server(workers):
-    async def both():
-        return await workers.job(os.getpid), await workers.job(signal.getsignal, signal.SIGINT)
-
-    pid, on_ctrl_c = asyncio.run(both())
-    assert pid != os.getpid()
-    assert on_ctrl_c == signal.SIG_IGN
-    assert workers.admitted == 0
-
-
-def test_a_job_that_fails_gives_back_its_error_and_its_place(workers):
-    with pytest.raises(ValueError, match="invalid literal"):
-        asyncio.run(workers.job(int, "not a number"))
-    assert workers.admitted == 0
-
-
-def test_a_full_queue_refuses_a_job_without_running_it(workers):
-    workers.admitted = workers.limit
+def test_each_client_has_its_share_of_the_queue_and_the_service_its_bound():
+    workers = Workers(1, waiting=3, per_client=2)
     try:
+        workers.admit("a")
+        workers.admit("a")
+        with pytest.raises(TooMany, match="2 puzzles or sets being made"):
+            workers.admit("a")
+        workers.admit("b")
+        workers.admit("c")
         with pytest.raises(Busy):
-            asyncio.run(workers.job(os.getpid))
-        assert workers.admitted == workers.limit
+            workers.admit("d")  # four admitted: the service's bound, whoever asks
+        workers.leave("a")
+        workers.admit("d")
+        assert workers.admitted == 4 and dict(workers.clients) == {"a": 1, "b": 1, "c": 1, "d": 1}
     finally:
-        workers.admitted = 0
+        workers.close()
 
 
-def test_a_worker_that_dies_is_replaced_and_its_job_reported_busy(workers):
-    first = asyncio.run(workers.job(os.getpid))
-    with pytest.raises(Busy, match="a worker process stopped while making this; try again"):
-        asyncio.run(workers.job(os._exit, 1))
-    assert workers.admitted == 0
-    assert asyncio.run(workers.job(os.getpid)) not in (first, os.getpid())
+@pytest.mark.slow
+def test_a_worker_that_dies_fails_only_the_task_that_killed_it():
+    """os._exit in a worker breaks the pool and every task it held: the others are
+    run again on a new pool and succeed; the killer, run again, fails as busy."""
+    workers = Workers(2, waiting=10)
 
-
-def test_warming_starts_every_worker_and_loads_the_library(workers):
-    started = workers.warm()
-    assert len(started) == workers.processes
-    assert [future.result(timeout=60) for future in started] == [None] * workers.processes
-
-
-# uvicorn stops gracefully on either signal, then raises it again: Ctrl-C's
-# KeyboardInterrupt it catches (exit 0); SIGTERM ends the process by the signal.
-@pytest.mark.slow  # a server each
-@pytest.mark.parametrize("signum, exit_code", [(signal.SIGINT, 0),
-                                               (signal.SIGTERM, -signal.SIGTERM)])
-def test_stopping_the_server_leaks_nothing(tmp_path, signum, exit_code):
-    process, url = serve(tmp_path, "--workers", "1")
+    async def go():
+        others = [asyncio.ensure_future(workers.run(time.sleep, 0.2, client=f"c{n}"))
+                  for n in range(3)]
+        await asyncio.sleep(0.05)
+        killer = asyncio.ensure_future(workers.run(os._exit, 3, client="killer"))
+        results = await asyncio.gather(*others, killer, return_exceptions=True)
+        return results
     try:
-        request = urllib.request.Request(
-            f"{url}/api/puzzles", data=json.dumps({"words": ["sun", "moon", "star"]}).encode(),
-            headers={"Content-Type": "application/json"})
-        assert urllib.request.urlopen(request, timeout=30).status == 201  # a worker ran
-        process.send_signal(signum)
-        # The resource tracker, a child of the server, writes its warnings to the same
-        # stderr, so reading it to its end waits for the tracker too.
-        _, stderr = process.communicate(timeout=30)
+        *others, killer = asyncio.run(go())
+        assert others == [None, None, None]
+        assert isinstance(killer, Busy) and "worker process stopped" in str(killer)
+        assert workers.alive() and workers.running == 0
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == exit_code, stderr.decode()
-    assert "leaked" not in stderr.decode(), stderr.decode()
+        workers.close()
+
+
+@pytest.mark.slow
+def test_background_tasks_leave_a_worker_for_someone_waiting():
+    """A set's tasks (background) take one of two workers: a puzzle asked for at the
+    page starts at once, not after a 1-second task of the set."""
+    workers = Workers(2, waiting=50, per_client=40)
+    concurrent.futures.wait(workers.warm())  # both processes started, as the server does
+    waited = []
+
+    async def go():
+        flood = [asyncio.ensure_future(workers.run(time.sleep, 1.0, client="sets",
+                                                   background=True)) for _ in range(4)]
+        await asyncio.sleep(0.3)
+        assert workers.running == 1 and workers.waiting == 3
+        started = time.monotonic()
+        await workers.run(time.sleep, 0, client="teacher")
+        waited.append(time.monotonic() - started)
+        for task in flood:
+            task.cancel()
+        while workers.running:
+            await asyncio.sleep(0.01)
+    try:
+        asyncio.run(go())
+        assert waited[0] < 0.5
+    finally:
+        workers.close()

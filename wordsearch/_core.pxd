@@ -127,9 +127,10 @@ cdef extern from "ws_pack.h":
 
 cdef extern from "ws_lexicon.h":
     int WS_LEXICON_MIN_LEN
+    int WS_LEXICON_TIERS
     ctypedef struct ws_lexicon:
         pass
-    ws_status ws_lexicon_build(const ws_words *words, int32_t nletters,
+    ws_status ws_lexicon_build(const ws_words *words, const uint8_t *tiers, int32_t nletters,
                                ws_lexicon **out) nogil
     void ws_lexicon_free(ws_lexicon *lex) nogil
 

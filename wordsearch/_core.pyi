@@ -10,6 +10,7 @@ MAX_SIDE: int
 MAX_CELLS: int
 MAX_THREADS: int
 MESSAGE_ROUNDS: int
+LEXICON_TIERS: int
 
 class Workspace:
     def __init__(self) -> None: ...
@@ -33,7 +34,7 @@ def scan_words(grid: npt.NDArray[np.uint8], letters: npt.NDArray[np.uint8],
 class Blocklist:
     count: int
     def __init__(self, letters: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32],
-                 nletters: int) -> None: ...
+                 nletters: int, tiers: npt.NDArray[np.uint8] | None = None) -> None: ...
     def scan(self, grid: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int32],
                                                          npt.NDArray[np.int32],
                                                          npt.NDArray[np.uint8]]: ...
@@ -55,7 +56,7 @@ class Trie:
 class Lexicon:
     count: int
     def __init__(self, letters: npt.NDArray[np.uint8], offsets: npt.NDArray[np.int32],
-                 nletters: int) -> None: ...
+                 nletters: int, tiers: npt.NDArray[np.uint8] | None = None) -> None: ...
 
 def message_fill(grid: npt.NDArray[np.uint8], lexicon: Lexicon, holes: int, dir_mask: int,
                  seed: int, *, letters: npt.NDArray[np.uint8] | None = None,

@@ -28,6 +28,7 @@ MAX_SIDE = WS_MAX_SIDE
 MAX_CELLS = WS_MAX_CELLS
 MAX_THREADS = WS_MAX_THREADS
 MESSAGE_ROUNDS = WS_MESSAGE_ROUNDS
+LEXICON_TIERS = WS_LEXICON_TIERS
 
 # The kernels, as their errors name them ("the solver ran out of memory").
 cdef str PACKER = "the packer"
@@ -45,7 +46,8 @@ cdef str BLOCKLIST_NEEDS = (f"blocked words need {WS_MIN_BLOCKED} to {WS_MAX_WOR
 cdef str DICTIONARY_NEEDS = (f"dictionary words need 1 to {WS_MAX_WORD} letters, each a code "
                              f"from 1 to {WS_MAX_LETTER}")
 cdef str LEXICON_NEEDS = (f"a lexicon needs words of {WS_LEXICON_MIN_LEN} to {WS_MAX_WORD} "
-                          f"letters, sorted by length, each letter a code of the alphabet")
+                          f"letters, sorted by length and within a length by tier (below "
+                          f"{WS_LEXICON_TIERS}), each letter a code of the alphabet")
 cdef str MESSAGE_FILL_NEEDS = (f"message_fill: the grid's words must read where they are "
                                f"placed, the holes must be at most the empty cells, some "
                                f"direction allowed and every blocked word of 1 to "
@@ -682,19 +684,27 @@ def _check_grid(bytes grid, int32_t rows, int32_t cols, int32_t min_length):
 
 
 cdef class Lexicon:
-    """A dictionary grouped by length (csrc/ws_lexicon.h), built once (per language)
-    and used by every message_fill. The words must come sorted by length, each of
-    WS_LEXICON_MIN_LEN (3) to MAX_WORD letters; lexicon indices are their places in
-    this list."""
+    """A dictionary grouped by length (csrc/ws_lexicon.h), built once (per language,
+    level and topic) and used by every message_fill. The words must come sorted by
+    length and, within a length, by tier (`tiers`, one a word, below LEXICON_TIERS;
+    None: all in tier 0), each of WS_LEXICON_MIN_LEN (3) to MAX_WORD letters;
+    lexicon indices are their places in this list. The fill takes a fitting word of
+    the lowest tier before any other."""
     cdef ws_lexicon *ptr
     cdef readonly int32_t count
 
     def __cinit__(self, const uint8_t[::1] letters, const int32_t[::1] offsets,
-                  int32_t nletters):
+                  int32_t nletters, const uint8_t[::1] tiers=None):
         cdef ws_words words = _words_view(letters, offsets)
         cdef ws_status status
+        cdef const uint8_t *tier_ptr = NULL
+        if tiers is not None:
+            if tiers.shape[0] != words.count:
+                raise ValueError("a lexicon's tiers need one tier a word")
+            if words.count:
+                tier_ptr = &tiers[0]
         with nogil:
-            status = ws_lexicon_build(&words, nletters, &self.ptr)
+            status = ws_lexicon_build(&words, tier_ptr, nletters, &self.ptr)
         _raise_for(status, LEXICON, needs=LEXICON_NEEDS)
         self.count = words.count
 

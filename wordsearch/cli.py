@@ -29,7 +29,7 @@ from wordsearch import export, fields, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
 from wordsearch.errors import InputError, OutputError, WordsearchError
-from wordsearch.make import choose, classset, message, packer
+from wordsearch.make import choose, classset, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.options import MakeOptions
@@ -61,10 +61,40 @@ def _terminate(signum, frame) -> None:
     raise Terminated()
 
 
-class Commands(click.Group):
+def _print(text: str) -> None:
+    """A listing or the help on standard output, a line: a write that fails (a full
+    disk, a closed pipe) says so and exits 1, as a puzzle's does, not a traceback."""
+    with _reported():
+        export.write_stdout(f"{text}\n".encode("utf-8"))
+
+
+def _show_help(ctx: click.Context, param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        _print(ctx.get_help())
+        ctx.exit()
+
+
+class PrintsHelp:
+    """A command's or a group's --help, printed by _print."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = _show_help
+        return option
+
+
+class Command(PrintsHelp, click.Command):
+    pass
+
+
+class Commands(PrintsHelp, click.Group):
     """A group that runs DEFAULT_COMMAND unless the first argument names another,
     so that the original program's usage, `wordsearch [OPTIONS] WORD...`, keeps
-    working word for word."""
+    working word for word. Its commands are Commands, and its own --help is printed
+    as theirs is."""
+
+    command_class = Command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or args[0] not in self.commands:
@@ -72,7 +102,7 @@ class Commands(click.Group):
         return super().parse_args(ctx, args)
 
 
-class DefaultCommand(click.Command):
+class DefaultCommand(Command):
     """The default command's usage line reads as the original program's."""
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -94,14 +124,14 @@ def main() -> None:
 
 def _list_masks(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo("\n".join(builtin_masks()))
+        _print("\n".join(builtin_masks()))
         ctx.exit()
 
 
 def _list_fonts(ctx, param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
         width = max(map(len, font.FILES))
-        click.echo("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
+        _print("\n".join(f"{name.ljust(width)}  {font.ABOUT[name]}" for name in font.FILES))
         ctx.exit()
 
 
@@ -211,6 +241,10 @@ PUZZLE_OPTIONS = [
     click.option("--no-blocklist", is_flag=True,
                   help="Let the grid spell words of the language's list of rude words (it "
                        "never spells them unless told so)."),
+    click.option("--level", default=level.DEFAULT_LEVEL, show_default=True,
+                  help="The words the program chooses (added to hide a --message, drawn by "
+                       "--random): child, words a primary-school child knows, on the puzzle's "
+                       "topic first; adult, the whole dictionary (puzzle books for grown-ups)."),
     click.option("--lowercase", is_flag=True, help="Print the grid and the word list in lower case."),
     click.option("--seed", help="Any text; the same seed, words and options give the same puzzle."),
     click.option("--beam", type=click.IntRange(1, packer.MAX_BEAM), default=packer.DEFAULT_BEAM,
@@ -229,7 +263,7 @@ PUZZLE_OPTIONS = [
                   help="Print no word list, only how many words are hidden."),
     click.option("--list-order", type=click.Choice(look.LIST_ORDERS),
                   default=look.LIST_ORDERS[0], show_default=True,
-                  help="The word list in alphabetical order or in the order given."),
+                  help="The word list sorted as its language sorts, or in the order given."),
     click.option("--key-style", type=click.Choice(look.KEY_STYLES), default=look.KEY_STYLES[0],
                   show_default=True, help="Answer keys: each word outlined, or only the words' "
                                           "letters printed (other cells blank)."),
@@ -271,8 +305,8 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--theme", help="Make the puzzle from a built-in themed list (--list-themes) "
                               "instead of words of your own.")
 @click.option("--random", type=int,
-              help="Draw this many words from the language's dictionary (or, with --theme, "
-                   "from the theme), different for every copy.")
+              help="Draw this many words of the --level from the language's words (or, with "
+                   "--theme, from the theme), different for every copy.")
 @click.option("--list-themes", is_flag=True,
               help="Name the built-in themes of the --language and exit.")
 @click.option("--message", help="Hide a message: the letters left once every word is found, "
@@ -592,7 +626,34 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
               help="Requests that may wait for a worker; more are told the server is busy.")
 @click.option("--time-limit", type=float, default=web.DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds one puzzle may take.")
-def serve(host, port, db, workers, waiting, time_limit):
+@click.option("--per-client", type=click.IntRange(1, 10_000), default=web.DEFAULT_PER_CLIENT,
+              show_default=True,
+              help="Of those, how many one client (one address) may have at once; more are "
+                   "told to wait (429).")
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy (address or network) whose X-Forwarded-For names the "
+                   "client; repeat for several. None: the connection's address is the client.")
+@click.option("--max-connections", type=click.IntRange(1, 1_000_000),
+              default=web.DEFAULT_MAX_CONNECTIONS, show_default=True,
+              help="Connections open at once (fewer if the process may not open that many "
+                   "files); more are answered 503 and closed.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+@click.option("--max-mb", type=click.FloatRange(1, 10**7), default=web.DEFAULT_MAX_MB,
+              show_default=True,
+              help="Megabytes the database may hold; past it, new puzzles are refused (507).")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A host name the server answers to, as browsers ask for it (repeatable); "
+                   "a request for any other is refused. Default: any.")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
+              default="info", show_default=True,
+              help="The least a log line says (JSON lines on standard error); debug adds each "
+                   "refused request.")
+def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_proxies,
+          max_connections, keep_days, upload_days, max_mb, allowed_hosts, log_level):
     """Serve the web page and its JSON API (see README: The web page) until Ctrl-C."""
     from wordsearch.make.deadline import check_time_limit
 
@@ -600,15 +661,54 @@ def serve(host, port, db, workers, waiting, time_limit):
         check_time_limit(time_limit)
         import uvicorn
 
+        from wordsearch.web import connections, limits, logs
         from wordsearch.web.app import Config, create_app
+        try:
+            trusted = limits.networks(trusted_proxies)
+        except ValueError as exc:
+            raise InputError(f"{exc}.", option="trusted-proxy") from None
         app = create_app(Config(db=db, workers=workers, waiting=waiting,
-                                time_limit=time_limit))
+                                time_limit=time_limit, per_client=per_client,
+                                trusted_proxies=trusted, keep_days=keep_days,
+                                upload_days=upload_days, max_mb=max_mb,
+                                allowed_hosts=allowed_hosts))
+        protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
     except sqlite3.Error as exc:
         _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    logs.configure(log_level)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, http=protocol,
+                timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
+
+
+@main.command("purge", short_help="Delete the served puzzles and uploads past their time.")
+@click.option("--db", default=web.DEFAULT_DB, show_default=True,
+              help="The SQLite file `wordsearch serve` keeps puzzles in.")
+@click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
+              show_default=True, help="Days a puzzle is kept after it is made.")
+@click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
+              default=web.DEFAULT_UPLOAD_DAYS, show_default=True,
+              help="Days an uploaded shape is kept after it was last uploaded.")
+def purge(db, keep_days, upload_days):
+    """Deletes what `wordsearch serve` keeps past its time (the server does it too,
+    hourly), and says how much; safe while the server runs."""
+    from wordsearch.web.storage import SQLiteStorage
+
+    if not Path(db).is_file():
+        _fail(InputError(f"there is no database {db}; give the file `wordsearch serve --db` "
+                         f"uses."), EXIT_USAGE)
+    try:
+        puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
+    except sqlite3.Error as exc:
+        _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
+    _print(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
+           f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
+
+
+def _many(n: int, thing: str) -> str:
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def _write_key(solution, target: export.Output) -> list[Path]:
@@ -625,13 +725,12 @@ def _write_key(solution, target: export.Output) -> list[Path]:
 def _list_themes(language: lang.Language) -> None:
     themes = lists.themes(language.code)
     if not themes:
-        click.echo(f"{language.name} has no built-in themes yet; English, Spanish, French "
-                   f"and German do.")
+        _print(f"{language.name} has no built-in themes yet; English, Spanish, French and "
+               f"German do.")
         return
     width = max(map(len, themes))
-    for name, theme in themes.items():
-        sample = ", ".join(theme.words[:4])
-        click.echo(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: {sample}, …)")
+    _print("\n".join(f"{name.ljust(width)}  {theme.title} ({len(theme.words)} words: "
+                     f"{', '.join(theme.words[:4])}, …)" for name, theme in themes.items()))
 
 
 def _blocked(given: dict) -> Blocked:

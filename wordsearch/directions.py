@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
@@ -38,8 +38,8 @@ DIFFICULTIES = {
 def parse_directions(specs: Iterable[str]) -> tuple[str, ...]:
     """Direction names and aliases, comma-separated or one per item, in compass order."""
     chosen = set()
-    for spec in specs:
-        for name in spec.split(","):
+    for number, spec in enumerate(specs, start=1):
+        for name in printable(spec, f"direction {number}", "directions").split(","):
             key = name.strip().lower()
             if not key:
                 continue

@@ -15,12 +15,33 @@ QUOTE_LENGTH = 60
 
 def quoted(text: str) -> str:
     """`text` as a message quotes it: in double quotes, control characters shown as
-    escapes (a stray ESC must not reach the terminal), cut short if long."""
-    cut = text[:QUOTE_LENGTH]
-    shown = "".join(ch if unicodedata.category(ch)[0] != "C"
-                    and unicodedata.category(ch) not in ("Zl", "Zp") else
-                    ch.encode("unicode_escape").decode("ascii") for ch in cut)
-    return f'"{shown}{"…" if len(text) > QUOTE_LENGTH else ""}"'
+    escapes, cut short if long."""
+    return f'"{escaped(text[:QUOTE_LENGTH])}{"…" if len(text) > QUOTE_LENGTH else ""}"'
+
+
+def escaped(text: str) -> str:
+    """`text` with its control characters, lone surrogates and line separators shown
+    as escapes: a stray ESC must not reach the terminal, and a lone surrogate cannot
+    be written as UTF-8 (to a terminal or in a JSON answer)."""
+    return "".join(ch if unicodedata.category(ch)[0] != "C"
+                   and unicodedata.category(ch) not in ("Zl", "Zp") else
+                   ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def printable(text: str, what: str, option: str | None = None) -> str:
+    """`text` if a page can print every character of it; otherwise an InputError
+    naming `what` ("the title", "student name 3") and the first character at fault:
+    a control character (NUL, ESC; white space such as a tab prints as a space), or
+    half of a character (a lone surrogate), which text that is not UTF-8 becomes on a
+    command line and which no file or page can hold. The web page and the library
+    check text with this one rule, so that both say the same."""
+    for number, ch in enumerate(text, start=1):
+        category = unicodedata.category(ch)
+        if category == "Cs" or (category == "Cc" and not ch.isspace()):
+            why = "it is not UTF-8 text" if category == "Cs" else "a control character"
+            raise InputError(f"{what} has {quoted(ch)} at character {number}, which no page "
+                             f"can print ({why}); remove it or type it again.", option=option)
+    return text
 
 
 def capped(lines: list[str]) -> list[str]:

@@ -21,8 +21,28 @@ def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class LongNumber:
+    """A whole number of more digits than any value takes, as a JSON reader may keep
+    it instead of converting it (converting n digits takes time in n squared, and
+    Python refuses more than 4,300): its sign, its first digits and how many there
+    are, for a message. It is no number to is_whole: each check refuses it."""
+
+    SHOWN = 6  # digits a message quotes
+
+    def __init__(self, literal: str) -> None:
+        self.negative = literal.startswith("-")
+        self.digits = len(literal.lstrip("-"))
+        self.start = literal[:self.SHOWN + self.negative]
+
+    def __format__(self, spec: str) -> str:
+        """As a message writes it, whatever the format asked for: 999999… (5,000 digits)."""
+        return f"{self.start}… ({self.digits:,} digits)"
+
+
 def kind(value) -> str:
     """A JSON value's kind, as a message names it."""
+    if isinstance(value, LongNumber):
+        return f"a number of {value.digits:,} digits"
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -65,8 +65,9 @@ class Puzzle:
         return len(self.grid[0])
 
     def alphabetical(self) -> list[Placement]:
-        """The words in the order a word list prints them: by label, ignoring case."""
-        return sorted(self.words, key=lambda p: (p.label.casefold(), p.label))
+        """The words in the order a word list prints them: by label, as the puzzle's
+        language sorts (Ñ after N in Spanish, Ä with A in German)."""
+        return lang.get(self.language).collate(self.words, key=lambda p: p.label)
 
     def printed(self, text: str) -> str:
         """A word as the list prints it: in lower case when the puzzle asks (Python's

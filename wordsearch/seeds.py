@@ -10,7 +10,7 @@ import hashlib
 import secrets
 import unicodedata
 
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 
 # No 0/o, 1/l/i: a code is read off paper and typed back in.
 _CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -28,7 +28,7 @@ def check_code(seed: str) -> str:
     and typed back: letters, digits, spaces and the punctuation of a keyboard
     (Latin letters with accents too), so a puzzle can always be made again from
     paper."""
-    code = unicodedata.normalize("NFC", str(seed)).strip()
+    code = unicodedata.normalize("NFC", printable(str(seed), "the seed", "seed")).strip()
     if not code:
         raise InputError("a seed must not be blank; give any text, or none for a new code.",
                          option="seed")

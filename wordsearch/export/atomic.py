@@ -68,6 +68,9 @@ def _target_problem(target: Path) -> str:
         return f"the folder {target.parent} does not exist; create it or choose another folder."
     if not folder.is_dir():
         return f"{target.parent} is a file, not a folder."
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (f"the folder {target.parent} is read-only; make it writable or choose "
+                f"another folder.")
     if len(os.fsencode(target.name)) > os.pathconf(folder, "PC_NAME_MAX"):
         return "the name is too long for this file system; choose a shorter name."
     if real.is_dir():

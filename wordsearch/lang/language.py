@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Iterable, Mapping, TypeVar
 
 from wordsearch.errors import InputError
 from wordsearch.lang.alphabet import Alphabet
+from wordsearch.lang.collation import Collation
 
 DEFAULT = "en"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,6 +42,7 @@ class Language:
     folds: Mapping[str, str]      # an upper-case character -> the letters it becomes
     strip_accents: bool
     labels: Mapping[str, str]     # what the pages print, by name
+    collation: Collation          # how its word lists are sorted
 
     def __post_init__(self) -> None:
         if len(self.frequencies) != len(self.alphabet):
@@ -79,6 +82,11 @@ class Language:
             known = folded and all(self.alphabet.is_letter(c) for c in folded)
             words[-1].append((ch, folded if known else None))
         return [word for word in words if word]
+
+    def collate(self, items: Iterable[T], key: Callable[[T], str] = str) -> list[T]:
+        """`items` in the order a word list of this language prints them, by the text
+        `key` gives: the one way words are sorted for a reader (lang/collation.py)."""
+        return sorted(items, key=lambda item: self.collation.key(key(item), self.fold_char))
 
     def fold_char(self, ch: str) -> str:
         """What one typed character becomes in the grid (see the module's docstring)."""
@@ -137,7 +145,9 @@ def get(code: str) -> Language:
                     frequencies_source=data["frequencies_source"],
                     folds=MappingProxyType(dict(data["folds"])),
                     strip_accents=bool(data["strip_accents"]),
-                    labels=MappingProxyType(dict(data["labels"])))
+                    labels=MappingProxyType(dict(data["labels"])),
+                    collation=Collation(tuple(data["collation"]["order"]),
+                                        data["collation"]["source"]))
 
 
 def resolve(language: Language | str | None) -> Language:

@@ -1,8 +1,9 @@
 """The word lists each language ships with, read once when first asked for: its
-dictionary of common words (for --random), its blocklist of rude words, and its
-themed lists. They live beside the language's data as CODE.words.txt,
-CODE.blocked.txt and CODE.themes.json (see lang/data/SOURCES.md for where each
-comes from)."""
+dictionary of common words (for --random), the part of it at a child's level, its
+blocklist of rude words, and its themed lists. They live beside the language's
+data as CODE.words.txt, CODE.child.txt, CODE.blocked.txt and CODE.themes.json (see
+lang/data/SOURCES.md for where each comes from); themes.groups.json, the same for
+every language, says which themes are neighbours."""
 from __future__ import annotations
 
 import json
@@ -37,6 +38,12 @@ def dictionary(code: str) -> tuple[str, ...]:
 
 
 @cache
+def child(code: str) -> tuple[str, ...]:
+    """The dictionary's words a child of primary age reads and knows."""
+    return _lines(f"{code}.child.txt")
+
+
+@cache
 def blocklist(code: str) -> tuple[str, ...]:
     """Words of the language no grid may spell, as they are written."""
     return _lines(f"{code}.blocked.txt")
@@ -51,3 +58,11 @@ def themes(code: str) -> dict[str, Theme]:
     data = json.loads(file.read_text(encoding="utf-8"))
     return {name: Theme(name, entry["title"], tuple(entry["words"]))
             for name, entry in data.items()}
+
+
+@cache
+def theme_groups() -> dict[str, tuple[str, ...]]:
+    """Groups of neighbouring themes by name (food: fruit, vegetables, ...); a theme
+    may be in several. Theme names are the same in every language."""
+    data = json.loads(_data("themes.groups.json").read_text(encoding="utf-8"))
+    return {name: tuple(themes) for name, themes in data.items()}

@@ -7,9 +7,11 @@ from functools import cache
 from typing import NoReturn
 
 from wordsearch import _core
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.lang import Language, lists
+from wordsearch.make import level as levels
 from wordsearch.make.blocked import blocked_words, free_of
+from wordsearch.make.level import DEFAULT_LEVEL
 from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
 
 # The longest word a pick takes: it fits a 15x15 grid with room to spare.
@@ -18,7 +20,7 @@ LONGEST = 12
 
 def theme_words(language: Language, name: str) -> lists.Theme:
     themes = lists.themes(language.code)
-    theme = themes.get(name.strip().lower())
+    theme = themes.get(printable(name, "the theme", "theme").strip().lower())
     if theme is None and not themes:
         raise InputError(f"{language.name} has no built-in themes yet (English, Spanish, French "
                          f"and German have); use --random to draw from its dictionary.",
@@ -31,13 +33,16 @@ def theme_words(language: Language, name: str) -> lists.Theme:
 
 
 def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
-         longest: int) -> list[str]:
-    """The theme's words (all, or `count` of them), or `count` dictionary words, each
-    of at most `longest` letters; a drawn pick has no word inside another."""
+         longest: int, level: str = DEFAULT_LEVEL) -> list[str]:
+    """The theme's words (all, or `count` of them), or `count` words of the `level`
+    (make/level.py), each of at most `longest` letters; a drawn pick has no word
+    inside another."""
     if theme is not None:
         pool, where = list(theme_words(language, theme).words), f'the theme "{theme}"'
     else:
-        pool, where = list(drawable(language)), f"the {language.name} dictionary"
+        pool = list(drawable(language, level))
+        where = (f"the {language.name} dictionary" if level == "adult"
+                 else f"the {language.name} words for children")
     fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
     if count is None:
         if len(fits) < len(pool):
@@ -56,12 +61,14 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
 
 
 @cache
-def drawable(language: Language) -> tuple[str, ...]:
-    """The dictionary's words a draw may take: those holding no word of the
-    language's blocklist, forwards or backwards (BRAGGING holds a slur read right to
-    left). A listed word's own letters may spell a blocked word, but a drawn word is
-    the program's choice, not the teacher's."""
-    words = lists.dictionary(language.code)
+def drawable(language: Language, level: str = DEFAULT_LEVEL) -> tuple[str, ...]:
+    """The words of the level a draw may take: one word each ("guinea pig" of a
+    theme is not), holding no word of the language's blocklist, forwards or
+    backwards (BRAGGING holds a slur read right to left). A listed word's own
+    letters may spell a blocked word, but a drawn word is the program's choice, not
+    the teacher's."""
+    words = tuple(w for w in levels.words(language, level)
+                  if all(language.alphabet.is_letter(ch) for ch in language.fold(w)))
     blocked = blocked_words(language).forms
     return tuple(w for w, clean in zip(words, free_of([language.fold(w) for w in words],
                                                        blocked, language)) if clean)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from wordsearch import seeds
-from wordsearch.errors import InputError, PackingError, WordsearchError
+from wordsearch.errors import InputError, PackingError, WordsearchError, printable
 from wordsearch.make.generate import generate, usable_cores
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import Section
@@ -51,6 +51,8 @@ def plan_set(lists: int, copies: int = 1, students: Sequence[str] = (),
     if not 1 <= copies <= MAX_COPIES:
         raise InputError(f"{copies} copies is out of range; make 1 to {MAX_COPIES} copies "
                          f"of each list.", option="copies")
+    for number, name in enumerate(students, start=1):
+        printable(name, f"student name {number}", "students")
     code = seeds.new_code() if seed is None else seeds.check_code(seed)
     who = list(students) or [""] * copies
     order = [(k, student) for k in range(lists) for student in who]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import (InputError, NoRoom, NoUnique, PackingError, TimeUp, Unfilled,
                                Unhidden)
-from wordsearch.make import choose, fill, message, packer
+from wordsearch.make import choose, fill, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
@@ -130,7 +130,7 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
     return choose.pick(lang.resolve(options.language), theme=options.theme,
                        count=options.random, seed=seeds.seed_for(code, "pick"),
-                       longest=longest)
+                       longest=longest, level=options.level)
 
 
 def _shapes(making: Making) -> Iterable[Shape]:
@@ -221,8 +221,10 @@ class Mode:
         """The message hidden by the fill in the first layout that takes it, with
         dictionary words added; the fill's Unhidden if none does."""
         making = self.making
+        topics = level.topic(making.language, [w.form for w in words], making.options.theme)
         made = message.hide(layouts, words, inside, making.language, making.form,
-                            message.lexicon(making.language, making.blocked),
+                            message.lexicon(making.language, making.blocked,
+                                            making.options.level, topics),
                             making.options.allowed, seeds.seed_for(making.code, "message"),
                             making.blocked)
         return self.from_hidden(made)

@@ -21,9 +21,10 @@ import numpy as np
 
 from wordsearch import _core, directions as compass
 from wordsearch.directions import COMPASS
-from wordsearch.errors import InputError, NoMessage, PackingError, Unhidden, quoted
+from wordsearch.errors import InputError, NoMessage, PackingError, Unhidden, printable, quoted
 from wordsearch.lang import Language, lists
-from wordsearch.make import fill, packer
+from wordsearch.make import fill, level as levels, packer
+from wordsearch.make.level import DEFAULT_LEVEL
 from wordsearch.make.blocked import Blocked, free_of
 from wordsearch.make.packer import Layout, inside_arrays
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, Shape
@@ -38,47 +39,69 @@ LAYOUTS = 8
 
 @dataclass(frozen=True, eq=False)
 class Lexicon:
-    """A language's dictionary as the fill takes it: each grid form once, sorted
-    by length and then by form, with the word the list prints for it. Left out:
-    every word that holds a blocked word, forwards or backwards (GOSSIP, which
-    reads PISS right to left): a blocked word inside a teacher's own word is that
-    word's letters, but the program chooses these, and a child reads them."""
+    """The words the fill may add (make/level.py: the level's words, the puzzle's
+    topic first) as the fill takes them: each grid form once, sorted by length,
+    tier and form, with the word the list prints for it. Left out: every word that
+    holds a blocked word, forwards or backwards (GOSSIP, which reads PISS right to
+    left): a blocked word inside a teacher's own word is that word's letters, but
+    the program chooses these, and a child reads them."""
     words: tuple[Word, ...]
     core: _core.Lexicon
 
 
-def lexicon(language: Language, blocked: Blocked | None = None) -> Lexicon:
-    """The language's dictionary, built once per process for each set of blocked
-    words."""
-    return _lexicon(language, blocked.forms if blocked is not None else ())
+def lexicon(language: Language, blocked: Blocked | None = None, level: str = DEFAULT_LEVEL,
+            topics: tuple[str, ...] = ()) -> Lexicon:
+    """The words the fill may add at `level`, those of the themes `topics` first
+    (level.topic), built once per process for each set of blocked words, level
+    and topic."""
+    return _lexicon(language, blocked.forms if blocked is not None else (), level, topics)
+
+
+@lru_cache(maxsize=64)
+def _lexicon(language: Language, blocked: tuple[str, ...], level: str,
+             topics: tuple[str, ...]) -> Lexicon:
+    """`blocked`: every blocked grid form, the teacher's among them."""
+    parsed = _parsed(language, blocked)
+    tiered: dict[str, tuple[int, Word]] = {}
+    for text, tier in levels.words(language, level, topics).items():
+        word = parsed.get(text)
+        if word is not None and (word.form not in tiered or tier < tiered[word.form][0]):
+            tiered[word.form] = (tier, word)
+    kept = sorted(tiered.values(), key=lambda tw: (len(tw[1].form), tw[0], tw[1].form))
+    if kept:
+        letters, offsets = language.alphabet.encode_list([w.form for _, w in kept])
+    else:
+        letters, offsets = np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int32)
+    tiers = np.array([t for t, _ in kept], dtype=np.uint8)
+    return Lexicon(tuple(w for _, w in kept),
+                   _core.Lexicon(letters, offsets, len(language.alphabet), tiers))
 
 
 @lru_cache(maxsize=16)
-def _lexicon(language: Language, blocked: tuple[str, ...]) -> Lexicon:
-    """`blocked`: every blocked grid form, the teacher's among them."""
+def _parsed(language: Language, blocked: tuple[str, ...]) -> dict[str, Word]:
+    """Every word a level may add (the dictionary and the themes), as written ->
+    its Word, parsed once; words of the wrong length or holding a blocked word
+    left out."""
+    texts = dict.fromkeys(levels.words(language, "adult"))
     words: dict[str, Word] = {}
-    for text in lists.dictionary(language.code):
+    for text in texts:
         try:
             word = parse_entry(text, None, language)
         except InputError:
             continue  # the data test keeps these out; a changed alphabet may not
         if word is not None and MIN_LETTERS <= len(word.form) <= MAX_LETTERS:
-            words.setdefault(word.form, word)
-    kept = sorted(words.values(), key=lambda w: (len(w.form), w.form))
+            words[text] = word
     if blocked:
-        kept = [w for w, clean in zip(kept, free_of([w.form for w in kept], blocked, language))
-                if clean]
-    if kept:
-        letters, offsets = language.alphabet.encode_list([w.form for w in kept])
-    else:
-        letters, offsets = np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int32)
-    return Lexicon(tuple(kept), _core.Lexicon(letters, offsets, len(language.alphabet)))
+        clean = free_of([w.form for w in words.values()], blocked, language)
+        words = {text: w for (text, w), ok in zip(words.items(), clean) if ok}
+    return words
 
 
 def message_form(text: str, language: Language) -> str:
     """The message's letters as the grid holds them: folded as the language folds,
     spaces and punctuation dropped. Refused when it has no letter, a digit or a
     letter the language does not use."""
+    printable(text, "the message", "message")
     letters, bad = [], []
     for ch, folded in (part for word in language.message_words(text) for part in word):
         if folded:

@@ -12,6 +12,7 @@ from pathlib import Path
 from wordsearch import directions as compass, lang, seeds
 from wordsearch.errors import InputError
 from wordsearch.make.blocked import Blocked
+from wordsearch.make.level import DEFAULT_LEVEL, check_level
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
 from wordsearch.make.packer import DEFAULT_BEAM, MAX_BEAM
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, parse_grid
@@ -29,7 +30,10 @@ class MakeOptions:
     (entries as parse_words takes them, or a Blocked value made once to share among
     many puzzles; it brings its own choice of the blocklist), except inside a listed
     word. Instead of words, a built-in `theme` (its words, or `random` of them) or
-    `random` dictionary words, drawn with the puzzle's seed. `lowercase` prints the
+    `random` dictionary words, drawn with the puzzle's seed. The words the program
+    chooses itself (drawn, or added to hide a message) come from a `level`: "child"
+    (the default: words a primary-school child knows, the puzzle's topic first) or
+    "adult" (the whole dictionary, for puzzle books for grown-ups). `lowercase` prints the
     grid and the list in lower case. With a `message`, dictionary words are added
     (unless `added_words` is False, when a grid and layout of the words alone that
     leave exactly the message's letters free are looked for). `grid` fixes the size
@@ -51,6 +55,7 @@ class MakeOptions:
     block_words: Blocked | Iterable[str | tuple[int, str]] = ()
     theme: str | None = None
     random: int | None = None
+    level: str = DEFAULT_LEVEL
     lowercase: bool = False
     message: str | None = None
     added_words: bool = True
@@ -76,6 +81,7 @@ class MakeOptions:
             self._set("seed", seeds.check_code(self.seed))
         if self.language is not None:
             self._set("language", lang.resolve(self.language))
+        self._set("level", check_level(self.level))
         if not isinstance(self.block_words, Blocked):
             self._set("block_words", tuple(self.block_words))
         if self.directions is not None and not isinstance(self.directions, str):

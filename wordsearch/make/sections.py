@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wordsearch import lang
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.make.words import WordList, parse_words
 
 HEADING = "#"
@@ -90,6 +90,8 @@ def split_sections(entries: Iterable[str | tuple[int, str]], *,
         if section.line is not None and not section.title:
             raise InputError(f"line {section.line}: a # line needs a title after the #, "
                              f"such as # Week 1.")
+        if section.line is not None:
+            printable(section.title, f"the title on line {section.line}")
         if (not any(_has_text(e) for e in section.entries) and section.line is not None
                 and section.message is None):
             raise InputError(f"{section.where()} has no words; list them one per line "

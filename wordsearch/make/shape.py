@@ -3,6 +3,8 @@ shape, which may come from a PNG mask."""
 from __future__ import annotations
 
 import functools
+import io
+import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -46,6 +48,29 @@ MAX_SPEC_LENGTH = 12
 # The largest mask image read, in pixels: a 5,000 x 5,000 drawing, 25 MB as it is
 # read; a small file can unpack to far more (a 13,000-pixel-square PNG of 20 KB).
 MAX_MASK_PIXELS = 25_000_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_IHDR = slice(12, 24)  # the first chunk's type, then the width and height
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height as its header says (the IHDR chunk, which comes first),
+    before anything is decoded: a small file can declare billions of pixels, which a
+    decoder would try to hold. None when the bytes do not begin as a PNG's."""
+    header = data[_IHDR]
+    if not data.startswith(PNG_SIGNATURE) or len(header) < 12 or header[:4] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", header[4:])
+    return width, height
+
+
+def _head(source: Path | io.BytesIO) -> bytes:
+    """The first bytes of a mask's file or upload, as many as png_size reads."""
+    if isinstance(source, Path):
+        with open(source, "rb") as f:
+            return f.read(_IHDR.stop)
+    return source.getvalue()[:_IHDR.stop]
+
+
 # A shape whose cells hold no 2 x 2 block is a drawing of lines: each cell would
 # touch the others only at a corner or an edge, and no word could cross another.
 BLOCK = 2
@@ -224,8 +249,6 @@ class Mask:
     def from_png(cls, data: bytes, name: str) -> Mask:
         """From a PNG image's bytes (an upload), named `name` in messages: nothing is
         written to disk, so an uploaded file can never be served or run."""
-        import io
-
         return cls._read(io.BytesIO(data), name)
 
     @classmethod
@@ -233,18 +256,20 @@ class Mask:
         from PIL import Image, UnidentifiedImageError
 
         try:
+            # The size from the header, before Pillow reads anything: Pillow refuses a
+            # bomb itself only past 178,956,970 pixels, and in words of its own.
+            width, height = png_size(_head(source)) or (0, 0)
+            if width * height > MAX_MASK_PIXELS:
+                raise InputError(
+                    f"mask {spec} is {width:,}×{height:,} pixels; a mask may have at most "
+                    f"{MAX_MASK_PIXELS:,} (5,000×5,000). Scale the drawing down; a hundred "
+                    f"pixels a cell is plenty.", option="mask")
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)
                 with Image.open(source) as image:
                     if image.format != "PNG":
                         raise InputError(f"mask {spec} is a {image.format} image, not a PNG; "
                                          f"save it as PNG.", option="mask")
-                    width, height = image.size
-                    if width * height > MAX_MASK_PIXELS:
-                        raise InputError(
-                            f"mask {spec} is {width:,}×{height:,} pixels; a mask may have at "
-                            f"most {MAX_MASK_PIXELS:,} (5,000×5,000). Scale the drawing down; "
-                            f"a hundred pixels a cell is plenty.", option="mask")
                     rgba = _rgba(image)
         except InputError:
             raise

@@ -20,7 +20,7 @@ from importlib.metadata import version
 
 import cairo
 
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.puzzle import Sheet
 from wordsearch.render import pages, paper, style
 from wordsearch.render.keys import key_pages
@@ -82,6 +82,10 @@ class BookOptions:
         if self.solutions_per_page not in SOLUTIONS_PER_PAGE:
             raise InputError(f"a book prints 4 or 6 solutions to a page, not "
                              f"{self.solutions_per_page}.", option="solutions_per_page")
+        for name in ("title", "author", "subject"):
+            printable(getattr(self, name), f"the {name}", name)
+        for number, text in enumerate(self.fields, start=1):
+            printable(text, f"field {number}", "fields")
 
     @property
     def trim_size(self) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import font, paper
 from wordsearch.render.style import LARGE_PRINT, REGULAR, Style
@@ -86,6 +86,9 @@ class PageOptions:
     def __post_init__(self) -> None:
         if not self.pages or any(page not in PAGES for page in self.pages):
             raise ValueError(f"pages are some of {PAGES}, not {self.pages}")
+        printable(self.title, "the title", "title")
+        for number, text in enumerate(self.fields, start=1):
+            printable(text, f"field {number}", "fields")
         if self.keys_per_page not in KEYS_PER_PAGE:
             raise InputError(f"{self.keys_per_page} answer keys to a page is not a layout; "
                              f"use {one_of(KEYS_PER_PAGE)}.", option="keys_per_page")

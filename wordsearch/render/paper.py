@@ -1,7 +1,7 @@
 """Page sizes in PostScript points (1/72 inch): named paper sizes or W x H."""
 from __future__ import annotations
 
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.size import parse_wxh
 
 INCH = 72.0  # points
@@ -27,7 +27,7 @@ def names() -> list[str]:
 
 def page_size(spec: str) -> tuple[float, float]:
     """(width, height) for "a4", "a4-landscape", "Letter" or "612x792"."""
-    text = spec.strip().lower()
+    text = printable(spec, "the page size", "size").strip().lower()
     name = text.removesuffix(LANDSCAPE)
     if name in PAPER:
         width, height = PAPER[name]

@@ -138,7 +138,8 @@ def letter_codes(language: lang.Language) -> dict[str, int]:
     """The code (1..) the solver gives each letter of the language: in the order of
     the letters' code points, not the alphabet's, so that the trie's order of
     words (csrc/ws_dict.h, ws_dict_ranks) is the order of the words as Python
-    strings and readings can be listed alphabetically without comparing words."""
+    strings: the same on every machine, whatever order they were given in (a
+    solution then lists them as the language sorts)."""
     return {ch: code for code, ch in enumerate(sorted(language.alphabet.letters), start=1)}
 
 

@@ -132,14 +132,15 @@ def solve(grid: GridLike, words: Iterable[Entry] | None = None, *,
 
 def _found(dictionary: Dictionary, cells: bytes, shape: tuple[int, int], min_length: int,
            free_path: bool, budget: int) -> tuple[Found, ...]:
-    """Every dictionary word that reads, in alphabetical order (of the grid forms):
-    values made in Cython, in the trie's order of words."""
+    """Every dictionary word that reads, as the language sorts their labels (the
+    report lists them so): values made in Cython, in the trie's order of words."""
     try:
-        return dictionary.trie.found(cells, *shape, min_length, free_path, budget,
-                                     _cells(*shape), COMPASS, Reading, Found,
-                                     dictionary.forms, dictionary.labels)
+        found = dictionary.trie.found(cells, *shape, min_length, free_path, budget,
+                                      _cells(*shape), COMPASS, Reading, Found,
+                                      dictionary.forms, dictionary.labels)
     except SearchSpent:
         raise _spent(budget) from None
+    return tuple(dictionary.language.collate(found, key=lambda f: f.label))
 
 
 def _placements(grid_file: GridFile, forms: list[str]) -> dict[str, tuple[Cell, ...]]:

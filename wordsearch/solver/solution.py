@@ -72,7 +72,7 @@ class Solution:
     language: str
     free_path: bool
     listed: tuple[Found, ...]      # every listed word, in the order given
-    found: tuple[Found, ...] = ()  # dictionary words that read, in alphabetical order
+    found: tuple[Found, ...] = ()  # dictionary words that read, as the language sorts
     min_length: int = 0            # of the dictionary words (0: no dictionary)
     dictionary: str = ""           # what the dictionary was, as messages name it
     code: str = ""                 # the puzzle's code, when the grid came with one

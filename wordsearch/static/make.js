@@ -271,6 +271,7 @@
     body.language = $("language").value;
     if (mask()) body.mask = mask();
     body.show_answers = $("show_answers").checked;
+    body.level = $("level").value;
     const message = $("message").value.trim();
     if (message) {
       body.message = message;

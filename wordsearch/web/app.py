@@ -15,16 +15,25 @@ path, not a parameter of the pupil's: a pupil who is given /p/ID has nothing to
 add to it, and a wrong or missing secret is a 404, as for a puzzle that does not
 exist, so a pupil learns nothing by trying. (No page sends a Referer: the secret
 does not leave with a click.)
+Before any handler, SiteChecks refuses a Host the server was not told to answer to
+(when it was told any) and a POST (or any request that changes something) from
+another site's page; the handlers that read a body take it only in their own type
+(JSON, or a PNG upload), so that no form or plain-text POST from elsewhere is read
+as a request.
 The handlers are plain functions of a request at module level; what they share
 (storage, workers, settings) is one Service on app.state, which create_app makes.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
+import email.message
 import functools
 import json
 import logging
+import re
+from urllib.parse import urlsplit
 from html import escape
 from dataclasses import dataclass
 
@@ -40,21 +49,26 @@ from starlette.staticfiles import StaticFiles
 from wordsearch import lang
 from wordsearch.lang import lists, ui
 from wordsearch.directions import COMPASS, DIFFICULTIES
-from wordsearch.errors import InputError, WordsearchError
-from wordsearch.make.shape import builtin_masks
+from wordsearch.errors import InputError, WordsearchError, quoted
+from wordsearch.make.shape import builtin_masks, png_size
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
 from wordsearch.render.html import asset
-from wordsearch.web import (DEFAULT_DB, DEFAULT_TIME_LIMIT, DEFAULT_WAITING, checks, daily,
-                           jobs, options)
+from wordsearch.web import (DEFAULT_DB, DEFAULT_KEEP_DAYS, DEFAULT_MAX_MB, DEFAULT_PER_CLIENT,
+                           DEFAULT_TIME_LIMIT, DEFAULT_UPLOAD_DAYS, DEFAULT_WAITING, checks,
+                           daily, jobs, limits, options)
+from wordsearch.web.limits import Limits, OverLimit
+from wordsearch.web.metrics import Metrics
 from wordsearch.web.sets import Sets
-from wordsearch.web.storage import Record, SQLiteStorage, Storage, new_secret, valid_id
-from wordsearch.web.workers import Busy, Workers
+from wordsearch.web.storage import Full, Record, SQLiteStorage, Storage, new_secret, valid_id
+from wordsearch.web.workers import Busy, TooMany, Workers
 
 log = logging.getLogger("wordsearch.web")
 
 MAX_UPLOAD = 2 * 1024 * 1024       # bytes of a mask image
 MAX_UPLOAD_PIXELS = 4_000_000      # a 2,000 x 2,000 drawing is plenty for 40 cells
+PURGE_SECONDS = 3600.0             # between purges of what is past its time
+BODY_SECONDS = 30.0                # to send a body (2 MB at 70 KB/s); a slower one holds a connection
 PREVIEW_SIDE = 20                  # cells across the shape preview of an upload
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "worker-src 'self'; manifest-src 'self'; "
@@ -64,10 +78,22 @@ INTERNAL = "something went wrong on the server; try again, and report it if it g
 API_NAMES = {"size": "page_size"}
 # What the live check of the words reads of a request.
 WORD_CHECK = ("words", "language", "grid", "directions", "difficulty")
+JSON_TYPE, PNG_TYPE = "application/json", "image/png"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # they change nothing: their Origin is not asked
+# A file name a Content-Disposition gives as it is; any other is encoded (RFC 2231).
+PLAIN_NAME = re.compile(r"[A-Za-z0-9._-]+")
 
 
 class TooLarge(Exception):
     """The request body is over its limit: a 413 with this message."""
+
+
+class TooSlow(Exception):
+    """The request body did not arrive within BODY_SECONDS: a 408 with this message."""
+
+
+class WrongType(Exception):
+    """The request body is not of the type the address takes: a 415 with this message."""
 
 
 @dataclass
@@ -76,6 +102,14 @@ class Config:
     workers: int | None = None
     waiting: int = DEFAULT_WAITING
     time_limit: float = DEFAULT_TIME_LIMIT
+    per_client: int = DEFAULT_PER_CLIENT
+    trusted_proxies: tuple = ()   # networks (limits.networks) whose X-Forwarded-For is believed
+    keep_days: float = DEFAULT_KEEP_DAYS
+    upload_days: float = DEFAULT_UPLOAD_DAYS
+    max_mb: float = DEFAULT_MAX_MB
+    # The host names the server answers to (the Host header, without its port); none:
+    # any, as for a server on the loopback address or behind a proxy that checks them.
+    allowed_hosts: tuple[str, ...] = ()
 
 
 # Beside the security headers, by the path's start: a teacher's pages (the answers)
@@ -112,6 +146,69 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
 
 
+class SiteChecks:
+    """Refuses, before any handler runs, a request whose Host is not one of
+    `allowed_hosts` when some are given (a page on another name that resolves to this
+    server, DNS rebinding, would otherwise reach it as a site of its own), and a POST
+    (or a request of any other method not in SAFE_METHODS) whose Origin is another
+    site's (a form or a script on another site's page, sent by a visitor's browser:
+    403). A POST without an Origin is allowed: browsers send one with every POST from
+    a page, so it is a program's (curl, the API's own clients), which acts for no
+    one's browser.
+
+    The site's own pages send no Referer (Referrer-Policy: no-referrer), and so their
+    form's POST carries "Origin: null", as a sandboxed frame on any site's page
+    would: such a POST is served when the browser's Sec-Fetch-Site, which no page can
+    set, says it came from this site's own page ("same-origin")."""
+
+    def __init__(self, app, allowed_hosts: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.allowed = {name.lower().strip("[]") for name in allowed_hosts}  # [::1] is ::1
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope)
+            refusal = self.refusal(request)
+            if refusal is not None:
+                message, status = refusal
+                await _turned_away(request, message, status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    def refusal(self, request: Request) -> tuple[str, int] | None:
+        host = request.headers.get("host", "")
+        if self.allowed and _hostname(host) not in self.allowed:
+            return (f"the Host header {quoted(host)} is not a name this server answers to; "
+                    f"ask for the site by its own address.", 400)
+        origin = request.headers.get("origin")
+        if request.method not in SAFE_METHODS and origin is not None:
+            if origin == "null":
+                foreign = request.headers.get("sec-fetch-site") != "same-origin"
+            else:
+                name = _hostname(urlsplit(origin).netloc)
+                foreign = name is None or (name != _hostname(host) and name not in self.allowed)
+            if foreign:
+                return (f"this request does not come from this site's own page (the Origin "
+                        f"header is {quoted(origin)}); make puzzles on the site's page, or "
+                        f"from a program, which sends no Origin.", 403)
+        return None
+
+
+def _hostname(netloc: str) -> str | None:
+    """A Host header's or an Origin's name, without its port, in lower case."""
+    try:
+        return urlsplit(f"//{netloc}").hostname if netloc else None
+    except ValueError:  # an unclosed [ of an IPv6 address
+        return None
+
+
+def _turned_away(request: Request, message: str, status: int) -> Response:
+    """SiteChecks' refusal as the address answers its errors: JSON, or a page."""
+    if _wants_json(request):
+        return error(message, status)
+    return HTMLResponse(_page(message), status_code=status)
+
+
 def _wants_json(request: Request) -> bool:
     path = request.url.path
     return path.startswith("/api/") or path.endswith((".json", ".pdf", ".svg"))
@@ -140,6 +237,13 @@ async def _crash(request: Request, exc: Exception) -> Response:
     return HTMLResponse(_page(INTERNAL), status_code=500)
 
 
+def refused(request: Request, exc: Busy | TooMany | OverLimit | Full) -> HTMLResponse:
+    """A page's answer when the service, the client's share or the storage is full."""
+    service(request).metrics.rejections.labels(refusal(exc)).inc()
+    status, headers = _refused(exc)
+    return HTMLResponse(_page(str(exc)), status_code=status, headers=headers)
+
+
 def _page(text: str) -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Word search'
             f'</title><link rel="stylesheet" href="/static/style.css"></head><body><main>'
@@ -153,10 +257,15 @@ async def body_bytes(request: Request, limit: int, what: str) -> bytes:
     if declared.isdigit() and int(declared) > limit:
         raise TooLarge(_too_large(what, limit))
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise TooLarge(_too_large(what, limit))
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise TooLarge(_too_large(what, limit))
+    except TimeoutError:
+        raise TooSlow(f"{what} took more than {BODY_SECONDS:.0f} seconds to arrive; send it "
+                      f"again on a faster connection.") from None
     return bytes(data)
 
 
@@ -165,31 +274,77 @@ def _too_large(what: str, limit: int) -> str:
     return f"{what} is larger than {size}, the most the server takes; send less."
 
 
+def check_type(request: Request, wanted: str, what: str) -> None:
+    """Refuses (WrongType) a body that does not say it is of the type `wanted`, before
+    it is read: a form or plain text, which any page can send to any site, is never
+    read as a request."""
+    given = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if given != wanted:
+        said = f"as {quoted(given)}" if given else "without a Content-Type"
+        raise WrongType(f"{what} was sent {said}; send it as {wanted} (the Content-Type "
+                        f"header).")
+
+
 async def json_body(request: Request):
-    data = await body_bytes(request, options.MAX_BODY, "the request")
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise options.BadRequest("the request is not JSON; send a JSON object such as "
-                                 '{"words": ["sun", "moon"]}.') from None
+    check_type(request, JSON_TYPE, "the request")
+    return options.read_json(await body_bytes(request, options.MAX_BODY, "the request"))
+
+
+def content_disposition(kind: str, name: str) -> str:
+    """The Content-Disposition header of a file `name`, built by the standard library's
+    email.message (quotes escaped, and any name but letters, digits, dots, hyphens
+    and underscores encoded as RFC 2231 and RFC 6266 say): a name that comes from a
+    request, such as a set's seed, can never add a parameter of its own."""
+    header = email.message.Message()
+    header.add_header("Content-Disposition", kind,
+                      filename=name if PLAIN_NAME.fullmatch(name) else ("utf-8", "", name))
+    return header["Content-Disposition"]
 
 
 def api(handler):
     """Turns what a handler raises into the API's answers: the library's message
-    with 422, the request's fault with 400, too large 413, busy 503."""
+    with 422, the request's fault with 400, too large 413, too slow 408, this client
+    over its limits 429, the whole service busy 503; each counted by its reason."""
     @functools.wraps(handler)
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
         except options.BadRequest as exc:
-            return error(str(exc), 400)
+            reason, answer = "bad_request", error(str(exc), 400)
         except TooLarge as exc:
-            return error(str(exc), 413)
-        except Busy as exc:
-            return error(str(exc), 503, **{"Retry-After": "5"})
+            reason, answer = "too_large", error(str(exc), 413)
+        except TooSlow as exc:
+            reason, answer = "too_slow", error(str(exc), 408)
+        except WrongType as exc:  # the request's fault, as a body that is not JSON is
+            reason, answer = "bad_request", error(str(exc), 415)
+        except (Busy, TooMany, OverLimit, Full) as exc:
+            status, headers = _refused(exc)
+            reason, answer = refusal(exc), error(str(exc), status, **headers)
         except WordsearchError as exc:
-            return error(str(exc), 422, exc.option)
+            reason, answer = "invalid", error(str(exc), 422, exc.option)
+        service(request).metrics.rejections.labels(reason).inc()
+        log.debug("refused", extra={"reason": reason, "status": answer.status_code,
+                                    "method": request.method, "path": request.url.path,
+                                    "client": client(request)})
+        return answer
     return wrapped
+
+
+def refusal(exc: Busy | TooMany | OverLimit | Full) -> str:
+    """The reason counted: the service busy, the client's share, one of its limits,
+    or the storage full."""
+    return ("busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany)
+            else "storage_full" if isinstance(exc, Full) else exc.kind)
+
+
+def _refused(exc: Busy | TooMany | OverLimit | Full) -> tuple[int, dict[str, str]]:
+    """The status and Retry-After of a refusal: 503 when the service is busy, 429 when
+    the client's share or limit is full, the storage's own when it is."""
+    if isinstance(exc, Full):
+        return exc.status, {"Retry-After": "60"}
+    if isinstance(exc, Busy):
+        return 503, {"Retry-After": "5"}
+    return 429, {"Retry-After": str(getattr(exc, "retry_after", 5))}
 
 
 def links(id: str, secret: str | None = None) -> dict:
@@ -221,6 +376,15 @@ class Service:
     workers: Workers
     sets: Sets
     make_pages: dict[str, str]  # by language code
+    limits: Limits
+    metrics: Metrics
+
+
+def client(request: Request) -> str:
+    """Who is asking, for the limits (limits.client_of)."""
+    return limits.client_of(request.client.host if request.client else None,
+                            request.headers.get("x-forwarded-for"),
+                            service(request).config.trusted_proxies)
 
 
 def service(request: Request) -> Service:
@@ -244,12 +408,15 @@ async def mask_of(request: Request, name: str | None) -> tuple[str, bytes | None
 
 async def make(request: Request, made: options.Request,
                id: str | None = None) -> tuple[str, Record]:
-    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given."""
+    """Makes the puzzle `made` asks for in a worker and keeps it, under `id` if given:
+    one of the client's puzzles a minute, and its turn in the workers."""
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     server = service(request)
+    server.limits.take(client(request), "puzzles")
     document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
-                                        server.config.time_limit, server.workers.threads)
+                                        server.config.time_limit, server.workers.threads,
+                                        client=client(request))
     record = Record(document, made.stored(), made.page, new_secret())
     return await run_in_threadpool(server.storage.save_puzzle, record, id), record
 
@@ -307,7 +474,9 @@ async def get_themes(request: Request) -> Response:
 
 @api
 async def post_mask(request: Request) -> Response:
+    check_type(request, PNG_TYPE, "the image")
     png = await body_bytes(request, MAX_UPLOAD, "the image")
+    service(request).limits.take(client(request), "upload", len(png))
     preview = await run_in_threadpool(_preview, png)
     id = await run_in_threadpool(service(request).storage.save_mask, png)
     return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
@@ -348,8 +517,21 @@ async def post_set(request: Request) -> Response:
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     made.generate = generate
-    job = service(request).sets.start(made, mask)
+    service(request).limits.take(client(request), "sets")
+    job = service(request).sets.start(made, mask, client(request))
     return JSONResponse(job.progress(), status_code=202)
+
+
+async def delete_set(request: Request) -> Response:
+    """Stops a set being made (its puzzles not begun never start); a finished one is
+    left as it is. Its progress after."""
+    job = service(request).sets.get(request.path_params["id"])
+    if job is None:
+        raise HTTPException(404)
+    service(request).sets.cancel(job)
+    if job.task is not None:  # its end, within a moment: the progress says cancelled
+        await asyncio.wait([job.task], timeout=5)
+    return JSONResponse(job.progress())
 
 
 async def get_set(request: Request) -> Response:
@@ -364,7 +546,7 @@ async def get_set_pdf(request: Request) -> Response:
     if job is None or job.pdf is None:
         raise HTTPException(404)
     return Response(job.pdf, media_type="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="set-{job.code}.pdf"'})
+        "Content-Disposition": content_disposition("attachment", f"set-{job.code}.pdf")})
 
 
 async def play(request: Request) -> Response:
@@ -423,8 +605,8 @@ async def again(request: Request) -> Response:
     asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
     try:
         new_id, made = await make(request, options.parse({**asked, "words": listed}))
-    except Busy as exc:
-        return HTMLResponse(_page(str(exc)), status_code=503, headers={"Retry-After": "5"})
+    except (Busy, TooMany, OverLimit, Full) as exc:
+        return refused(request, exc)
     except WordsearchError as exc:
         return HTMLResponse(_page(f"no new layout: {exc}"), status_code=422)
     where = f"/t/{made.secret}" if teacher else f"/p/{new_id}"
@@ -445,8 +627,9 @@ async def _drawn(request: Request, record: Record, kind: str, media: str,
                  name: str = "") -> Response:
     """The puzzle's PDF, or one of its pages as SVG, drawn in a worker; a PDF is
     named `name`."""
-    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind)
-    headers = {"Content-Disposition": f'inline; filename="{name}"'} if name else {}
+    data = await service(request).workers.job(jobs.draw, record.document, record.page, kind,
+                                              client=client(request))
+    headers = {"Content-Disposition": content_disposition("inline", name)} if name else {}
     return Response(data, media_type=media, headers=headers)
 
 
@@ -527,9 +710,8 @@ async def daily_page(request: Request) -> Response:
     if record is None:
         try:
             id, record = await make(request, options.parse(daily.request(date)), id)
-        except Busy as exc:
-            return HTMLResponse(_page(str(exc)), status_code=503,
-                                headers={"Retry-After": "5"})
+        except (Busy, TooMany, OverLimit, Full) as exc:
+            return refused(request, exc)
     return play_page(request, id, record)
 
 
@@ -560,25 +742,101 @@ def _language_choices(chosen: str) -> str:
                    f"{escape(lang.get(code).native_name)}</option>" for code in lang.codes())
 
 
+def watched(server: Service) -> None:
+    """The gauges /metrics reads when scraped."""
+    workers, watch = server.workers, server.metrics.watch
+    watch("wordsearch_jobs_admitted", "Jobs admitted (puzzles, pages, sets), running or "
+          "waiting.", lambda: workers.admitted)
+    watch("wordsearch_tasks_waiting", "Tasks waiting for a worker.", lambda: workers.waiting)
+    watch("wordsearch_tasks_running", "Tasks in a worker.", lambda: workers.running)
+    watch("wordsearch_workers", "Worker processes.", lambda: workers.processes)
+    watch("wordsearch_sets_working", "Class sets being made.", lambda: sum(
+        job.state == "working" for job in server.sets.jobs.values()))
+    watch("wordsearch_storage_bytes", "Bytes the storage takes.", server.storage.size)
+
+
+async def healthz(request: Request) -> Response:
+    """200 when the storage answers and the workers are alive, else 503 saying which
+    is not: for a load balancer or a supervisor."""
+    server = service(request)
+    try:
+        await run_in_threadpool(server.storage.ping)
+        storage = "ok"
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the service is not healthy
+        storage = f"failing: {exc}"
+    workers = server.workers
+    alive = workers.alive()
+    body = {"status": "ok" if storage == "ok" and alive else "failing", "storage": storage,
+            "workers": {"processes": workers.processes, "alive": alive,
+                        "running": workers.running, "waiting": workers.waiting,
+                        "admitted": workers.admitted, "limit": workers.limit}}
+    return JSONResponse(body, status_code=200 if body["status"] == "ok" else 503,
+                        headers={"Cache-Control": "no-store"})
+
+
+async def get_metrics(request: Request) -> Response:
+    data, media = service(request).metrics.text()
+    return Response(data, headers={"Content-Type": media, "Cache-Control": "no-store"})
+
+
+class Counted:
+    """Counts every response by its status, for /metrics."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message) -> None:
+            if message["type"] == "http.response.start":
+                scope["app"].state.service.metrics.responses.labels(message["status"]).inc()
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    """The workers start with the server, and stop with it."""
-    workers = app.state.service.workers
-    workers.warm()
+    """The workers start with the server, and stop with it; while it runs, the sets
+    are swept (sets.Sets.sweep) and the storage purged (purging)."""
+    server = app.state.service
+    server.workers.warm()
+    loop = asyncio.get_running_loop()
+    chores = [loop.create_task(server.sets.sweeping()), loop.create_task(purging(server))]
     try:
         yield
     finally:
-        workers.close()
+        for chore in chores:
+            chore.cancel()
+        server.workers.close()
+
+
+async def purging(server: Service, every: float = PURGE_SECONDS) -> None:
+    """The storage purged of what is past its time, at the start and then hourly."""
+    while True:
+        try:
+            puzzles, masks = await run_in_threadpool(server.storage.purge)
+            if puzzles or masks:
+                log.info("purged %d puzzles and %d uploads past their time", puzzles, masks)
+        except Exception:  # noqa: BLE001 - a failed purge is tried again; the server goes on
+            log.exception("purging the storage failed")
+        await asyncio.sleep(every)
 
 
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
     """The server: its Service (storage, workers, sets, settings), the routes to the
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    storage = storage or SQLiteStorage(config.db)
-    workers = Workers(config.workers, config.waiting)
+    storage = storage or SQLiteStorage(config.db, max_mb=config.max_mb,
+                                       keep_days=config.keep_days,
+                                       upload_days=config.upload_days)
+    metrics = Metrics()
+    workers = Workers(config.workers, config.waiting, config.per_client, metrics.task_done)
     server = Service(config, storage, workers, Sets(workers, config.time_limit),
-                     make_pages())
+                     make_pages(), Limits(), metrics)
+    watched(server)
     routes = [
         Route("/", home),
         Route("/api/options", get_options),
@@ -590,6 +848,7 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/api/sets", post_set, methods=["POST"]),
         Route("/api/sets/{id}.pdf", get_set_pdf),
         Route("/api/sets/{id}", get_set),
+        Route("/api/sets/{id}", delete_set, methods=["DELETE"]),
         Route("/p/{id}.pdf", draw_pdf),
         Route("/p/{id}.svg", draw_puzzle),
         Route("/p/{id}/again", again, methods=["POST"]),
@@ -602,11 +861,15 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
         Route("/t/{secret}", teacher_play),
         Route("/sw.js", service_worker),
         Route("/manifest.webmanifest", manifest),
+        Route("/healthz", healthz),
+        Route("/metrics", get_metrics),
         Route("/daily", daily_today),
         Route("/daily/{date}", daily_page),
         Mount("/static", StaticFiles(packages=[("wordsearch", html.STATIC)]), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+    app = Starlette(routes=routes, middleware=[
+                        Middleware(Counted), Middleware(SecurityHeaders),
+                        Middleware(SiteChecks, allowed_hosts=config.allowed_hosts)],
                     exception_handlers={HTTPException: _http_error, Exception: _crash},
                     lifespan=lifespan)
     app.state.service = server
@@ -615,18 +878,11 @@ def create_app(config: Config | None = None, storage: Storage | None = None) -> 
 
 def _preview(png: bytes) -> dict:
     """The uploaded shape as the grid will have it, PREVIEW_SIDE cells across; the
-    pixel count is checked from the header before the image is decoded."""
-    import io
-
-    from PIL import Image, UnidentifiedImageError
-
+    pixel count is checked from the PNG's header before the image is decoded (a PNG
+    of 300 KB may declare 50,000×50,000 pixels)."""
     from wordsearch.make.shape import Mask
 
-    try:
-        with Image.open(io.BytesIO(png)) as image:
-            width, height = image.size
-    except (OSError, SyntaxError, ValueError, UnidentifiedImageError):
-        width = height = 0  # Mask.from_png says what is wrong with it
+    width, height = png_size(png) or (0, 0)  # not a PNG: Mask.from_png says what it is
     if width * height > MAX_UPLOAD_PIXELS:
         raise InputError(f"the image is {width:,}×{height:,} pixels; the web page takes at most "
                          f"{MAX_UPLOAD_PIXELS:,} (2,000×2,000). Scale it down.", option="mask")

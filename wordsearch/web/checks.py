@@ -1,12 +1,14 @@
 """Line-by-line feedback on the words while they are typed: each line ready, blank,
 a duplicate of an earlier one, or refused. A refusal carries a reason and its
 numbers as well as the library's message, so that the page can say what is wrong
-in the teacher's language and quote the line; and it knows the grid: a word too long
-for the chosen grid and directions is refused before Generate."""
+in the teacher's language and quote the line (its control characters and lone
+surrogates shown as escapes, as the library's messages show them); and it knows
+the grid: a word too long for the chosen grid and directions is refused before
+Generate."""
 from __future__ import annotations
 
 from wordsearch import directions as compass, lang
-from wordsearch.errors import QUOTE_LENGTH, InputError
+from wordsearch.errors import QUOTE_LENGTH, InputError, escaped
 from wordsearch.make.shape import parse_grid
 from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, parse_entry, spell
 
@@ -38,7 +40,7 @@ def _line(number: int, text: str, language: lang.Language, seen: dict[str, int],
     """One line's feedback; `seen` gains the line's word, by its grid form, when it
     is ready and the first of that form."""
     source, form, bad = spell(text, language)
-    where = {"line": number, "text": source[:QUOTE_LENGTH]}
+    where = {"line": number, "text": escaped(source[:QUOTE_LENGTH])}
     try:
         word = parse_entry(text, number, language)
     except InputError as exc:
@@ -61,7 +63,7 @@ def _line(number: int, text: str, language: lang.Language, seen: dict[str, int],
 
 def _reason(form: str, bad: list[str]) -> dict:
     if bad:
-        return {"reason": "letters", "letters": bad}
+        return {"reason": "letters", "letters": [escaped(ch) for ch in bad]}
     if len(form) < MIN_LETTERS:
         return {"reason": "short", "least": MIN_LETTERS}
     return {"reason": "long", "letters": len(form), "most": MAX_LETTERS}

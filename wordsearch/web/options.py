@@ -5,20 +5,30 @@ through by name: one table says which go to MakeOptions and which to the page, a
 what shape each value must have. A value of the wrong shape is the request's fault
 (BadRequest, 400); a value the library or a limit refuses is an InputError with the
 library's own message (422), so the page and the command say the same thing.
+
+The JSON itself is read here too (read_json), with bounds on what the parser is
+asked to do: how deep lists and objects nest, counted before it runs, and how many
+digits a number has, counted before any is converted. Every text is checked for
+what a page can print (errors.printable, the library's own rule) and named as the
+page names it.
 """
 from __future__ import annotations
 
+import itertools
+import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wordsearch import lang
 from wordsearch.directions import DIFFICULTIES
-from wordsearch.errors import InputError
-from wordsearch.json_values import is_flag, is_text, is_whole, kind
+from wordsearch.errors import InputError, printable, quoted
+from wordsearch.json_values import LongNumber, is_flag, is_text, is_whole, kind
+from wordsearch.make.level import LEVELS
 from wordsearch.make.packer import DEFAULT_BEAM
 from wordsearch.make.shape import MIN_SIDE, builtin_masks, parse_grid
 from wordsearch.render import paper
-from wordsearch.render.look import LIST_ORDERS, Look, PageOptions, one_of
+from wordsearch.render.look import KEYS_PER_PAGE, LIST_ORDERS, Look, PageOptions, one_of
 
 MAX_BODY = 64 * 1024              # bytes of JSON in one request
 MAX_WORDS = 100                   # entries in one list
@@ -28,11 +38,45 @@ MAX_COPIES = 40                   # puzzles in one class set
 MAX_TEXT = 200                    # characters of a title, a field or a student's name
 MAX_FIELDS = 6
 UPLOAD_PREFIX = "upload:"
+MAX_DEPTH = 8      # lists and objects inside each other: a request needs 2 (a list in an object)
+MAX_DIGITS = 20    # digits of a number: the largest any option takes (a beam) has 4
+NOT_JSON = ('the request is not JSON; send a JSON object such as {"words": ["sun", "moon"]}.')
+# Strings (their brackets are text) and the brackets that nest, for counting the depth.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 class BadRequest(Exception):
     """The request is not what the API takes (not JSON, a list where text goes, an
     unknown option): a 400 with this message."""
+
+
+def read_json(data: bytes):
+    """The request's JSON value. Lists and objects nested deeper than MAX_DEPTH are
+    refused before the parser runs (it recurses, and would fail at Python's limit), and
+    a number of more than MAX_DIGITS digits is kept as a LongNumber, never converted,
+    for the option's own check to refuse."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(NOT_JSON) from None
+    steps = (1 if bracket in "[{" else -1 for bracket in _BRACKET.findall(_STRING.sub("", text)))
+    deepest = max(itertools.accumulate(steps), default=0)
+    if deepest > MAX_DEPTH:
+        raise BadRequest(f"the request has lists or objects {deepest:,} deep; an option's "
+                         f"value is text, a number, true or false, or a list of text, as in "
+                         f'{{"words": ["sun", "moon"]}}.')
+    try:
+        return json.loads(text, parse_int=_whole)
+    except ValueError:  # JSONDecodeError, or a number Python cannot read
+        raise BadRequest(NOT_JSON) from None
+
+
+def _whole(literal: str) -> int | LongNumber:
+    """A whole number of the JSON, or a LongNumber for one of too many digits."""
+    if len(literal.lstrip("-")) > MAX_DIGITS:
+        return LongNumber(literal)
+    return int(literal)
 
 
 # What to write instead of a blank value, for each text option that needs one (a
@@ -43,6 +87,7 @@ INSTEAD = {
     "difficulty": lambda: f"choose {one_of(list(DIFFICULTIES))}",
     "seed": lambda: "write any text, or leave it out for a new puzzle",
     "theme": lambda: "choose a theme, or leave it out to give your own words",
+    "level": lambda: f"choose {one_of(list(LEVELS))}",
     "list_order": lambda: f"choose {one_of(LIST_ORDERS)}",
     "mask": lambda: f"choose one of {', '.join(builtin_masks())}, or upload a PNG image",
 }
@@ -52,6 +97,9 @@ ENTRIES = {"fields": ("field", "write a label such as Name, or remove it"),
            "students": ("student name", "write a name or remove the line"),
            "directions": ("direction", "name one such as right or down, or remove it"),
            "words": ("word", "")}
+# Text the library checks character by character itself, naming the entry and its line
+# as it does for the command: a word's every character must be a letter, or space.
+OWN_CHECK = ("words",)
 
 
 def _text(name: str, limit: int = MAX_TEXT, said: str = "") -> Callable:
@@ -62,6 +110,8 @@ def _text(name: str, limit: int = MAX_TEXT, said: str = "") -> Callable:
     def check(value):
         if not is_text(value):
             raise BadRequest(f'"{name}" should be text, not {kind(value)}.')
+        if name not in OWN_CHECK:
+            printable(value, said, name)
         if len(value) > limit:
             raise InputError(f"{said} is {len(value):,} characters long; the most is "
                              f"{limit:,}.", option=name)
@@ -100,6 +150,9 @@ def _number(name: str, low: int, high: int, over: str, under: str) -> Callable:
     """A whole number from `low` to `high`; `over` and `under` say why another is
     refused, formatted with the value and the limits."""
     def check(value):
+        if isinstance(value, LongNumber):
+            said = under if value.negative else over
+            raise InputError(said.format(value=value, low=low, high=high), option=name)
         if not is_whole(value):
             raise BadRequest(f'"{name}" should be a whole number, not {kind(value)}.')
         if not low <= value <= high:
@@ -110,6 +163,9 @@ def _number(name: str, low: int, high: int, over: str, under: str) -> Callable:
 
 
 def _keys_per_page(value):
+    if isinstance(value, LongNumber):
+        raise InputError(f"{value} answer keys to a page is not a layout; use "
+                         f"{one_of(KEYS_PER_PAGE)}.", option="keys_per_page")
     if not is_whole(value):
         raise BadRequest(f'"keys_per_page" should be a whole number, not {kind(value)}.')
     PageOptions(keys_per_page=value)  # the library's message for a layout it does not have
@@ -117,6 +173,9 @@ def _keys_per_page(value):
 
 
 def _grid(value):
+    if isinstance(value, LongNumber):
+        raise InputError(f"a grid side of {value} is more than the web page makes; use at "
+                         f"most {MAX_SIDE} cells a side.", option="grid")
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise BadRequest(f'"grid" should be a number or text such as "15x12", not '
                          f"{kind(value)}.")
@@ -132,16 +191,14 @@ def _grid(value):
 
 def _directions(value):
     if isinstance(value, str):
-        return [value]
+        return [_text("directions", MAX_TEXT, "the list of directions")(value)]
     return _texts("directions", 8, 40)(value)
 
 
 def _mask(value):
-    if not is_text(value):
-        raise BadRequest(f'"mask" should be text, not {kind(value)}.')
+    _text("mask", 40)(value)  # text, printable, not blank, short enough to name
     if value.startswith(UPLOAD_PREFIX) or value in builtin_masks():
         return value
-    _text("mask", 40)(value)  # blank, or too long to name
     raise InputError(f'there is no built-in mask called "{value[:40]}"; choose one of '
                      f"{', '.join(builtin_masks())}, or upload a PNG image.", option="mask")
 
@@ -183,6 +240,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "language": (GENERATE, _text("language", 10)),
     "strict": (GENERATE, _yes_no("strict")),
     "lowercase": (GENERATE, _yes_no("lowercase")),
+    "level": (GENERATE, _text("level", 20, "the word level")),
     "theme": (GENERATE, _text("theme", 40)),
     "random": (GENERATE, _number("random", 1, MAX_WORDS,
                                  "{value:,} words drawn at random are more than the {high:,} "
@@ -222,7 +280,7 @@ def parse(body, *, with_set: bool = False) -> Request:
     known = dict.fromkeys(["words", *OPTIONS, *(SET_OPTIONS if with_set else ())])
     unknown = [name for name in body if name not in known]
     if unknown:
-        raise BadRequest(f'unknown option "{unknown[0][:40]}"; the options are '
+        raise BadRequest(f"unknown option {quoted(unknown[0])}; the options are "
                          f"{', '.join(known)}.")
     words = body.get("words")
     words = [] if words is None else _texts("words", MAX_WORDS, 200)(words)
