@@ -79,7 +79,10 @@ def hexagon(pen: Pen) -> None:
 
 
 def tree(pen: Pen) -> None:
-    for top, bottom, half in ((0.0, 0.35, 0.22), (0.18, 0.6, 0.34), (0.4, 0.85, 0.46)):
+    # Each tier's corners stand out past the top of the tier below by a tenth of
+    # the drawing (two cells at 16 across): tiers that overlapped more merged into
+    # one slope at the sizes a page prints.
+    for top, bottom, half in ((0.0, 0.36, 0.24), (0.26, 0.62, 0.36), (0.5, 0.86, 0.48)):
         pen.polygon([(0.5, top), (0.5 + half, bottom), (0.5 - half, bottom)])
     pen.rectangle(0.42, 0.84, 0.58, 1.0)
 
@@ -98,20 +101,30 @@ def house(pen: Pen) -> None:
 
 
 def cat(pen: Pen) -> None:
-    pen.ellipse(0.5, 0.58, 0.42, 0.38)
-    pen.polygon([(0.1, 0.0), (0.45, 0.28), (0.12, 0.5)])
-    pen.polygon([(0.9, 0.0), (0.55, 0.28), (0.88, 0.5)])
+    # Ears as wide at the base as a third of the head, their inner edges meeting
+    # the head well below its top, their tips cut flat a cell wide at 17 cells:
+    # narrower, sharp ears lost their tips at any size a page prints, and the
+    # head's crown between them stood up as a single cell.
+    pen.ellipse(0.5, 0.6, 0.44, 0.36)
+    pen.polygon([(0.08, 0.0), (0.2, 0.0), (0.46, 0.32), (0.1, 0.56)])
+    pen.polygon([(0.92, 0.0), (0.8, 0.0), (0.54, 0.32), (0.9, 0.56)])
 
 
 def fish(pen: Pen) -> None:
-    pen.ellipse(0.42, 0.5, 0.4, 0.27)
-    pen.polygon([(0.62, 0.5), (1.0, 0.18), (1.0, 0.82)])
+    # The tail meets the body at a waist a third of the body's height, and spreads
+    # wider than the body: at 13 cells the old tail, joined along most of the body's
+    # end, made a rectangle with a one-cell tip.
+    pen.ellipse(0.38, 0.5, 0.36, 0.3)
+    pen.polygon([(0.66, 0.5), (1.0, 0.12), (1.0, 0.88)])
 
 
 def cloud(pen: Pen) -> None:
-    for cx, cy, r in ((0.22, 0.6, 0.2), (0.42, 0.42, 0.26), (0.66, 0.45, 0.22), (0.8, 0.62, 0.18)):
+    # Three bumps that barely overlap, on a flat base: at 15 cells across the dips
+    # between them are a cell wide and deep. The four deeply overlapping bumps
+    # drawn before made one dome at any size.
+    for cx, cy, r in ((0.2, 0.5, 0.15), (0.5, 0.4, 0.17), (0.8, 0.5, 0.15)):
         pen.ellipse(cx, cy, r)
-    pen.rectangle(0.22, 0.6, 0.8, 0.8)
+    pen.rectangle(0.2, 0.5, 0.8, 0.65)
 
 
 def moon(pen: Pen) -> None:
