@@ -203,6 +203,7 @@ def english_kept_out() -> list[str]:
     return sorted({ENGLISH.fold(w) for w in lists.blocklist("en") + lists.unsuitable("en")})
 
 
+@pytest.mark.slow
 def test_the_filler_never_spells_an_unsuitable_word():
     """The issue's puzzles: 4 short words on 15x15. Before, 60 of them spelled ANUS 9
     times, HATE 7, ACNE 5 (and more) in the filler."""

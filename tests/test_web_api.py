@@ -442,6 +442,7 @@ def test_a_class_set_can_be_cancelled(client):
     assert client.delete("/api/sets/no-such-set").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db):
     """429 with Retry-After for the client over its puzzles a minute; another client
     (behind the trusted proxy, by its X-Forwarded-For) is served; /metrics counts
@@ -472,6 +473,7 @@ def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db
         assert "wordsearch_tasks_waiting 0.0" in metrics.text
 
 
+@pytest.mark.slow
 def test_a_client_past_its_upload_bytes_is_told_when_to_try_again(db):
     with TestClient(create_app(Config(db=str(db), workers=1))) as uploader:
         rules = uploader.app.state.service.limits.rules
@@ -488,6 +490,7 @@ def test_a_client_past_its_upload_bytes_is_told_when_to_try_again(db):
         assert int(answers[first].headers["retry-after"]) > 60
 
 
+@pytest.mark.slow
 def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
     health = client.get("/healthz")
     assert health.status_code == 200 and health.headers["cache-control"] == "no-store"
