@@ -475,8 +475,8 @@ def build_level(code: str, language: lang.Language, words: list[str],
     languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
     most frequent words of at most LEVEL_SHORT letters, short frequent words being
     the likeliest to be known. Either way less the language's hand list
-    (scripts/data/level/CODE.txt: es fr de en so far), whose every word must be one
-    of them."""
+    (scripts/data/level/CODE.txt: en es fr de it pt nl so far), whose every word must
+    be one of them."""
     import wordfreq  # build-time only; --unsuitable-only needs none
 
     if LEVEL_SOURCE.get(code) == "glasgow":
