@@ -475,8 +475,8 @@ def build_level(code: str, language: lang.Language, words: list[str],
     languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
     most frequent words of at most LEVEL_SHORT letters, short frequent words being
     the likeliest to be known. Either way less the language's hand list
-    (scripts/data/level/CODE.txt: es fr de sv ru el en so far), whose every word must be one
-    of them."""
+    (scripts/data/level/CODE.txt: en es fr de it pt nl sv ru el so far), whose every word
+    must be one of them."""
     import wordfreq  # build-time only; --unsuitable-only needs none
 
     if LEVEL_SOURCE.get(code) == "glasgow":
@@ -524,10 +524,11 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         f"  {LEVEL_FREQUENT:,} most frequent words (wordfreq) of at most {LEVEL_SHORT} letters -- short,",
         "  frequent words being the likeliest a child knows. This is a proxy, not a child's",
         "  vocabulary: it keeps frequent abstract words of adult text and grammatical words.",
-        "  For es, fr, de, sv, ru and el the words of it that read as adult, abstract or",
+        "  For es fr de it pt nl sv ru el the words of it that read as adult, abstract or",
         "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one fast",
-        "  reading by a non-native reviewer), and the themes (written for children, MIT) come",
-        "  before it; for it pt nl pl cs sk the proxy is used as it is.",
+        "  reading by a non-native reviewer; it pt nl sv ru el keep about a third or a",
+        "  quarter of the 2,000), and for es fr de the themes (written for children, MIT)",
+        "  come before it; for pl cs sk the proxy is used as it is.",
         "- **Every language**: words a reader judged unfit although a source rates them early",
         "  (English `adult`, `bride`, `marriage`, `fighter`) are in the same hand lists.",
         "",
