@@ -7,20 +7,21 @@ puzzles made one after another in this process.
 
     .venv/bin/python benchmarks/load_web.py [--clients 20] [--puzzles 10] [--workers N]
 
-Traffic goes to 127.0.0.1 only; the run ends by itself after CLIENTS x PUZZLES
+Each client sends from its own loopback address (127.0.0.2, 127.0.0.3, …), so
+that the server counts each as a client of its own (its limits are a client's);
+traffic goes to 127.0.0.1 only; the run ends by itself after CLIENTS x PUZZLES
 requests, each with a 120 s timeout.
 """
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import statistics
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,20 +53,28 @@ def load(url: str, clients: int, puzzles: int) -> dict:
     lock = threading.Lock()
     start = threading.Barrier(clients)
 
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+
     def client(k: int) -> None:
         start.wait()
         for n in range(puzzles):
             body = request_body(k, n)
-            request = urllib.request.Request(f"{url}/api/puzzles", data=json.dumps(body).encode(),
-                                             headers={"Content-Type": "application/json"})
             began = time.perf_counter()
+            # each client from its own loopback address: to the server, a client of its own
+            connection = http.client.HTTPConnection(host, int(port), timeout=120,
+                                                    source_address=(f"127.0.0.{k + 2}", 0))
             try:
-                with urllib.request.urlopen(request, timeout=120) as response:
-                    answer, status = json.load(response), response.status
-            except urllib.error.HTTPError as exc:
+                connection.request("POST", "/api/puzzles", body=json.dumps(body).encode(),
+                                   headers={"Content-Type": "application/json"})
+                response = connection.getresponse()
+                status, text = response.status, response.read()
+            finally:
+                connection.close()
+            if status != 201:
                 with lock:
-                    errors.append(f"{exc.code}: {exc.read().decode()[:200]}")
+                    errors.append(f"{status}: {text.decode()[:200]}")
                 continue
+            answer = json.loads(text)
             took = time.perf_counter() - began
             ok = status == 201 and verified(body, answer)
             with lock:
