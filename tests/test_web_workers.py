@@ -124,3 +124,18 @@ def test_background_tasks_leave_a_worker_for_someone_waiting():
         assert waited[0] < 0.5
     finally:
         workers.close()
+
+
+def test_an_answer_that_never_comes_back_leaves_no_worker_taken(one):
+    """A task still in a worker when its event loop ends: its answer cannot reach
+    the loop, yet the worker is free for the next loop's tasks (what is running is
+    read from the pool's futures, not counted by answers)."""
+    async def leave_one_running():
+        asyncio.ensure_future(one.run(time.sleep, 0.3, client="gone"))
+        await asyncio.sleep(0.05)
+    asyncio.run(leave_one_running())
+
+    async def next_one():
+        return await asyncio.wait_for(one.run(os.getpid, client="next"), timeout=10)
+    assert isinstance(asyncio.run(next_one()), int)
+    assert one.running == 0 and one.waiting == 0

@@ -71,11 +71,11 @@ class Workers:
         self.threads = max(1, usable_cores() // self.processes)
         self.lines: dict[str, deque[Task]] = {}  # each client's tasks, in the order asked
         self.served: dict[str, int] = {}  # when each client with tasks last had a turn
-        self.in_pool: Counter[str] = Counter()  # tasks in a worker, by client
+        # The tasks in the pool, by their pool future: what is running is read from the
+        # futures themselves, so that no count is left wrong by an answer that never
+        # came back to the loop (the loop closed first).
+        self.flight: dict[Future, Task] = {}
         self.turns = 0
-        self.running = 0
-        self.alone = False  # a task back from a broken pool is in it, alone
-        self.background = 0  # background tasks in a worker
         self.most_background = max(1, self.processes - 1)
         self.on_done = on_done
         self._pool = self._start()
@@ -99,6 +99,16 @@ class Workers:
         public list of its processes; its _processes has been there since 3.2."""
         found = list((self._pool._processes or {}).values())  # noqa: SLF001
         return len(found) >= self.processes and all(p.is_alive() for p in found)
+
+    def in_flight(self) -> list[Task]:
+        """The tasks in a worker now."""
+        for future in [f for f in self.flight if f.done()]:
+            del self.flight[future]
+        return list(self.flight.values())
+
+    @property
+    def running(self) -> int:
+        return len(self.in_flight())
 
     @property
     def waiting(self) -> int:
@@ -136,17 +146,20 @@ class Workers:
     def _dispatch(self) -> None:
         """Free workers take the next task of the client that had its turn longest
         ago (one that has not had one yet first, in the order they came)."""
-        while self.running < self.processes and self.lines and not self.alone:
+        while self.lines:
+            flying = self.in_flight()
+            if len(flying) >= self.processes or any(t.retried for t in flying):
+                return  # no worker free, or a task back from a broken pool runs alone
+            background = sum(t.background for t in flying)
             ready = [c for c in self.lines if not self.lines[c][0].background
-                     or self.background < self.most_background]
+                     or background < self.most_background]
             if not ready:
                 return  # only background tasks, and they have their workers
             client = min(ready, key=lambda c: self.served.get(c, -1))
             line = self.lines[client]
-            if line[0].retried and self.running:
-                return  # a task back from a broken pool runs alone: wait for the others
+            if line[0].retried and flying:
+                return  # it waits for the pool to empty
             task = line.popleft()
-            self.alone = task.retried
             self.turns += 1
             self.served[client] = self.turns
             if not line:
@@ -154,9 +167,6 @@ class Workers:
             if task.done.done():  # cancelled while it waited
                 self._forget(client)
                 continue
-            self.running += 1
-            self.background += task.background
-            self.in_pool[client] += 1
             task.started = time.monotonic()
             self._submit(task, asyncio.get_running_loop())
 
@@ -169,33 +179,27 @@ class Workers:
             self._renew()
             pool_future = self._pool.submit(task.fn, *task.args)
         pool = self._pool
+        self.flight[pool_future] = task
 
         def done_in_pool(future: Future) -> None:  # in the pool's thread
             try:
                 loop.call_soon_threadsafe(self._finished, task, pool, future)
             except RuntimeError:  # the loop has closed: nobody waits for the answer
-                self.running -= 1
-                self.background -= task.background
-                self.in_pool[task.client] -= 1
+                pass
 
         pool_future.add_done_callback(done_in_pool)
 
     def _forget(self, client: str) -> None:
         """A client with no task waiting or in a worker is not remembered: when it
         asks again, it is new, and comes first."""
-        if client not in self.lines and not self.in_pool[client]:
+        if client not in self.lines and all(t.client != client for t in self.in_flight()):
             self.served.pop(client, None)
-            del self.in_pool[client]
 
     def _finished(self, task: Task, pool: ProcessPoolExecutor, pool_future: Future) -> None:
         """A task's answer to its waiter. When a worker died, the pool fails every task
         it held, not only the one that killed it: each goes back to the head of its
         line once, to run alone in the new pool, and fails (Busy) only if it breaks
         that one too."""
-        self.running -= 1
-        self.background -= task.background
-        self.in_pool[task.client] -= 1
-        self.alone = False if task.retried else self.alone
         exc = BrokenProcessPool() if pool_future.cancelled() else pool_future.exception()
         if isinstance(exc, BrokenProcessPool):
             if pool is self._pool:  # the first of its tasks back: a new pool
@@ -237,5 +241,4 @@ class Workers:
                 task.done.cancel()
         self.lines.clear()
         self.served.clear()
-        self.in_pool.clear()
         self._pool.shutdown(wait=True, cancel_futures=True)
