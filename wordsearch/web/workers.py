@@ -76,6 +76,7 @@ class Workers:
         # came back to the loop (the loop closed first).
         self.flight: dict[Future, Task] = {}
         self.turns = 0
+        self.loop: asyncio.AbstractEventLoop | None = None  # the loop that asked last
         self.most_background = max(1, self.processes - 1)
         self.on_done = on_done
         self._pool = self._start()
@@ -138,7 +139,8 @@ class Workers:
         round comes. Cancelled while it waits, it never starts. A worker that died
         (out of memory, killed) takes the pool with it: a new one is started, and the
         tasks it held are reported busy rather than as the user's fault."""
-        done = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        done = self.loop.create_future()
         self.lines.setdefault(client, deque()).append(Task(done, fn, args, client, background))
         self._dispatch()
         return await done
@@ -168,11 +170,12 @@ class Workers:
                 self._forget(client)
                 continue
             task.started = time.monotonic()
-            self._submit(task, asyncio.get_running_loop())
+            self._submit(task)
 
-    def _submit(self, task: Task, loop: asyncio.AbstractEventLoop) -> None:
+    def _submit(self, task: Task) -> None:
         """The task to the pool (a new pool if this one broke since its last task
-        came back); its answer to _finished, in the loop's thread."""
+        came back); its answer to _finished, in the thread of the loop that asked
+        last (the server has one; a closed loop's tasks are answered in the next)."""
         try:
             pool_future = self._pool.submit(task.fn, *task.args)
         except BrokenProcessPool:
@@ -183,8 +186,8 @@ class Workers:
 
         def done_in_pool(future: Future) -> None:  # in the pool's thread
             try:
-                loop.call_soon_threadsafe(self._finished, task, pool, future)
-            except RuntimeError:  # the loop has closed: nobody waits for the answer
+                self.loop.call_soon_threadsafe(self._finished, task, pool, future)
+            except RuntimeError:  # that loop has closed: the next run() dispatches
                 pass
 
         pool_future.add_done_callback(done_in_pool)
@@ -214,7 +217,7 @@ class Workers:
         if self.on_done is not None:
             self.on_done(getattr(task.fn, "__name__", "task"), task.started - task.queued,
                          time.monotonic() - task.started)
-        if not task.done.done():
+        if not task.done.done() and not task.done.get_loop().is_closed():
             if exc is not None:
                 task.done.set_exception(exc)
             else:
