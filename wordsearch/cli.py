@@ -723,7 +723,11 @@ def _summary(puzzle_set: ClassSet, is_set: bool) -> str:
         return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
     count = len(puzzle_set.sheets)
     first, last = puzzle_set.sheets[0].puzzle.code, puzzle_set.sheets[-1].puzzle.code
-    return f"{count} puzzles, set code {puzzle_set.code} (puzzle codes {first} to {last})"
+    several = len(puzzle_set.apart) > 1
+    apart = "".join(f"\n  {f'list {note.list}: ' if several else ''}{note.describe()}"
+                    for note in puzzle_set.apart)
+    return (f"{count} puzzles, set code {puzzle_set.code} (puzzle codes {first} to {last})"
+            f"{apart}")
 
 
 def _option_spelling(option: str | None, command: click.Command | None = None) -> str:

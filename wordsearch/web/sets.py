@@ -1,8 +1,9 @@
 """Class sets made in the background, with their progress to show.
 
 A set takes one place in the workers' queue for as long as it runs, and makes its
-puzzles through the workers a few at a time, each with its code SETCODE-n exactly
-as `wordsearch --copies N --seed SETCODE` makes it. Sets live in the memory of the
+puzzles through the workers a few at a time, each with its code SETCODE-n (or a
+copy's further try, SETCODE-n.2) exactly as `wordsearch --copies N --seed SETCODE`
+makes it, its copies kept apart by the command's rule. Sets live in the memory of the
 server process that made them: the page polls that process for progress and
 fetches the PDF from it; the most recent MAX_KEPT are kept."""
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from wordsearch.errors import WordsearchError
-from wordsearch.make.classset import Plan, plan_set
+from wordsearch.make.classset import KeepApart, Plan, plan_set
+from wordsearch.puzzle import Puzzle
 from wordsearch.web import jobs
 from wordsearch.web.options import Request
 from wordsearch.web.workers import Busy, Workers
@@ -34,14 +36,18 @@ class SetJob:
     error: str = ""
     option: str | None = None
     pdf: bytes | None = None
+    apart: tuple = ()  # the set's Apart notes, once done
 
     def progress(self) -> dict:
+        """The page's view of the set; "total" grows when copies too alike a
+        neighbour are made again, and once done "apart" says how far apart they are."""
         out = {"id": self.id, "code": self.code, "state": self.state, "done": self.done,
                "total": self.total}
         if self.state == "failed":
             out["error"] = self.error
         if self.state == "done":
             out["pdf"] = f"/api/sets/{self.id}.pdf"
+            out["apart"] = [dict(note.to_dict(), says=note.describe()) for note in self.apart]
         return out
 
 
@@ -75,22 +81,35 @@ class Sets:
                     mask: tuple[str, bytes | None] | None, plan: Plan) -> None:
         at_once = asyncio.Semaphore(self.workers.processes)
 
-        async def one(code: str) -> dict:
+        # The command's rule for copies, in the same rounds (build_set's KeepApart).
+        apart = KeepApart(plan, 1, min_grid=options.get("min_grid"),
+                          grid_fixed=options.get("grid") is not None)
+        documents: dict[str, dict] = {}
+
+        async def one(wanted) -> dict:
             async with at_once:
+                floor = {} if wanted.min_grid is None else {"min_grid": wanted.min_grid}
                 document = await self.workers.run(
-                    jobs.make, request.words, dict(options, seed=code), mask, request.page,
-                    self.time_limit, self.workers.threads)
+                    jobs.make, request.words, dict(options, seed=wanted.code, **floor), mask,
+                    request.page, self.time_limit, self.workers.threads)
                 job.done += 1
                 return document
 
-        tasks = [asyncio.ensure_future(one(code)) for _, _, code in plan.puzzles]
+        tasks: list[asyncio.Future] = []
         try:
-            documents = await asyncio.gather(*tasks)
+            while wanted := apart.wanted():
+                if tasks:  # a round after the first: copies made again
+                    job.total += len(wanted)
+                tasks = [asyncio.ensure_future(one(w)) for w in wanted]
+                for w, document in zip(wanted, await asyncio.gather(*tasks)):
+                    documents[document["code"]] = document
+                    apart.take(w, Puzzle.from_dict(document))
             title = request.page.get("title", "")
-            sheets = [(title, student, document)
-                      for (_, student, _), document in zip(plan.puzzles, documents)]
+            sheets = [(title, student, documents[puzzle.code])
+                      for (_, student, _), puzzle in zip(plan.puzzles, apart.puzzles())]
             job.pdf = await self.workers.run(jobs.draw_set, job.code, sheets, request.page,
                                              request.set.get("keys_per_page", 1))
+            job.apart = apart.notes()
             job.state = "done"
         except (WordsearchError, Busy) as exc:
             for task in tasks:
