@@ -231,7 +231,8 @@ def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["book", "make", "serve", "solve"]
+    assert [line.split()[0] for line in commands] == ["book", "check-book", "make", "serve",
+                                                         "solve"]
 
 
 def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
