@@ -134,7 +134,7 @@ def _content(frame: Frame, measure: Measure, heading: float, look: Look | None =
     line by its capitals; a reader boxes it by the font's ascent), and less, at the
     sides, the half of a grid's frame that lies outside its cells."""
     ascent, _ = measure.ascent_descent(heading, True)
-    reach = 0.0 if look is None else pages.MAX_OUTLINE * look.style.weight / 2
+    reach = 0.0 if look is None else style.MAX_OUTLINE * look.style.weight / 2
     return Frame(frame.left + reach, frame.top + ascent - measure.cap_height(heading, True),
                  frame.right + reach, frame.bottom + FOLIO_ROOM)
 

@@ -11,10 +11,10 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import Look, one_of
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
-                                       fitted_line, footer, wrapped)
+                                       fitted_line, footer, sheet_frame, wrapped)
 from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
 from wordsearch.render.style import (FOOTER_SIZE, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
-                                     TITLE_LEADING, TITLE_SIZE, check_legible, margin)
+                                     TITLE_LEADING, TITLE_SIZE, check_legible)
 from wordsearch.render.tiling import across_down, title_lines
 
 KEY_LAYOUTS = (1, 2, 4, 6)  # keys to a page: a set's 1, 2 or 4, a book's solutions 4 or 6
@@ -50,7 +50,7 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     measure = measure or Measure.of(family)
     for key in keys[:1]:
         check_font(key.puzzle, measure)
-    boxes = _Boxes.on(size, frame or Frame.even(margin(size)), per_page, gap)
+    boxes = _Boxes.on(size, frame or sheet_frame(size, measure, TITLE_SIZE, FOOTER_SIZE), per_page, gap)
     return [_key_page(keys[first:first + per_page], boxes, size, measure, family, look)
             for first in range(0, len(keys), per_page)]
 

@@ -17,6 +17,7 @@ from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import PageOptions
 from wordsearch.render.measure import set_font_options
+from wordsearch.render.style import MAX_OUTLINE
 from wordsearch.render.model import Composite, Field, GridBox, KeyPage, Page, PuzzlePage, Text
 from wordsearch.render.paper import INCH
 
@@ -37,7 +38,7 @@ OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
 RULE_SHARE = 0.02
 # The shape's outline: a share of the cell, kept between a line that holds its own
 # against the letters and one that crowds them.
-OUTLINE_SHARE, MIN_OUTLINE, MAX_OUTLINE = 0.06, 0.8, 2.0
+OUTLINE_SHARE, MIN_OUTLINE = 0.06, 0.8
 # The thinnest line drawn on any page: print-on-demand services (Amazon KDP's
 # interior rules) promise lines of 0.75 pt or more, and a thinner one may break up
 # on a classroom printer too.

@@ -16,11 +16,11 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import paper
 from wordsearch.render.look import Look
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
-                                       footer, wrapped)
+                                       footer, sheet_frame, wrapped)
 from wordsearch.render.blanks import message_block
 from wordsearch.render.model import Field, Frame, GridBox, PuzzlePage, Text
 from wordsearch.render.style import (FIELD_SIZE, LETTER_SHARE, LINE_SPACING, TITLE_LEADING,
-                                     TITLE_LINES, Style, check_legible, margin)
+                                     TITLE_LINES, Style, check_legible)
 from wordsearch.render.wordlist import (Arrangement, WordColumns, check_labels, chosen,
                                         list_arrangements, list_gap, list_heading, narrowed)
 
@@ -58,7 +58,7 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     measure = measure or Measure.of(family)
     style = look.style
     check_font(puzzle, measure)
-    frame = frame or Frame.even(margin(size))
+    frame = frame or sheet_frame(size, measure, style.title, style.footer, style.weight)
     header, placed_fields, y = _header(puzzle, size, frame, measure, style,
                                        (title, title_lines), fields, filled or {},
                                        show_directions)
