@@ -64,6 +64,12 @@ REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_
 # heavy, which keeps a grid's rules and outline in proportion to its bolder letters.
 LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8,
                     (24.0, 20.0, 18.0, 16.0))
+# Large print with the title, fields and notes at the regular sizes: what a page uses
+# when large print's own would leave its grid smaller than the regular page's (the
+# grid and the list are what a reader who needs large print reads).
+LARGE_PRINT_COMPACT = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, LARGE_PRINT.footer,
+                            LARGE_PRINT.list_sizes, LARGE_PRINT.min_letter,
+                            LARGE_PRINT.weight, LARGE_PRINT.message_sizes)
 
 
 def margin(size: tuple[float, float]) -> float:
