@@ -336,6 +336,7 @@ def test_every_trim_bleed_and_page_count_keeps_the_print_on_demand_rules(trim, b
     assert print_check.check_book(data) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trim", list(book.TRIMS))
 def test_each_trim_keeps_the_rules_at_its_least_page_count(trim):
     for per_page, solutions in ((1, 4), (2, 6)):

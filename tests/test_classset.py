@@ -87,7 +87,7 @@ def test_a_list_whose_tightest_grid_is_too_alike_moves_all_its_copies_up_a_size(
 
 def test_copies_that_cannot_differ_on_a_fixed_grid_are_refused_naming_the_grid():
     with pytest.raises(PackingError, match=r"copy \d+ of 20 shares more than a third of its "
-                                           r"placements with an earlier copy in each of 4 tries "
+                                           r"placements with an earlier copy in each of 8 tries "
                                            r"on the 3×3 grid") as error:
         build_set(split_sections(["cat", "dog", "owl"]), copies=20, seed="x", grid=3, jobs=1)
     assert error.value.option == "grid"

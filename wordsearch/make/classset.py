@@ -61,7 +61,7 @@ def plan_set(lists: int, copies: int = 1, students: Sequence[str] = (),
 
 # A copy's codes on one grid size before its list moves to the next size: the
 # code of its place in the set, then CODE.2 to CODE.TRIES_PER_COPY.
-TRIES_PER_COPY = 4
+TRIES_PER_COPY = 8
 # Sizes a list may grow by to keep its copies apart, each one cell across.
 MOST_GROWTH = 4
 
