@@ -208,7 +208,8 @@ def build_set(sections: Sequence[Section], options: MakeOptions | None = None, *
     the language its section was read in, within the time limit (each puzzle: a set
     of many takes longer than one, but none of them without bound). Ctrl-C or an
     error in one puzzle ends the worker processes at once. `progress` hears the grid
-    sizes tried when the puzzles are made in this process (one job)."""
+    sizes tried when the puzzles are made in this process (one job). The copies of
+    each list keep APART_RULE (KeepApart): the set's `apart` says how far apart."""
     if options is not None and choices:
         raise TypeError("give build_set() a MakeOptions or its fields, not both")
     options = MakeOptions(**choices) if options is None else options
