@@ -8,8 +8,9 @@ Prints, for each list, the grid its copies were made on (and the size it grew
 from, when its tightest grid had too few different layouts), the identical pairs
 (all placements in common), the most placements two copies share and the copies
 made again; then the totals. With --unruled, the same for each copy's first code
-made alone (generate(), as sets were made before the rule). Placements are counted here from each puzzle's
-words and cells, not with the library's own footprint.
+made alone (generate(), as sets were made before the rule). Placements are
+counted here from each puzzle's words and cells, not with the library's own
+footprint.
 """
 from __future__ import annotations
 

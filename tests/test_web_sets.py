@@ -41,12 +41,13 @@ def made(workers, *bodies, time_limit=20.0):
 def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
     body = {"words": WORDS, "copies": 3, "seed": "myset", "title": "Space"}
     sets, [(job, first)] = made(workers, body)
-    assert first == {"id": job.id, "code": "myset", "state": "working", "done": 0, "total": 3}
+    assert first == {"id": job.id, "code": "myset", "state": "working", "done": 0, "total": 3,
+                     "puzzles": 3}
     progress = job.progress()
     [apart] = progress.pop("apart")
     # A copy too alike an earlier one is made again, and counted in the total.
     assert progress == {"id": job.id, "code": "myset", "state": "done", "done": job.total,
-                        "total": job.total, "pdf": f"/api/sets/{job.id}.pdf"}
+                        "total": job.total, "puzzles": 3, "pdf": f"/api/sets/{job.id}.pdf"}
     assert job.total >= 3
     assert apart["copies"] == 3 and apart["words"] == 3
     assert 3 * apart["most_shared"] <= apart["words"]

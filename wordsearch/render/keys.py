@@ -50,7 +50,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     measure = measure or Measure.of(family)
     for key in keys[:1]:
         check_font(key.puzzle, measure)
-    boxes = _Boxes.on(size, frame or sheet_frame(size, measure, TITLE_SIZE, FOOTER_SIZE), per_page, gap)
+    frame = frame or sheet_frame(size, measure, TITLE_SIZE, FOOTER_SIZE)
+    boxes = _Boxes.on(size, frame, per_page, gap)
     return [_key_page(keys[first:first + per_page], boxes, size, measure, family, look)
             for first in range(0, len(keys), per_page)]
 

@@ -30,7 +30,8 @@ log = logging.getLogger("wordsearch.web")
 class SetJob:
     id: str
     code: str
-    total: int
+    total: int                    # puzzles made and to make, copies made again included
+    puzzles: int = 0              # puzzles in the set
     done: int = 0
     state: str = "working"        # working, done, failed
     error: str = ""
@@ -42,7 +43,7 @@ class SetJob:
         """The page's view of the set; "total" grows when copies too alike a
         neighbour are made again, and once done "apart" says how far apart they are."""
         out = {"id": self.id, "code": self.code, "state": self.state, "done": self.done,
-               "total": self.total}
+               "total": self.total, "puzzles": self.puzzles}
         if self.state == "failed":
             out["error"] = self.error
         if self.state == "done":
@@ -67,7 +68,7 @@ class Sets:
         plan = plan_set(1, request.set.get("copies", 1), request.set.get("students", []),
                         options.pop("seed", None))
         self.workers.admit()
-        job = SetJob(secrets.token_urlsafe(9), plan.code, len(plan.puzzles))
+        job = SetJob(secrets.token_urlsafe(9), plan.code, len(plan.puzzles), len(plan.puzzles))
         self.jobs[job.id] = job
         while len(self.jobs) > MAX_KEPT:
             self.jobs.popitem(last=False)
