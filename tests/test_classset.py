@@ -154,3 +154,15 @@ def test_a_pool_ended_before_its_workers_started_never_hangs(tmp_path):
     ran = subprocess.run([sys.executable, "-c", ENDED_AT_ONCE], capture_output=True,
                          text=True, timeout=60, cwd=tmp_path)
     assert ran.stdout.strip() == "done", ran.stderr[-2000:]
+
+
+@pytest.mark.parametrize("grown_from, min_grid, says", [
+    (None, None, "30 copies share at most 4 of 15 placements"),
+    (10, 11, "30 copies share at most 4 of 15 placements; 10×10 had too few different "
+             "layouts, so all its copies are at least 11×11"),
+    (10, 12, "30 copies share at most 4 of 15 placements; 10×10 and 11×11 had too few "
+             "different layouts, so all its copies are at least 12×12"),
+])
+def test_a_lists_note_says_how_far_apart_its_copies_are(grown_from, min_grid, says):
+    from wordsearch.puzzle import Apart
+    assert Apart(1, 30, 15, 4, min_grid, grown_from).describe() == says

@@ -364,11 +364,14 @@ class Apart:
 
     def describe(self) -> str:
         """One line for a teacher: "30 copies share at most 4 of 15 placements"."""
-        grown = (f"; {self.grown_from}×{self.grown_from} had too few different layouts, "
-                 f"so all its copies are at least {self.min_grid}×{self.min_grid}"
-                 if self.grown_from is not None else "")
-        return (f"{self.copies} copies share at most {self.most_shared} of "
-                f"{self.words} placements{grown}")
+        shared = (f"{self.copies} copies share at most {self.most_shared} of {self.words} "
+                  f"placements")
+        if self.grown_from is None or self.min_grid is None:
+            return shared
+        sizes = [f"{side}×{side}" for side in range(self.grown_from, self.min_grid)]
+        tight = " and ".join([", ".join(sizes[:-1]), sizes[-1]] if len(sizes) > 1 else sizes)
+        return (f"{shared}; {tight} had too few different layouts, so all its copies are at "
+                f"least {self.min_grid}×{self.min_grid}")
 
     def to_dict(self) -> dict:
         out = {"list": self.list, "copies": self.copies, "words": self.words,
