@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import shutil
 import subprocess
 import tempfile
@@ -225,8 +226,9 @@ def _lines_and_fonts(page) -> list[str]:
     forms it draws."""
     thinnest: list[float] = []
     fonts: set[str] = set()
-    _walk(page.get_contents(), page.get("/Resources"), (1, 0, 0, 1, 0, 0), thinnest,
-          fonts, page.pdf)
+    contents = page.get_contents()
+    _walk(contents.get_data() if contents is not None else b"", page.get("/Resources"),
+          (1, 0, 0, 1, 0, 0), thinnest, fonts)
     out = []
     if thinnest and min(thinnest) < MIN_LINE - LINE_TOLERANCE:
         out.append(f"a line {min(thinnest):.2f} pt wide; lines are at least {MIN_LINE} pt.")
@@ -234,35 +236,55 @@ def _lines_and_fonts(page) -> list[str]:
     return out
 
 
-def _walk(contents, resources, ctm, thinnest: list[float], fonts: set[str], pdf) -> None:
-    from pypdf.generic import ContentStream
+# The tokens of a content stream the check reads: strings, arrays and dictionaries
+# are skipped whole, numbers and names are kept as operands, anything else is an
+# operator. (pypdf's own parser reads every operand as an object: 0.4 s a page.)
+_TOKENS = re.compile(rb"""
+    (?P<skip>%[^\r\n]*|\((?:\\.|[^\\)])*\)|<<|>>|<[0-9A-Fa-f\s]*>|\[|\])
+  | (?P<number>[+-]?(?:\d+\.?\d*|\.\d+))
+  | (?P<name>/[^\s/\[\]()<>{}%]*)
+  | (?P<operator>[A-Za-z'"*]+)
+""", re.VERBOSE)
 
-    if contents is None:
-        return
+
+def _operations(data: bytes):
+    """(operands, operator) of a content stream, its numbers as floats and its names
+    as text; operands that are strings or arrays are left out."""
+    operands: list = []
+    for match in _TOKENS.finditer(data):
+        kind = match.lastgroup
+        if kind == "number":
+            operands.append(float(match.group()))
+        elif kind == "name":
+            operands.append(match.group().decode("latin-1"))
+        elif kind == "operator":
+            yield operands, match.group().decode("latin-1")
+            operands = []
+
+
+def _walk(data: bytes, resources, ctm, thinnest: list[float], fonts: set[str]) -> None:
     resources = resources.get_object() if resources is not None else {}
     fonts.update(_unembedded(resources))
-    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, pdf)
     stack = []
     width = 1.0
-    for operands, operator in stream.operations:
-        op = operator.decode("latin-1")
+    for operands, op in _operations(data):
         if op == "q":
             stack.append((ctm, width))
         elif op == "Q" and stack:
             ctm, width = stack.pop()
-        elif op == "cm":
-            ctm = _times(tuple(float(v) for v in operands), ctm)
-        elif op == "w":
-            width = float(operands[0])
+        elif op == "cm" and len(operands) == 6:
+            ctm = _times(tuple(operands), ctm)
+        elif op == "w" and operands:
+            width = operands[0]
         elif op in STROKES:
             thinnest.append(width * math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])))
-        elif op == "Do":
+        elif op == "Do" and operands:
             form = resources.get("/XObject", {}).get(operands[0])
             form = form.get_object() if form is not None else None
             if form is not None and form.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-                _walk(ContentStream(form, pdf), form.get("/Resources"), _times(matrix, ctm),
-                      thinnest, fonts, pdf)
+                _walk(form.get_data(), form.get("/Resources"), _times(matrix, ctm),
+                      thinnest, fonts)
 
 
 def _times(a, b):
