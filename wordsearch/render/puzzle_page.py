@@ -81,7 +81,7 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
     """The page in `style`, its grid's cells no smaller than `regular` (large print:
     the regular page's) or else refused (or None, unless `refuse`)."""
     family = look.family(puzzle)
-    frame = frame or sheet_frame(size, measure, style.title, style.footer, style.weight)
+    frame = frame or sheet_frame(size, measure, style.title, style.footer)
     header, placed_fields, y = _header(puzzle, size, frame, measure, style,
                                        (title, title_lines), fields, filled,
                                        show_directions)
