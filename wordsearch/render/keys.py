@@ -31,6 +31,7 @@ SHARED_FOOTER_CLEARANCE = 2.0
 # baseline a little less far down, so that its descenders stay inside that room.
 NOTE_ROOM = 2.0
 NOTE_DROP = 1.8
+CODE_PITCH = 1.3  # a code line broken in two: the label's baseline over the code's
 
 
 def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
@@ -98,12 +99,12 @@ class _KeyBox:
     """One key laid out in its box."""
     heading: tuple[Text, ...]  # its lines
     grid: GridBox
-    code_line: Text
+    code_lines: tuple[Text, ...]  # one, or two when one is wider than the box
     note: Text | None
 
     @property
     def texts(self) -> tuple[Text, ...]:
-        return *self.heading, self.code_line
+        return *self.heading, *self.code_lines
 
 
 def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
@@ -121,7 +122,10 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     top = baseline + heading_size * (HEADING_GAP if alone else SHARED_HEADING_GAP)
     # The code line sits in the page's bottom margin or at the foot of its box.
     code_line = y + box_h + (FOOTER_SIZE if alone else 0)
-    bottom = y + box_h - FOOTER_SIZE * (FOOTER_CLEARANCE if alone else SHARED_FOOTER_CLEARANCE)
+    code_lines = _code_lines(footer(key.puzzle, measure, x + box_w, code_line, key.label),
+                             x, measure)
+    bottom = y + box_h - FOOTER_SIZE * (FOOTER_CLEARANCE if alone else SHARED_FOOTER_CLEARANCE) \
+        - (code_lines[-1].baseline - code_lines[0].baseline)
     puzzle = key.puzzle
     note = _message_note(puzzle)
     note_size = (fitted_line(note, measure, NOTE_SIZE if alone else FOOTER_SIZE, box_w, False,
@@ -134,8 +138,22 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     placed_note = (Text(note, x + (box_w - measure.width(note, note_size)) / 2,
                         grid.y + puzzle.rows * cell + note_size * NOTE_DROP, note_size)
                    if note else None)
-    return _KeyBox(heading, grid, footer(puzzle, measure, x + box_w, code_line, key.label),
+    return _KeyBox(heading, grid, code_lines,
                    placed_note)
+
+
+def _code_lines(line: Text, left: float, measure: Measure) -> tuple[Text, ...]:
+    """The code line, or, when it is wider than its box (from `left`), its label over
+    its code, both at the box's right: a book's "Puzzle 1034 of 1034 · page 620 ·
+    code …" on a small page's shared keys would otherwise reach into the gutter."""
+    if line.x >= left or " · " not in line.text:
+        return (line,)
+    label, _, code = line.text.rpartition(" · ")
+    right = line.x + measure.width(line.text, line.size)
+    return tuple(Text(text, right - measure.width(text, line.size), baseline, line.size,
+                      muted=True)
+                 for text, baseline in ((label, line.baseline - line.size * CODE_PITCH),
+                                        (code, line.baseline)))
 
 
 def _message_note(puzzle: Puzzle) -> str:
