@@ -1,6 +1,7 @@
 """Puzzle books: page boxes, margins and gutter, page numbers, contents, solutions,
 bookmarks and page labels, read from the PDF as a printer or a reader would
-(pdfinfo -box, pdftotext -bbox, pypdf)."""
+(pdfinfo -box, pdftotext -bbox, pypdf); the print-on-demand check (print_check)
+on books of every trim, bleed and gutter, and on faulty PDFs drawn here."""
 import io
 import re
 from pathlib import Path
@@ -10,7 +11,10 @@ from pypdf import PdfReader
 
 from conftest import pdf_info, pdf_pages_text, pdf_words, poppler
 from wordsearch.errors import InputError
-from wordsearch.render import book
+from wordsearch.make.classset import build_set
+from wordsearch.make.sections import split_sections
+from wordsearch.puzzle import Sheet
+from wordsearch.render import book, layout, print_check
 
 SECTIONS = {"Farm": "cow horse sheep goat pig hen duck",
             "Ocean": "whale shark octopus squid coral seal",
@@ -51,12 +55,14 @@ def boxes(data: bytes) -> list[dict[str, list[float]]]:
     return pages
 
 
-def test_a_book_with_bleed_sets_its_trim_and_bleed_boxes(made):
+def test_a_book_with_bleed_has_it_on_the_outside_top_and_bottom_only(made):
     data = made[0]
-    for page in boxes(data):
-        assert page["MediaBox"] == [0, 0, 450, 666]  # 6 x 9 in and 0.125 in all round
-        assert page["BleedBox"] == [0, 0, 450, 666]
-        assert page["TrimBox"] == [9, 9, 441, 657]
+    for number, page in enumerate(boxes(data), start=1):
+        # 6.125 x 9.25 in: 0.125 in on the outside, top and bottom, none at the spine,
+        # which is the left of a right-hand (odd) page and the right of a left-hand one.
+        assert page["MediaBox"] == [0, 0, 441, 666]
+        assert page["BleedBox"] == [0, 0, 441, 666]
+        assert page["TrimBox"] == ([0, 9, 432, 657] if number % 2 else [9, 9, 441, 657])
 
 
 def test_without_bleed_the_trim_box_is_the_page(tmp_path, run):
@@ -82,8 +88,9 @@ def test_nothing_prints_in_the_margins_or_the_gutter(made):
         assert words, number
         left = inside if number % 2 else book.OUTSIDE
         right = book.OUTSIDE if number % 2 else inside
+        shift = 0.0 if number % 2 else bleed  # the bleed is on the outside only
         for text, x0, y0, x1, y1 in words:
-            assert bleed + left <= x0 and x1 <= bleed + width - right, (number, text, x0, x1)
+            assert shift + left <= x0 and x1 <= shift + width - right, (number, text, x0, x1)
             assert bleed + book.OUTSIDE <= y0 and y1 <= bleed + height - book.OUTSIDE, \
                 (number, text, y0, y1)
 
@@ -221,3 +228,119 @@ def test_book_options_are_checked(run, tmp_path):
     assert result.exit_code == 2 and 'a book is a PDF; name it NAME.pdf, not "book.txt"' \
         in result.output
     assert run("book", "-o", "b.pdf").exit_code == 2  # no words file
+
+
+def repeated_book(count: int, options: book.BookOptions) -> bytes:
+    """A book of `count` puzzles: two made once, printed again and again (the layout
+    and the rules depend on the page count, not on which puzzles)."""
+    sections = split_sections([(1, "# Farm"), (2, "cow"), (3, "horse"), (4, "sheep"),
+                               (5, "# Sea"), (6, "whale"), (7, "shark"), (8, "squid")])
+    made = build_set(sections, seed="rep", beam=64, jobs=1,
+                     min_grid=layout.legible_side(options.trim_size, options.per_page,
+                                                  options.look) // 2)
+    sheets = [Sheet(k + 1, made.sheets[k % 2].title, "", made.sheets[k % 2].puzzle)
+              for k in range(count)]
+    return book.pdf(book.book_pages(sheets, options))
+
+
+def puzzles_for(pages: int, options: book.BookOptions) -> int:
+    """The fewest puzzles that make a book of at least `pages` pages."""
+    count = 1
+    while book._Plan.of(count, options).total < pages:
+        count += 1
+    return count
+
+
+def test_a_plain_book_has_no_bookmarks_links_or_metadata_and_keeps_the_rules(run, tmp_path):
+    options = book.BookOptions(trim="6x9", bleed=True, plain=True)
+    data = repeated_book(puzzles_for(24, options), options)
+    reader = PdfReader(io.BytesIO(data))
+    assert reader.outline == [] and reader.metadata is None
+    assert not any(page.get("/Annots") for page in reader.pages)
+    assert print_check.check_book(data) == []
+    Path("plain.pdf").write_bytes(data)
+    result = run("check-book", "plain.pdf")
+    assert result.exit_code == 0
+    assert result.stdout == "plain.pdf: keeps the print-on-demand rules.\n"
+
+
+def test_the_check_names_what_a_service_would_refuse(made, run):
+    Path("b.pdf").write_bytes(made[0])  # 9 pages, bookmarks, links and metadata
+    result = run("check-book", "b.pdf")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:3] == [
+        "the book has 9 pages; a paperback has 24 to 828.",
+        "the PDF has bookmarks; a print interior has none (make it plain).",
+        "the PDF has metadata (title, author, producer); a print interior has none "
+        "(make it plain)."]
+    assert "page 2: has annotations (links); a print interior has none." in result.stdout
+
+
+def faulty(pages: int, *, bleed_all_round=False, line=1.0, ink_at=36.0) -> bytes:
+    """A 6x9 PDF drawn here with Cairo alone: a box `ink_at` points from each edge of
+    the trim, stroked `line` wide, and bleed on all four sides if asked."""
+    import cairo
+    out = io.BytesIO()
+    bleed = 9.0 if bleed_all_round else 0.0
+    surface = cairo.PDFSurface(out, 432 + 2 * bleed, 648 + 2 * bleed)
+    ctx = cairo.Context(surface)
+    for _ in range(pages):
+        ctx.set_line_width(line)
+        ctx.rectangle(bleed + ink_at, bleed + ink_at, 432 - 2 * ink_at, 648 - 2 * ink_at)
+        ctx.stroke()
+        ctx.show_page()
+    surface.finish()
+    data = out.getvalue()
+    if not bleed:
+        return data
+    from pypdf import PdfWriter
+    from pypdf.generic import RectangleObject
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page in writer.pages:
+        page.trimbox = RectangleObject((9, 9, 441, 657))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+def test_the_check_finds_thin_lines_ink_in_the_margins_and_bleed_at_the_spine():
+    strip = [p.split(": ", 1)[1] for p in print_check.check_book(faulty(24, line=0.3))
+             if p.startswith("page 1:")]
+    assert strip == ["a line 0.30 pt wide; lines are at least 0.75 pt."]
+    near = [p for p in print_check.check_book(faulty(24, ink_at=10)) if p.startswith("page 2:")]
+    assert [p.split(" from the ")[1].split(" edge")[0] for p in near] == [
+        "inside (gutter)", "outside", "top", "bottom"]
+    assert near[0].startswith("page 2: ink 0.1") and near[0].endswith(
+        "the inside (gutter) margin is at least 0.375 in.")
+    wide = print_check.check_book(faulty(24, bleed_all_round=True))
+    assert "page 1: with bleed a page is 6.125×9.25 in (0.125 in on the outside, top and " \
+           "bottom), not 6.25×9.25 in." in wide
+    assert "page 1: its bleed is not on the outside, top and bottom only (the inside edge " \
+           "is the spine)." in wide
+    assert print_check.check_book(faulty(24)) == ["the PDF has metadata (title, author, "
+                                                 "producer); a print interior has none "
+                                                 "(make it plain)."]
+
+
+SWEEP_PAGES = (24, 151, 301, 501, 701)  # the first page count of each gutter
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pages", SWEEP_PAGES)
+@pytest.mark.parametrize("bleed", [False, True])
+@pytest.mark.parametrize("trim", list(book.TRIMS))
+def test_every_trim_bleed_and_page_count_keeps_the_print_on_demand_rules(trim, bleed, pages):
+    options = book.BookOptions(trim=trim, bleed=bleed, plain=True, per_page=2,
+                               solutions_per_page=6)
+    data = repeated_book(puzzles_for(pages, options), options)
+    assert len(PdfReader(io.BytesIO(data)).pages) >= pages
+    assert print_check.check_book(data) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trim", list(book.TRIMS))
+def test_each_trim_keeps_the_rules_at_its_least_page_count(trim):
+    for per_page, solutions in ((1, 4), (2, 6)):
+        options = book.BookOptions(trim=trim, bleed=trim == "6x9", plain=True,
+                                   per_page=per_page, solutions_per_page=solutions)
+        assert print_check.check_book(repeated_book(puzzles_for(24, options), options)) == []

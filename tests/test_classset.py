@@ -1,5 +1,6 @@
 """Class sets: copies and students from several lists, each puzzle with a code that
 regenerates it alone, the same set whatever the number of processes."""
+import json
 import subprocess
 import sys
 
@@ -8,7 +9,7 @@ import pytest
 import wordsearch
 from conftest import numbered
 from test_sections import LISTS
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, PackingError
 from wordsearch.make.classset import Plan, build_set, plan_set, sheet_codes
 from wordsearch.make.sections import split_sections
 
@@ -28,6 +29,68 @@ def test_copies_differ_and_each_code_regenerates_its_puzzle_alone():
             ["sun", "moon", "star", "planet"]
         alone = wordsearch.generate(words, seed=sheet.puzzle.code, grid=8, beam=256)
         assert alone == sheet.puzzle
+
+
+def shared_cells(a, b) -> int:
+    """Placements two puzzles share, counted here without the library's footprint:
+    the same word over the same cells, read either way."""
+    def places(puzzle):
+        steps = {"N": (-1, 0), "NE": (-1, 1), "E": (0, 1), "SE": (1, 1), "S": (1, 0),
+                 "SW": (1, -1), "W": (0, -1), "NW": (-1, -1)}
+        out = set()
+        for w in puzzle.words:
+            dr, dc = steps[w.direction]
+            cells = sorted((w.row + k * dr, w.col + k * dc) for k in range(len(w.word)))
+            out.add((w.word, tuple(cells)))
+        return out
+    return len(places(a) & places(b))
+
+
+@pytest.mark.parametrize("words, copies, options", [
+    (["sun", "moon", "star", "comet"], 8, {}),
+    (["sun", "moon", "star", "comet", "mars"], 10, {"beam": 256}),
+    (["cat", "dog", "owl"], 6, {"grid": 4}),                # a fixed grid, codes tried again
+])
+def test_no_two_copies_of_a_list_share_more_than_a_third_of_their_placements(
+        words, copies, options):
+    made = build_set(split_sections(words), copies=copies, seed="apart", jobs=1, **options)
+    puzzles = [sheet.puzzle for sheet in made.sheets]
+    most = max(shared_cells(a, b) for n, a in enumerate(puzzles) for b in puzzles[:n])
+    assert 3 * most <= len(words)
+    [note] = made.apart
+    assert (note.list, note.copies, note.words, note.most_shared) == (1, copies, len(words), most)
+    # Each copy is made from its own code (a copy made again has a try's .N), on
+    # one size for the whole list, and the set's JSON records the rule.
+    codes = [p.code for p in puzzles]
+    assert all(code.split(".")[0] == f"apart-{n}" for n, code in enumerate(codes, 1))
+    assert len({(p.rows, p.cols) for p in puzzles}) == 1
+    floor = {} if note.min_grid is None else {"min_grid": note.min_grid}
+    for puzzle in puzzles:
+        assert wordsearch.generate(words, seed=puzzle.code, **options, **floor) == puzzle
+    document = json.loads(made.to_json())
+    assert document["apart"]["rule"].startswith("no two copies of one list share more than "
+                                                "a third")
+    assert document["apart"]["lists"] == [note.to_dict()]
+
+
+def test_a_list_whose_tightest_grid_is_too_alike_moves_all_its_copies_up_a_size():
+    words = ["sun", "moon", "star", "comet"]
+    tight = wordsearch.generate(words, seed="t-1")
+    made = build_set(split_sections(words), copies=8, seed="t", jobs=1)
+    [note] = made.apart
+    assert note.grown_from == tight.cols and note.min_grid == tight.cols + 1
+    assert {sheet.puzzle.cols for sheet in made.sheets} == {tight.cols + 1}
+    assert note.describe() == (f"8 copies share at most {note.most_shared} of 4 placements; "
+                               f"{tight.cols}×{tight.cols} had too few different layouts, so "
+                               f"all its copies are at least {tight.cols + 1}×{tight.cols + 1}")
+
+
+def test_copies_that_cannot_differ_on_a_fixed_grid_are_refused_naming_the_grid():
+    with pytest.raises(PackingError, match=r"copy \d+ of 20 shares more than a third of its "
+                                           r"placements with an earlier copy in each of 8 tries "
+                                           r"on the 3×3 grid") as error:
+        build_set(split_sections(["cat", "dog", "owl"]), copies=20, seed="x", grid=3, jobs=1)
+    assert error.value.option == "grid"
 
 
 def test_a_set_of_one_keeps_the_code_of_a_single_puzzle():
@@ -91,3 +154,15 @@ def test_a_pool_ended_before_its_workers_started_never_hangs(tmp_path):
     ran = subprocess.run([sys.executable, "-c", ENDED_AT_ONCE], capture_output=True,
                          text=True, timeout=60, cwd=tmp_path)
     assert ran.stdout.strip() == "done", ran.stderr[-2000:]
+
+
+@pytest.mark.parametrize("grown_from, min_grid, says", [
+    (None, None, "30 copies share at most 4 of 15 placements"),
+    (10, 11, "30 copies share at most 4 of 15 placements; 10×10 had too few different "
+             "layouts, so all its copies are at least 11×11"),
+    (10, 12, "30 copies share at most 4 of 15 placements; 10×10 and 11×11 had too few "
+             "different layouts, so all its copies are at least 12×12"),
+])
+def test_a_lists_note_says_how_far_apart_its_copies_are(grown_from, min_grid, says):
+    from wordsearch.puzzle import Apart
+    assert Apart(1, 30, 15, 4, min_grid, grown_from).describe() == says

@@ -162,7 +162,7 @@ def test_duplicates_are_a_warning_not_an_error(run):
      "would be 120,000×120,000 pixels; the most is 12,000 on a side"),
     (["--seed", "🎲種子", "cat"], 2, "keyboard punctuation only, not 🎲 種 子."),
     (["--seed", "s" * 100, "--copies", "2", "cat"], 2,
-     "a seed for a set of 2 puzzles may have at most 98 characters"),
+     "a seed for a set of 2 puzzles may have at most 96 characters"),
     (["--students", "nope.txt", "cat"], 2, "cannot read students file nope.txt"),
     (["-o", "x.pdf", "-t", "🌸", "cat"], 1, "(option -t/--title)"),
     (["-s", "big", "cat"], 2, '"big" is not a page size'),
@@ -231,7 +231,8 @@ def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["book", "make", "purge", "serve", "solve"]
+    assert [line.split()[0] for line in commands] == ["book", "check-book", "make", "purge",
+                                                         "serve", "solve"]
 
 
 def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
@@ -273,7 +274,10 @@ def test_one_pdf_puzzles_first_then_keys_with_matching_codes_and_names(run, list
     result = run("--words-file", "lists.txt", "--students", "names.txt", "-f", "Date",
                  "--seed", "c", "-o", "class.pdf")
     assert result.exit_code == 0, result.stderr
-    assert result.stderr == "wrote class.pdf: 6 puzzles, set code c (puzzle codes c-1 to c-6)\n"
+    head, *apart = result.stderr.splitlines()
+    assert head == "wrote class.pdf: 6 puzzles, set code c (puzzle codes c-1 to c-6)"
+    assert [line.split(": ")[0] for line in apart] == ["  list 1", "  list 2"]
+    assert all(" 3 copies share at most " in line for line in apart)
     pages = pdf_pages_text("class.pdf")
     assert len(pages) == 12
     students = ["Ann Smith", "Bo Li", "Chloé Dubois"] * 2

@@ -50,3 +50,21 @@ def test_keys_too_small_to_read_are_refused(puzzle):
     big = wordsearch.generate(["sun", "moon"], grid=40, seed="big", beam=16)
     with pytest.raises(LayoutError, match="fewer keys to a page"):
         key_pages([Key(big, "Key", "Answer key")] * 6, paper.page_size("a5"), 6)
+
+
+def test_a_code_line_wider_than_its_key_breaks_into_label_over_code_inside_the_box():
+    from wordsearch.render.measure import Measure
+    puzzle = wordsearch.generate(["sun", "moon", "star"], seed="a-long-code-123", grid=5)
+    label = "Puzzle 1034 of 1034 · page 620"
+    size = paper.page_size("a5")
+    page, = key_pages([Key(puzzle, "Sky", label)] * 6, size, 6)
+    measure = Measure()
+    lines = [t for t in page.texts if t.muted]
+    assert [t.text for t in lines[:2]] == [label, "code a-long-code-123"]
+    box_right = size[0] - margin(size)
+    for text in lines:
+        right = text.x + measure.width(text.text, text.size)
+        assert right <= box_right + 0.01 and right - measure.width(text.text, text.size) >= 0
+    assert lines[1].baseline > lines[0].baseline  # the label over the code
+    # Each line within its own box: the left column's right end before the right's start.
+    assert lines[0].x + measure.width(lines[0].text, lines[0].size) < lines[2].x

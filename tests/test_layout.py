@@ -30,7 +30,8 @@ def test_the_largest_legible_side_shrinks_with_the_share_of_a_page():
     letter = paper.page_size("letter")
     # Two to a portrait page halve its height, four its width too: the grid's height
     # (less the header's share) is what limits it.
-    assert [layout.legible_side(letter, n) for n in (1, 2, 4)] == [40, 20, 20]
+    # (less the header's share) is what limits it, inside each share's own margins.
+    assert [layout.legible_side(letter, n) for n in (1, 2, 4)] == [40, 19, 19]
     assert layout.legible_side(letter, 1, Look(large_print=True)) < layout.legible_side(letter)
 
 
@@ -84,3 +85,59 @@ def test_the_longest_title_the_web_takes_prints_in_every_layout(size, per_page):
     for page in key_pages:
         headings = " ".join(t.text for t in page.texts if t.bold)
         assert headings.count(LONG_TITLE) == len(page.grids)
+
+
+def least_ink(options: PageOptions) -> float:
+    """The closest any ink comes to the paper's edge in the PDF (puzzles, then keys)
+    of a set of four puzzles on grids as big as the layout prints (from 10 across
+    down), measured on its pages rasterised (print_check.ink)."""
+    from wordsearch import export
+    from wordsearch.make.classset import build_set
+    from wordsearch.make.sections import split_sections
+    from wordsearch.render.print_check import ink
+    words = ["planet", "comet", "orbit", "galaxy", "rocket", "moon", "star", "sun"]
+    for side in range(10, 5, -1):
+        made = build_set(split_sections(words), copies=4, seed="edge", grid=side, beam=64,
+                         jobs=1)
+        try:
+            data = export.files(made, export.Output(format="pdf", page=options))[None]
+        except wordsearch.WordsearchError:
+            continue  # too big for this share of the page: a smaller grid
+        found = [page for page in ink(data) if page is not None]
+        return min(min(page.left, page.top, page.right, page.bottom) for page in found)
+    raise AssertionError("no grid of 6 to 10 across prints in this layout")
+
+
+SAFE_SIZES = ["letter", "a4", "a5", "legal", "tabloid", "a3", "letter-landscape",
+              "a4-landscape", "a5-landscape"]
+
+
+def check_safe_area(name: str, per_page: int, large_print: bool) -> None:
+    from wordsearch.render.style import SAFE_EDGE
+    options = PageOptions(size=paper.page_size(name), per_page=per_page,
+                          keys_per_page=per_page,
+                          title="Space week: planets, comets and the stars at night",
+                          fields=("Name", "Date"), look=Look(large_print=large_print))
+    try:
+        least = least_ink(options)
+    except AssertionError:
+        # No grid fits large print on a quarter of a small page, nor this title, two
+        # fields and eight words on a quarter of a landscape A5 (10.5×7.4 cm).
+        assert large_print or (name, per_page) == ("a5-landscape", 4)
+        return
+    # A pixel a point: ink in pixel 27 lies 27 to 28 pt from the edge.
+    assert least >= SAFE_EDGE, (name, per_page, large_print, least)
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("name", ["letter", "a5"])
+def test_nothing_prints_within_the_safe_edge_of_the_paper(name, per_page):
+    check_safe_area(name, per_page, False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("name", SAFE_SIZES)
+def test_nothing_prints_within_the_safe_edge_on_any_page_size(name, per_page, large_print):
+    check_safe_area(name, per_page, large_print)

@@ -13,9 +13,9 @@ import wordsearch
 from conftest import pdf_text, png_of
 from test_pages import cell_pixels
 from wordsearch.render import blanks, layout, pages, puzzle_page
-from wordsearch.render.measure import Measure
+from wordsearch.render.measure import Measure, sheet_frame
 from wordsearch.render.look import Look, PageOptions
-from wordsearch.render.style import FOOTER_SIZE, LARGE_PRINT, margin
+from wordsearch.render.style import FOOTER_SIZE, LARGE_PRINT, TITLE_SIZE, margin
 from wordsearch.render.text import render_text
 
 REPTILES = ["snake", "lizard", "turtle", "gecko", "iguana", "cobra", "python", "viper"]
@@ -184,7 +184,8 @@ def test_the_message_is_laid_out_once_a_page_and_ends_above_the_footer(reptiles,
     # Its last row of blanks, and the room under them, end where the footer's begins.
     last = page.blanks[-1]
     size = (last.x1 - last.x0) / blanks.BLANK_SHARE
-    bottom = 792 - margin((612, 792)) - FOOTER_SIZE * 2.5
+    frame = sheet_frame((612, 792), Measure(), TITLE_SIZE, FOOTER_SIZE)
+    bottom = 792 - frame.bottom - FOOTER_SIZE * 2.5
     assert math.isclose(last.y + size * 0.6, bottom)
     label = next(t for t in page.body if t.text == "Hidden message")
     assert math.isclose(label.baseline - Measure().cap_height(label.size, True),

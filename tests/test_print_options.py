@@ -12,6 +12,7 @@ from PIL import Image
 import wordsearch
 from conftest import (page_count, pdf_fonts, pdf_of, pdf_pages_text, pdf_words, png_of,
                       text_height)
+from wordlists import draw
 from wordsearch.errors import LayoutError
 from wordsearch.render import font, layout, paper
 from wordsearch.render.look import Look, PageOptions
@@ -78,6 +79,27 @@ def test_a_grid_too_big_for_large_print_is_refused_saying_what_fits():
     pdf_of(fitting, look=Look(large_print=True))  # what the message offers fits
     page = layout.layouts(fitting, PageOptions(look=Look(large_print=True)))[0]
     assert page.grid.letter_size >= 18
+
+
+@pytest.mark.parametrize("count", [6, 10, 15, 20, 25])
+def test_large_print_grid_letters_are_the_regular_pages_or_larger_and_at_least_18_pt(count):
+    puzzle = wordsearch.generate(draw(count, seed=count), seed=f"lp{count}", beam=64)
+    printed = 0
+    for name in ("letter", "a4", "a5", "letter-landscape"):
+        size = paper.page_size(name)
+        regular = layout.layouts(puzzle, PageOptions(size=size, pages=("puzzle",)))[0]
+        try:
+            large = layout.layouts(puzzle, PageOptions(size=size, pages=("puzzle",),
+                                                       look=Look(large_print=True)))[0]
+        except LayoutError as refused:
+            # Refused only when no arrangement gives letters that large: said so.
+            assert ("smaller than the regular page's" in str(refused)
+                    or "holds a grid of at most" in str(refused)), str(refused)
+            continue
+        printed += 1
+        assert large.grid.letter_size >= max(regular.grid.letter_size, 18) - 1e-6, name
+        assert min(t.size for t in large.body if not t.muted) >= 16  # the list too
+    assert printed  # letter and A4 print each of these lists in large print
 
 
 def test_large_print_through_the_command_exits_1_past_the_cap(run):
@@ -214,7 +236,8 @@ def test_four_to_a_page_puts_each_puzzle_and_its_code_in_its_quarter(run):
     width, height = paper.page_size("letter")
     for page in pdf_words(data):  # the puzzle page, then the key page
         for n in range(1, 5):
-            x0, y0, x1, y1 = next(w[1:] for w in page if w[0] == f"q-{n}")
+            # A copy made again to keep the set's copies apart has the code q-N.2.
+            x0, y0, x1, y1 = next(w[1:] for w in page if w[0].split(".")[0] == f"q-{n}")
             column, row = (n - 1) % 2, (n - 1) // 2
             assert column * width / 2 < x0 and x1 < (column + 1) * width / 2
             assert row * height / 2 < y0 and y1 < (row + 1) * height / 2

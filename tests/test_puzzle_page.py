@@ -82,7 +82,10 @@ assert len(LONG_TITLE) == 200
 @pytest.mark.parametrize("size", ["letter", "a4"])
 @pytest.mark.parametrize("large_print", [False, True])
 def test_a_long_title_breaks_onto_two_balanced_lines_above_the_fields(size, large_print):
-    puzzle = wordsearch.generate(draw(12, seed=2, max_len=8), grid=12, seed="long")
+    # Large print's grid is no smaller than the regular page's: under a title of two
+    # lines at 30 pt, a smaller one.
+    side = 9 if large_print else 12
+    puzzle = wordsearch.generate(draw(12, seed=2, max_len=8), grid=side, seed="long")
     measure = Measure()
     page = puzzle_page(puzzle, paper.page_size(size), LONG_TITLE, ("Name", "Date"), True,
                        measure, look=Look(large_print=large_print))

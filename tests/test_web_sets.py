@@ -41,9 +41,17 @@ def made(workers, *bodies, time_limit=20.0):
 def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
     body = {"words": WORDS, "copies": 3, "seed": "myset", "title": "Space"}
     sets, [(job, first)] = made(workers, body)
-    assert first == {"id": job.id, "code": "myset", "state": "working", "done": 0, "total": 3}
-    assert job.progress() == {"id": job.id, "code": "myset", "state": "done", "done": 3,
-                              "total": 3, "pdf": f"/api/sets/{job.id}.pdf"}
+    assert first == {"id": job.id, "code": "myset", "state": "working", "done": 0, "total": 3,
+                     "puzzles": 3}
+    progress = job.progress()
+    [apart] = progress.pop("apart")
+    # A copy too alike an earlier one is made again, and counted in the total.
+    assert progress == {"id": job.id, "code": "myset", "state": "done", "done": job.total,
+                        "total": job.total, "puzzles": 3, "pdf": f"/api/sets/{job.id}.pdf"}
+    assert job.total >= 3
+    assert apart["copies"] == 3 and apart["words"] == 3
+    assert 3 * apart["most_shared"] <= apart["words"]
+    assert apart["says"].startswith("3 copies share at most")
     assert sets.get(job.id) is job
     result = run("--copies", "3", "--seed", "myset", "--title", "Space", "-o", "set.pdf",
                  *WORDS)
@@ -55,7 +63,7 @@ def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
 
 def test_each_student_gets_a_puzzle_with_their_name(workers):
     _, [(job, _)] = made(workers, {"words": WORDS, "students": ["Ada", "Bo"], "seed": "kids"})
-    assert job.state == "done" and job.total == 2
+    assert job.state == "done" and job.apart[0].copies == 2
     text = pdf_text(job.pdf)
     assert "Ada" in text and "Bo" in text and "kids-1" in text and "kids-2" in text
 

@@ -36,7 +36,7 @@ from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
 from wordsearch.puzzle import ClassSet
-from wordsearch.render import book as book_layout, font, layout, look, paper
+from wordsearch.render import book as book_layout, font, layout, look, paper, print_check
 from wordsearch.render.keys import key_heading, key_pages
 from wordsearch.render.model import Key
 from wordsearch.solver import Dictionary, read_grid, solve
@@ -480,7 +480,11 @@ def _advise_length(puzzle_set: ClassSet, is_set: bool) -> None:
 @click.option("--trim", type=click.Choice(list(book_layout.TRIMS)), default="6x9",
               show_default=True, help="Trim size: 6x9, 8.5x11, 8.25x11 (inches), a4 or a5.")
 @click.option("--bleed", is_flag=True,
-              help="Pages 0.125 in larger on every side, with TrimBox and BleedBox set.")
+              help="Pages 0.125 in larger on the outside, top and bottom (not at the spine), "
+                   "with TrimBox and BleedBox set.")
+@click.option("--plain", is_flag=True,
+              help="Leave out bookmarks, links and metadata, as print-on-demand services "
+                   "ask of an interior.")
 @click.option("--per-page", callback=_count, type=_numbers(book_layout.PER_PAGE), default="1",
               show_default=True, help="Puzzles on a page.")
 @click.option("--solutions-per-page", callback=_count, default="4", show_default=True,
@@ -493,7 +497,8 @@ def _advise_length(puzzle_set: ClassSet, is_set: bool) -> None:
 def book_command(**given) -> None:
     """Make a puzzle book from --words-file: a title page, a contents page, one puzzle
     (or two) a page, and the solutions at the back, with page numbers, the gutter
-    print-on-demand services ask for, bookmarks and page labels.
+    print-on-demand services ask for, bookmarks and page labels (--plain: none of the
+    bookmarks, links and metadata). `wordsearch check-book` checks the PDF.
 
     Example: wordsearch book --words-file animals.txt --title "Animal Puzzles" --trim 6x9 -o book.pdf
     """
@@ -517,6 +522,32 @@ def book_command(**given) -> None:
         if not given["quiet"]:
             click.echo(f"wrote {given['output']}: {len(laid_out.pages)} pages, "
                        f"{len(puzzle_set.sheets)} puzzles, set code {puzzle_set.code}", err=True)
+
+
+EXIT_BOOK_PROBLEMS = 1
+
+
+@main.command("check-book", short_help="Check a book's PDF against print-on-demand rules.")
+@click.argument("file")
+def check_book_command(file: str) -> None:
+    """Read FILE, a book's interior as a PDF, as a print-on-demand service would
+    (Amazon KDP's rules): its trim, bleed and page count, the margins and gutter its
+    ink keeps, its lines' widths, its fonts, and bookmarks, links or metadata. Says
+    each problem, naming its page, and exits with 1 if there is any.
+
+    Example: wordsearch check-book book.pdf
+    """
+    with _reported(check_book_command):
+        try:
+            data = Path(file).read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read {file}: {exc.strerror or exc}.") from None
+        problems = print_check.check_book(data)
+        for problem in problems:
+            click.echo(problem)
+        if problems:
+            sys.exit(EXIT_BOOK_PROBLEMS)
+        click.echo(f"{file}: keeps the print-on-demand rules.")
 
 
 # A grid file may be this large: the largest grid the core takes (2^20 cells), spaced
@@ -823,7 +854,11 @@ def _summary(puzzle_set: ClassSet, is_set: bool) -> str:
         return f"{puzzle.cols}×{puzzle.rows} grid, {len(puzzle.words)} words, code {puzzle.code}"
     count = len(puzzle_set.sheets)
     first, last = puzzle_set.sheets[0].puzzle.code, puzzle_set.sheets[-1].puzzle.code
-    return f"{count} puzzles, set code {puzzle_set.code} (puzzle codes {first} to {last})"
+    several = len(puzzle_set.apart) > 1
+    apart = "".join(f"\n  {f'list {note.list}: ' if several else ''}{note.describe()}"
+                    for note in puzzle_set.apart)
+    return (f"{count} puzzles, set code {puzzle_set.code} (puzzle codes {first} to {last})"
+            f"{apart}")
 
 
 def _option_spelling(option: str | None, command: click.Command | None = None) -> str:

@@ -353,16 +353,57 @@ class Sheet:
     puzzle: Puzzle
 
 
+# The rule every set's copies of one list keep, as the set's JSON states it.
+APART_RULE = "no two copies of one list share more than a third of their words' placements"
+
+
+@dataclass(frozen=True)
+class Apart:
+    """How the copies of one list of a set were kept apart (APART_RULE): the most
+    placements any two of them share, and the smallest grid they were made on
+    (`min_grid`, None when the automatic size was tight enough, or `grown_from`, the
+    grid across that had too few different layouts for this many copies)."""
+    list: int                   # 1-based, in the order of the lists
+    copies: int
+    words: int                  # placements each copy has (its listed words)
+    most_shared: int            # the most placements two copies share
+    min_grid: int | None = None  # the floor the copies were made at, when it was raised
+    grown_from: int | None = None
+
+    def describe(self) -> str:
+        """One line for a teacher: "30 copies share at most 4 of 15 placements"."""
+        shared = (f"{self.copies} copies share at most {self.most_shared} of {self.words} "
+                  f"placements")
+        if self.grown_from is None or self.min_grid is None:
+            return shared
+        sizes = [f"{side}×{side}" for side in range(self.grown_from, self.min_grid)]
+        tight = " and ".join([", ".join(sizes[:-1]), sizes[-1]] if len(sizes) > 1 else sizes)
+        return (f"{shared}; {tight} had too few different layouts, so all its copies are at "
+                f"least {self.min_grid}×{self.min_grid}")
+
+    def to_dict(self) -> dict:
+        out = {"list": self.list, "copies": self.copies, "words": self.words,
+               "most_shared": self.most_shared}
+        if self.grown_from is not None:
+            out.update(min_grid=self.min_grid, grown_from=self.grown_from)
+        return out
+
+
 @dataclass(frozen=True)
 class ClassSet:
     """Every puzzle one run made, in page order. A single puzzle is a set of one."""
     code: str         # regenerates the whole set; each puzzle has a code of its own
     sheets: tuple[Sheet, ...]
+    apart: tuple[Apart, ...] = ()  # each list of several copies: how they differ
 
     def to_json(self) -> str:
         """{"format": "wordsearch-set/1", "code": ..., "puzzles": [puzzle documents,
-        each with its "title" and "student" added]}."""
+        each with its "title" and "student" added]}, and with copies, "apart": the rule
+        and, for each list, how far apart its copies are."""
         documents = [dict(sheet.puzzle.to_dict(), title=sheet.title, student=sheet.student)
                      for sheet in self.sheets]
-        return json.dumps({"format": SET_FORMAT, "code": self.code, "puzzles": documents},
-                          ensure_ascii=False, indent=2) + "\n"
+        out: dict = {"format": SET_FORMAT, "code": self.code, "puzzles": documents}
+        if self.apart:
+            out["apart"] = {"rule": APART_RULE,
+                            "lists": [note.to_dict() for note in self.apart]}
+        return json.dumps(out, ensure_ascii=False, indent=2) + "\n"

@@ -2,13 +2,14 @@
 contents page, the puzzles one or two to a page, and their solutions at the back,
 four or six to a page, every page but the title numbered.
 
-Margins follow what such services ask of a bound book: the inside margin (the
-gutter) grows with the page count, since a thicker book opens less far at the
-spine, and it lies on the left of right-hand (odd) pages and on the right of
-left-hand (even) ones. With bleed, each page is 0.125 in larger on every side,
-and the PDF says where it is trimmed (TrimBox) and how far ink may run
-(BleedBox). Nothing but the page number and the puzzles' code lines is printed
-outside the live area, and those stay inside it too.
+Margins follow what such services ask of a bound book (print_check holds their
+rules, Amazon KDP's): the inside margin (the gutter) grows with the page count,
+since a thicker book opens less far at the spine, and it lies on the left of
+right-hand (odd) pages and on the right of left-hand (even) ones. With bleed, each
+page is 0.125 in larger on the outside, top and bottom, never at the spine, and the
+PDF says where it is trimmed (TrimBox) and how far ink may run (BleedBox). Nothing
+is printed outside the live area, not even half a grid's frame. A plain book
+leaves out the bookmarks, links and metadata a print interior must not have.
 """
 from __future__ import annotations
 
@@ -29,14 +30,11 @@ from wordsearch.render.look import Look
 from wordsearch.render.measure import Measure, centred, fitted_line
 from wordsearch.render.model import Composite, Frame, Key, Page, Text
 from wordsearch.render.paper import INCH
+from wordsearch.render.print_check import BLEED, gutter
 from wordsearch.render.puzzle_page import puzzle_page
 
 TRIMS = {"6x9": (6 * INCH, 9 * INCH), "8.5x11": (8.5 * INCH, 11 * INCH),
          "8.25x11": (8.25 * INCH, 11 * INCH), "a4": paper.PAPER["a4"], "a5": paper.PAPER["a5"]}
-BLEED = 0.125 * INCH
-# (most pages, inside margin): the gutter print-on-demand services ask for.
-GUTTERS = ((150, 0.375 * INCH), (300, 0.5 * INCH), (500, 0.625 * INCH), (700, 0.75 * INCH))
-WIDEST_GUTTER = 0.875 * INCH
 # Outside, top and bottom: above the services' least (0.25 in, 0.375 in with bleed).
 OUTSIDE = 0.5 * INCH
 MIN_PAGES = 24           # fewer than this, and print-on-demand services refuse a book
@@ -70,6 +68,7 @@ class BookOptions:
     subject: str = ""
     fields: tuple[str, ...] = ()
     show_directions: bool = False
+    plain: bool = False          # no bookmarks, links or metadata
     look: Look = field(default_factory=Look)
 
     def __post_init__(self) -> None:
@@ -104,9 +103,10 @@ class Book:
 
     @property
     def media_size(self) -> tuple[float, float]:
+        """The trim, and with bleed, the bleed on the outside, top and bottom."""
         width, height = self.options.trim_size
         bleed = self.options.bleed_width
-        return width + 2 * bleed, height + 2 * bleed
+        return width + bleed, height + 2 * bleed
 
     def warnings(self) -> list[str]:
         if len(self.pages) >= MIN_PAGES:
@@ -114,11 +114,6 @@ class Book:
         one = ", or print one to a page" if self.options.per_page > 1 else ""
         return [f"the book has {len(self.pages)} pages; print-on-demand services need at "
                 f"least {MIN_PAGES}. Add puzzles{one}."]
-
-
-def gutter(page_count: int) -> float:
-    """The inside margin a book of `page_count` pages needs."""
-    return next((inside for most, inside in GUTTERS if page_count <= most), WIDEST_GUTTER)
 
 
 def live_frame(number: int, page_count: int) -> Frame:
@@ -137,13 +132,15 @@ def _folio(number: int, frame: Frame, size: tuple[float, float], measure: Measur
                    frame.middle(size))
 
 
-def _content(frame: Frame, measure: Measure, heading: float) -> Frame:
-    """The live area less the foot kept for the page number, and less, at the top,
+def _content(frame: Frame, measure: Measure, heading: float, look: Look | None = None) -> Frame:
+    """The live area less the foot kept for the page number, less, at the top,
     what the font's lines reach above a heading's capitals (pages place a first
-    line by its capitals; a reader boxes it by the font's ascent)."""
+    line by its capitals; a reader boxes it by the font's ascent), and less, at the
+    sides, the half of a grid's frame that lies outside its cells."""
     ascent, _ = measure.ascent_descent(heading, True)
-    return Frame(frame.left, frame.top + ascent - measure.cap_height(heading, True),
-                 frame.right, frame.bottom + FOLIO_ROOM)
+    reach = 0.0 if look is None else style.MAX_OUTLINE * look.style.weight / 2
+    return Frame(frame.left + reach, frame.top + ascent - measure.cap_height(heading, True),
+                 frame.right + reach, frame.bottom + FOLIO_ROOM)
 
 
 @dataclass(frozen=True)
@@ -186,7 +183,7 @@ def book_pages(sheets: Sequence[Sheet], options: BookOptions) -> Book:
     for k in range(plan.contents_pages):
         made.append(_contents_page(entries[k * plan.per_contents:(k + 1) * plan.per_contents],
                                    labels["contents"] if k == 0 else "", 2 + k, plan.total,
-                                   trim, measure, family))
+                                   trim, measure, family, not options.plain))
     puzzle_pages, keys = _puzzle_pages(sheets, options, plan, measure, family)
     made += puzzle_pages
     made += _solution_pages(keys, options, plan, measure, family)
@@ -202,7 +199,8 @@ def _puzzle_pages(sheets: Sequence[Sheet], options: BookOptions, plan: _Plan,
     keys = []
     for start in range(0, count, options.per_page):
         number = plan.first_puzzle + start // options.per_page
-        frame = _content(live_frame(number, plan.total), measure, options.look.style.title)
+        frame = _content(live_frame(number, plan.total), measure, options.look.style.title,
+                         options.look)
         slots = _slots(frame, trim, len(sheets[start:start + options.per_page]))
         parts = []
         for sheet, slot in zip(sheets[start:start + options.per_page], slots):
@@ -230,7 +228,8 @@ def _solution_pages(keys: Sequence[Key], options: BookOptions, plan: _Plan,
         number = plan.first_solution + start // per_page
         frame = live_frame(number, plan.total)
         key_page, = key_pages(keys[start:start + per_page], trim, per_page, look=options.look,
-                              frame=_content(frame, measure, style.SMALL_HEADING_SIZE))
+                              frame=_content(frame, measure, style.SMALL_HEADING_SIZE,
+                                             options.look))
         made.append(Composite(trim, ((0.0, 0.0, key_page),),
                               (_folio(number, frame, trim, measure),), family))
     return made
@@ -269,9 +268,10 @@ def _title_page(options: BookOptions, trim: tuple[float, float],
 
 
 def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int, total: int,
-                   trim: tuple[float, float], measure: Measure, family: str) -> Composite:
-    """Each entry's title at the left, its page number at the right, and the whole
-    line a link to that page."""
+                   trim: tuple[float, float], measure: Measure, family: str,
+                   linked: bool) -> Composite:
+    """Each entry's title at the left, its page number at the right, and (if
+    `linked`) the whole line a link to that page."""
     frame = live_frame(number, total)
     left, right = frame.left, trim[0] - frame.right
     y = _content(frame, measure, style.TITLE_SIZE).top
@@ -294,54 +294,66 @@ def _contents_page(entries: Sequence[tuple[str, int]], heading: str, number: int
         ascent, descent = measure.ascent_descent(CONTENTS_SIZE)
         links.append(((left, y - ascent, right - left, ascent + descent), page))
     texts.append(_folio(number, frame, trim, measure))
-    return Composite(trim, (), tuple(texts), family, tuple(links))
+    return Composite(trim, (), tuple(texts), family, tuple(links) if linked else ())
 
 
 def pdf(book: Book) -> bytes:
-    """The book as one PDF: page labels as the pages are numbered, bookmarks for the
-    contents, every puzzle and the solutions, the title, author and subject, and
-    the trim and bleed boxes. No creation date, so the same book gives the same
-    bytes."""
+    """The book as one PDF: page labels as the pages are numbered, and the trim and
+    bleed boxes; unless plain, bookmarks for the contents, every puzzle and the
+    solutions, and the title, author and subject. No creation date, so the same book
+    gives the same bytes."""
     options = book.options
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, *book.media_size)
-    surface.set_metadata(cairo.PDFMetadata.TITLE, options.title or "Word search puzzles")
-    if options.author:
-        surface.set_metadata(cairo.PDFMetadata.AUTHOR, options.author)
-    if options.subject:
-        surface.set_metadata(cairo.PDFMetadata.SUBJECT, options.subject)
-    surface.set_metadata(cairo.PDFMetadata.CREATOR, f"wordsearch {version('wordsearch')}")
+    if not options.plain:
+        surface.set_metadata(cairo.PDFMetadata.TITLE, options.title or "Word search puzzles")
+        if options.author:
+            surface.set_metadata(cairo.PDFMetadata.AUTHOR, options.author)
+        if options.subject:
+            surface.set_metadata(cairo.PDFMetadata.SUBJECT, options.subject)
+        surface.set_metadata(cairo.PDFMetadata.CREATOR, f"wordsearch {version('wordsearch')}")
     surface.set_metadata(cairo.PDFMetadata.CREATE_DATE, "")
     ctx = cairo.Context(surface)
     bleed = options.bleed_width
     for number, page in enumerate(book.pages, start=1):
         surface.set_page_label(str(number))
-        pages.mark_page(ctx, number)
+        if not options.plain:
+            pages.mark_page(ctx, number)
         ctx.save()
-        ctx.translate(bleed, bleed)
+        ctx.translate(_outside_left(number, bleed), bleed)
         pages.draw(ctx, page)
         ctx.restore()
         ctx.show_page()
-    for title, page in book.outline:
+    for title, page in book.outline if not options.plain else ():
         surface.add_outline(cairo.PDF_OUTLINE_ROOT, title, f"page={page}", 0)
     surface.finish()
-    return _boxes(out.getvalue(), options.trim_size, bleed)
+    return _boxes(out.getvalue(), options.trim_size, bleed, options.plain)
 
 
-def _boxes(data: bytes, trim: tuple[float, float], bleed: float) -> bytes:
-    """Sets each page's TrimBox (where the page is cut) and BleedBox (the page and its
-    bleed), which Cairo does not write. pypdf (pure Python, kept by the py-pdf
-    project) rewrites the file; its document ID is derived from the content, so the
-    bytes stay the same for the same book."""
+def _outside_left(number: int, bleed: float) -> float:
+    """The bleed at the left of page `number`: a left-hand (even) page's outside edge
+    is its left; a right-hand page's left is the spine, which has none."""
+    return 0.0 if number % 2 else bleed
+
+
+def _boxes(data: bytes, trim: tuple[float, float], bleed: float, plain: bool) -> bytes:
+    """Sets each page's TrimBox (where the page is cut: at the spine on its inside
+    edge) and BleedBox (the whole page), which Cairo does not write, and for a plain
+    book takes out the document's metadata (Cairo always names itself as its
+    producer). pypdf (pure Python, kept by the py-pdf project) rewrites the file;
+    its document ID is derived from the content, so the bytes stay the same for the
+    same book."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import RectangleObject
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    media = RectangleObject((0, 0, trim[0] + 2 * bleed, trim[1] + 2 * bleed))
-    cut = RectangleObject((bleed, bleed, bleed + trim[0], bleed + trim[1]))
-    for page in writer.pages:
-        page.trimbox = cut
+    media = RectangleObject((0, 0, trim[0] + bleed, trim[1] + 2 * bleed))
+    for number, page in enumerate(writer.pages, start=1):
+        left = _outside_left(number, bleed)
+        page.trimbox = RectangleObject((left, bleed, left + trim[0], bleed + trim[1]))
         page.bleedbox = media
+    if plain:
+        writer.metadata = None
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -11,10 +11,10 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import Look, one_of
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
-                                       fitted_line, footer, wrapped)
+                                       fitted_line, footer, sheet_frame, wrapped)
 from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
 from wordsearch.render.style import (FOOTER_SIZE, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
-                                     TITLE_LEADING, TITLE_SIZE, check_legible, margin)
+                                     TITLE_LEADING, TITLE_SIZE, check_legible)
 from wordsearch.render.tiling import across_down, title_lines
 
 KEY_LAYOUTS = (1, 2, 4, 6)  # keys to a page: a set's 1, 2 or 4, a book's solutions 4 or 6
@@ -31,6 +31,7 @@ SHARED_FOOTER_CLEARANCE = 2.0
 # baseline a little less far down, so that its descenders stay inside that room.
 NOTE_ROOM = 2.0
 NOTE_DROP = 1.8
+CODE_PITCH = 1.3  # a code line broken in two: the label's baseline over the code's
 
 
 def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
@@ -50,7 +51,8 @@ def key_pages(keys: Sequence[Key], size: tuple[float, float], per_page: int = 1,
     measure = measure or Measure.of(family)
     for key in keys[:1]:
         check_font(key.puzzle, measure)
-    boxes = _Boxes.on(size, frame or Frame.even(margin(size)), per_page, gap)
+    frame = frame or sheet_frame(size, measure, TITLE_SIZE, FOOTER_SIZE)
+    boxes = _Boxes.on(size, frame, per_page, gap)
     return [_key_page(keys[first:first + per_page], boxes, size, measure, family, look)
             for first in range(0, len(keys), per_page)]
 
@@ -97,12 +99,12 @@ class _KeyBox:
     """One key laid out in its box."""
     heading: tuple[Text, ...]  # its lines
     grid: GridBox
-    code_line: Text
+    code_lines: tuple[Text, ...]  # one, or two when one is wider than the box
     note: Text | None
 
     @property
     def texts(self) -> tuple[Text, ...]:
-        return *self.heading, self.code_line
+        return *self.heading, *self.code_lines
 
 
 def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
@@ -120,7 +122,10 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     top = baseline + heading_size * (HEADING_GAP if alone else SHARED_HEADING_GAP)
     # The code line sits in the page's bottom margin or at the foot of its box.
     code_line = y + box_h + (FOOTER_SIZE if alone else 0)
-    bottom = y + box_h - FOOTER_SIZE * (FOOTER_CLEARANCE if alone else SHARED_FOOTER_CLEARANCE)
+    code_lines = _code_lines(footer(key.puzzle, measure, x + box_w, code_line, key.label),
+                             x, measure)
+    bottom = y + box_h - FOOTER_SIZE * (FOOTER_CLEARANCE if alone else SHARED_FOOTER_CLEARANCE) \
+        - (code_lines[-1].baseline - code_lines[0].baseline)
     puzzle = key.puzzle
     note = _message_note(puzzle)
     note_size = (fitted_line(note, measure, NOTE_SIZE if alone else FOOTER_SIZE, box_w, False,
@@ -133,8 +138,22 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     placed_note = (Text(note, x + (box_w - measure.width(note, note_size)) / 2,
                         grid.y + puzzle.rows * cell + note_size * NOTE_DROP, note_size)
                    if note else None)
-    return _KeyBox(heading, grid, footer(puzzle, measure, x + box_w, code_line, key.label),
+    return _KeyBox(heading, grid, code_lines,
                    placed_note)
+
+
+def _code_lines(line: Text, left: float, measure: Measure) -> tuple[Text, ...]:
+    """The code line, or, when it is wider than its box (from `left`), its label over
+    its code, both at the box's right: a book's "Puzzle 1034 of 1034 · page 620 ·
+    code …" on a small page's shared keys would otherwise reach into the gutter."""
+    if line.x >= left or " · " not in line.text:
+        return (line,)
+    label, _, code = line.text.rpartition(" · ")
+    right = line.x + measure.width(line.text, line.size)
+    return tuple(Text(text, right - measure.width(text, line.size), baseline, line.size,
+                      muted=True)
+                 for text, baseline in ((label, line.baseline - line.size * CODE_PITCH),
+                                        (code, line.baseline)))
 
 
 def _message_note(puzzle: Puzzle) -> str:

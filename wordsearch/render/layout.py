@@ -15,7 +15,7 @@ from wordsearch.render.look import Look, PageOptions
 from wordsearch.render.model import Key, Page
 from wordsearch.render.puzzle_page import puzzle_page
 from wordsearch.render.style import LETTER_SHARE, margin
-from wordsearch.render.tiling import across_down, tile_size, tiled, title_lines
+from wordsearch.render.tiling import tile_size, tiled, title_lines
 
 # The share of a page's height legible_side leaves to the title, fields and list.
 HEADER_SHARE = 0.35
@@ -31,12 +31,11 @@ def numbered(labels: Mapping[str, str], what: str, number: int, total: int) -> s
 def legible_side(size: tuple[float, float], per_page: int = 1, look: Look = Look()) -> int:
     """The most cells across a grid can have on pages of `size`, `per_page` puzzles a
     page, with letters of the look's smallest size: what an automatic shape may grow
-    to. The room inside the margins, less HEADER_SHARE of its height for the title,
+    to. The room inside a share's margins, less HEADER_SHARE of its height for the title,
     fields and word list: a long list may still refuse a grid of this side."""
-    across, down = across_down(per_page, size)
-    edge = margin(size)
-    room = min((size[0] - 2 * edge) / across,
-               (size[1] - 2 * edge) * (1 - HEADER_SHARE) / down)
+    width, height = tile_size(size, per_page)
+    edge = margin((width, height))  # each share keeps the margin (style.SAFE_EDGE)
+    room = min(width - 2 * edge, (height - 2 * edge) * (1 - HEADER_SHARE))
     return max(1, math.floor(room * LETTER_SHARE / look.style.min_letter))
 
 

@@ -16,8 +16,9 @@ from wordsearch import lang
 from wordsearch.errors import InputError, LayoutError
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
-from wordsearch.render.model import Text
-from wordsearch.render.style import FOOTER_SIZE, MIN_TEXT
+from wordsearch.render.model import Frame, Text
+from wordsearch.render.style import (FOOTER_SIZE, LARGE_PRINT, MAX_OUTLINE, MIN_TEXT, SAFE_EDGE,
+                                     margin)
 
 # Any size will do to ask whether the font has a glyph: the answer is the same at all.
 PROBE_SIZE = 10.0
@@ -176,6 +177,22 @@ def centred(text: str, measure: Measure, size: float, baseline: float, middle: f
             bold: bool = False) -> Text:
     """A line centred on the x `middle`."""
     return Text(text, middle - measure.width(text, size, bold) / 2, baseline, size, bold)
+
+
+def sheet_frame(size: tuple[float, float], measure: Measure, heading: float,
+                footer_size: float) -> Frame:
+    """Where a sheet's (or its share's) text and grid go: the margin, or more where
+    SAFE_EDGE and the half of the heaviest grid frame (large print's) that lies
+    outside its cells need more (the same for both looks, so that large print's grid
+    has the regular one's room); at the top, room for what a bold `heading` reaches
+    above its capitals (a first line is placed by its capitals); at the foot, room
+    for the code line under it (its baseline one `footer_size` into the margin). All
+    of it keeps SAFE_EDGE from the paper's edge."""
+    edge = max(margin(size), SAFE_EDGE + MAX_OUTLINE * LARGE_PRINT.weight / 2)
+    ascent, _ = measure.ascent_descent(heading, True)
+    _, descent = measure.ascent_descent(footer_size)
+    return Frame(edge, max(edge, SAFE_EDGE + ascent - measure.cap_height(heading, True)),
+                 edge, max(edge, SAFE_EDGE + footer_size + descent))
 
 
 def footer(puzzle: Puzzle, measure: Measure, right: float, baseline: float, what: str,

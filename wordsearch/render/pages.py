@@ -17,6 +17,7 @@ from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import PageOptions
 from wordsearch.render.measure import set_font_options
+from wordsearch.render.style import MAX_OUTLINE
 from wordsearch.render.model import Composite, Field, GridBox, KeyPage, Page, PuzzlePage, Text
 from wordsearch.render.paper import INCH
 
@@ -34,11 +35,15 @@ OUTLINES = ((0.0, 0.45, 0.70), (0.84, 0.37, 0.0), (0.0, 0.55, 0.40), (0.80, 0.40
 # word's own letters, narrow enough to clear its neighbours' (closer along diagonals).
 OUTLINE_HALF = {True: 0.35, False: 0.40}  # keyed by "is diagonal"
 # Lines between cells: a share of the cell, never thinner than prints evenly.
-RULE_SHARE, MIN_RULE = 0.02, 0.3
+RULE_SHARE = 0.02
 # The shape's outline: a share of the cell, kept between a line that holds its own
 # against the letters and one that crowds them.
-OUTLINE_SHARE, MIN_OUTLINE, MAX_OUTLINE = 0.06, 0.8, 2.0
-FIELD_LINE = 0.6                 # a field's line to write on: thin, as on a form
+OUTLINE_SHARE, MIN_OUTLINE = 0.06, 0.8
+# The thinnest line drawn on any page: print-on-demand services (Amazon KDP's
+# interior rules) promise lines of 0.75 pt or more, and a thinner one may break up
+# on a classroom printer too.
+MIN_LINE = 0.75
+FIELD_LINE = MIN_LINE            # a field's line to write on: thin, as on a form
 FIELD_LINE_DROP = 1.5            # the line under its label's baseline, clear of the letters
 BLANK_LINE = 0.8                 # a message's blanks: each stands alone, so a little bolder
 # A message cell's number at its top left: its left side and its baseline this far
@@ -47,6 +52,16 @@ NUMBER_INSET, NUMBER_DROP = 0.25, 1.05
 # A free path on a key: a line this share of a cell wide, a dot at its first cell.
 PATH_WIDTH = 0.12
 PATH_START = 0.16
+
+
+def line_width(ctx: cairo.Context, width: float) -> None:
+    """Every line's width goes through here: never under MIN_LINE."""
+    ctx.set_line_width(max(MIN_LINE, width))
+
+
+def frame_line(box: GridBox) -> float:
+    """The width of the shape's outline; half of it lies outside the grid's cells."""
+    return max(MIN_LINE, max(MIN_OUTLINE, min(MAX_OUTLINE, box.cell * OUTLINE_SHARE)) * box.weight)
 
 
 def draw(ctx: cairo.Context, page: Page) -> None:
@@ -108,7 +123,7 @@ def draw_puzzle_page(ctx: cairo.Context, page: PuzzlePage) -> None:
     for text in page.body:
         draw_text(ctx, text, family)
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(BLANK_LINE)
+    line_width(ctx, BLANK_LINE)
     for blank in page.blanks:
         ctx.move_to(blank.x0, blank.y)
         ctx.line_to(blank.x1, blank.y)
@@ -121,7 +136,7 @@ def draw_field(ctx: cairo.Context, field: Field, family: str) -> None:
     if field.value:
         draw_text(ctx, field.value, family)
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(FIELD_LINE)
+    line_width(ctx, FIELD_LINE)
     ctx.move_to(field.line_from, field.label.baseline + FIELD_LINE_DROP)
     ctx.line_to(field.line_to, field.label.baseline + FIELD_LINE_DROP)
     ctx.stroke()
@@ -183,7 +198,7 @@ def draw_rules(ctx: cairo.Context, inside: Sequence[Sequence[bool]], box: GridBo
     """A line between each two neighbouring cells of the shape."""
     ctx.set_line_cap(cairo.LINE_CAP_BUTT)
     ctx.set_source_rgb(*RULE)
-    ctx.set_line_width(max(MIN_RULE, box.cell * RULE_SHARE) * box.weight)
+    line_width(ctx, box.cell * RULE_SHARE * box.weight)
     for r, row in enumerate(inside):
         for c, cell_inside in enumerate(row):
             if not cell_inside:
@@ -201,7 +216,7 @@ def draw_rules(ctx: cairo.Context, inside: Sequence[Sequence[bool]], box: GridBo
 def draw_outline(ctx: cairo.Context, inside: Sequence[Sequence[bool]], box: GridBox) -> None:
     """The shape's border, in ink."""
     ctx.set_source_rgb(*INK)
-    ctx.set_line_width(max(MIN_OUTLINE, min(MAX_OUTLINE, box.cell * OUTLINE_SHARE)) * box.weight)
+    line_width(ctx, frame_line(box))
     ctx.set_line_join(cairo.LINE_JOIN_ROUND)
     for loop in outline(inside):
         ctx.move_to(box.x + loop[0][0] * box.cell, box.y + loop[0][1] * box.cell)
@@ -289,7 +304,7 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox,
                 ctx.rectangle(box.x + c * box.cell, box.y + r * box.cell, box.cell, box.cell)
     ctx.clip()
     # As wide as the shape's outline at its least, whatever the cell: never capped.
-    ctx.set_line_width(max(MIN_OUTLINE, box.cell * OUTLINE_SHARE))
+    line_width(ctx, max(MIN_OUTLINE, box.cell * OUTLINE_SHARE))
     for k, p in enumerate(puzzle.words):
         first, last = p.cells()[0], p.cells()[-1]
         (x0, y0), (x1, y1) = box.centre(*first), box.centre(*last)
@@ -310,7 +325,7 @@ def draw_answers(ctx: cairo.Context, puzzle: Puzzle, box: GridBox,
     ctx.set_line_join(cairo.LINE_JOIN_ROUND)
     for k, path in enumerate(paths, start=len(puzzle.words)):
         ctx.set_source_rgb(*OUTLINES[k % len(OUTLINES)])
-        ctx.set_line_width(box.cell * PATH_WIDTH)
+        line_width(ctx, box.cell * PATH_WIDTH)
         ctx.move_to(*box.centre(*path[0]))
         for cell in path[1:]:
             ctx.line_to(*box.centre(*cell))

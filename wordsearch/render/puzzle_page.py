@@ -8,7 +8,9 @@ All lengths are in points (1/72 inch), y downwards from the top of the page.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from wordsearch.directions import COMPASS
 from wordsearch.errors import LayoutError
@@ -16,11 +18,12 @@ from wordsearch.puzzle import Puzzle
 from wordsearch.render import paper
 from wordsearch.render.look import Look
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
-                                       footer, wrapped)
+                                       footer, sheet_frame, wrapped)
 from wordsearch.render.blanks import message_block
 from wordsearch.render.model import Field, Frame, GridBox, PuzzlePage, Text
-from wordsearch.render.style import (FIELD_SIZE, LETTER_SHARE, LINE_SPACING, TITLE_LEADING,
-                                     TITLE_LINES, Style, check_legible, margin)
+from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE,
+                                     LINE_SPACING, REGULAR, TITLE_LEADING, TITLE_LINES, Style,
+                                     check_legible)
 from wordsearch.render.wordlist import (Arrangement, WordColumns, check_labels, chosen,
                                         list_arrangements, list_gap, list_heading, narrowed)
 
@@ -42,6 +45,9 @@ NOTE_PITCH = 2.0         # a note's baseline under the line before, in the note'
 # Between the word list and the hidden message's label: the regular field size,
 # whatever the style, since the label itself grows with large print.
 MESSAGE_GAP = FIELD_SIZE
+# A large-print grid may be this much (in points a cell) under the regular page's,
+# the rounding of two layouts' arithmetic.
+CELL_TOLERANCE = 1e-6
 
 
 def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
@@ -56,11 +62,28 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     (by default the page's margin all round)."""
     family = look.family(puzzle)
     measure = measure or Measure.of(family)
-    style = look.style
     check_font(puzzle, measure)
-    frame = frame or Frame.even(margin(size))
+    page = (puzzle, size, title, fields, show_directions, measure, filled or {}, footer_label,
+            frame, title_lines)
+    if not look.large_print:
+        return _page(*page, look, look.style)
+    # Large print: its grid never smaller than the regular page's; if its own title,
+    # fields and notes leave too little room, they take the regular sizes.
+    regular = _page(*page, replace(look, large_print=False), REGULAR).grid.cell
+    return (_page(*page, look, look.style, regular, refuse=False)
+            or _page(*page, look, LARGE_PRINT_COMPACT, regular))
+
+
+def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequence[str],
+          show_directions: bool, measure: Measure, filled: Mapping[str, str],
+          footer_label: str, frame: Frame | None, title_lines: int, look: Look, style: Style,
+          regular: float = 0.0, refuse: bool = True) -> PuzzlePage | None:
+    """The page in `style`, its grid's cells no smaller than `regular` (large print:
+    the regular page's) or else refused (or None, unless `refuse`)."""
+    family = look.family(puzzle)
+    frame = frame or sheet_frame(size, measure, style.title, style.footer)
     header, placed_fields, y = _header(puzzle, size, frame, measure, style,
-                                       (title, title_lines), fields, filled or {},
+                                       (title, title_lines), fields, filled,
                                        show_directions)
     top = y + (style.field if y > frame.top else 0)  # a field's size under a header
     bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
@@ -68,7 +91,11 @@ def puzzle_page(puzzle: Puzzle, size: tuple[float, float], title: str = "",
     if puzzle.message:
         message = message_block(puzzle, measure, frame.left, frame.width(size), bottom, style)
         bottom -= message.height + MESSAGE_GAP
-    grid, body = _grid_and_list(puzzle, size, frame, measure, look, top, bottom)
+    laid = _grid_and_list(puzzle, size, frame, measure, look, style, top, bottom, regular,
+                          refuse)
+    if laid is None:
+        return None
+    grid, body = laid
     if message is not None:
         body += message.texts
     # The footer's baseline: one footer size into the bottom margin.
@@ -155,20 +182,27 @@ def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str
 
 
 def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
-                   measure: Measure, look: Look, top: float,
-                   bottom: float) -> tuple[GridBox, list[Text]]:
+                   measure: Measure, look: Look, style: Style, top: float, bottom: float,
+                   regular: float, refuse: bool) -> tuple[GridBox, list[Text]] | None:
     """The grid and the word list, between `top` and `bottom`, as one block in the
-    middle of that space: the grid's box, and the list's texts."""
-    style = look.style
+    middle of that space: the grid's box, and the list's texts. Large print puts the
+    grid first (the arrangement with the largest cells, of at least `regular`: its
+    letters no smaller than the regular page's; None if not, unless `refuse`)."""
     labels = [] if look.hide_words else look.labels(puzzle)
     check_labels(labels, measure)
     heading = list_heading(puzzle, look.hide_words)
     found = list_arrangements(puzzle, labels, heading, measure, frame.width(size),
                               bottom - top, style.list_sizes)
-    choice = chosen(puzzle, found)
+    choice = (max(found, key=lambda option: (option.cell(puzzle), option.words.size))
+              if look.large_print else chosen(puzzle, found))
     cell, place, words = choice.cell(puzzle), choice.place, choice.words
-    if look.large_print and cell * LETTER_SHARE < style.min_letter:
-        raise _too_big_for_large_print(puzzle, found, size, style)
+    small = look.large_print and cell * LETTER_SHARE < style.min_letter
+    if small or look.large_print and cell < regular - CELL_TOLERANCE:
+        if not refuse:
+            return None
+        if small:
+            raise _too_big_for_large_print(puzzle, found, size, style)
+        raise _smaller_than_regular(puzzle, cell, regular, size)
     check_legible(puzzle, cell, size, style.min_letter)
     grid_w, grid_h = puzzle.cols * cell, puzzle.rows * cell
     gap = list_gap(place, words.size)
@@ -200,6 +234,22 @@ def _list_texts(words: WordColumns, x: float, y: float, heading_x: float,
             texts.append(Text(label, x + c * words.pitch,
                               first + (r + 1) * words.size * LINE_SPACING, words.size))
     return texts
+
+
+def _smaller_than_regular(puzzle: Puzzle, cell: float, regular: float,
+                          size: tuple[float, float]) -> LayoutError:
+    """Large print that would print the grid smaller than the regular page does:
+    its larger title, fields and list leave the grid too little room. Refused rather
+    than printed: a large-print page whose grid is smaller than the regular page's
+    defeats its purpose."""
+    return LayoutError(
+        f"in large print the {puzzle.cols}×{puzzle.rows} grid's letters would be "
+        f"{math.floor(cell * LETTER_SHARE * 10) / 10:.1f} pt high on the "
+        f"{paper.describe(size)} page, smaller than the regular page's "
+        f"{math.floor(regular * LETTER_SHARE * 10) / 10:.1f} pt, since its larger title, fields "
+        f"and word list take the room. Use a shorter title, fewer or shorter words, or a "
+        f"larger page.",
+        option="size")
 
 
 def _too_big_for_large_print(puzzle: Puzzle, found: Sequence[Arrangement],

@@ -34,7 +34,13 @@ LETTER_SHARE = 0.6       # a grid letter's font size, as a share of the cell sid
 MAX_CELL = 48.0          # two thirds of an inch: bigger cells look like a toy
 
 MARGIN_SHARE = 0.06      # of the page's shorter side
-MIN_MARGIN, MAX_MARGIN = 18.0, 54.0
+# Nothing prints closer than this to the paper's edge, on any page (each share of a
+# page with several puzzles keeps it too): many classroom printers cannot print
+# within about 0.25 in of the edge, and print-on-demand asks 0.375 in with bleed.
+SAFE_EDGE = 0.375 * 72
+MIN_MARGIN, MAX_MARGIN = SAFE_EDGE, 54.0
+# The widest line of a grid's frame (regular print); half of it lies outside the cells.
+MAX_OUTLINE = 2.0
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,12 @@ REGULAR = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, FOOTER_SIZE, LIST_SIZES, MIN_
 # heavy, which keeps a grid's rules and outline in proportion to its bolder letters.
 LARGE_PRINT = Style(30.0, 16.0, 16.0, 12.0, (20.0, 18.0, 17.0, 16.0), 18.0, 1.8,
                     (24.0, 20.0, 18.0, 16.0))
+# Large print with the title, fields and notes at the regular sizes: what a page uses
+# when large print's own would leave its grid smaller than the regular page's (the
+# grid and the list are what a reader who needs large print reads).
+LARGE_PRINT_COMPACT = Style(TITLE_SIZE, FIELD_SIZE, NOTE_SIZE, LARGE_PRINT.footer,
+                            LARGE_PRINT.list_sizes, LARGE_PRINT.min_letter,
+                            LARGE_PRINT.weight, LARGE_PRINT.message_sizes)
 
 
 def margin(size: tuple[float, float]) -> float:

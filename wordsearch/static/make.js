@@ -499,7 +499,7 @@
       say(text);
       return;
     }
-    const done = count("make.set_done", data.total, { code: data.code });
+    const done = count("make.set_done", data.puzzles, { code: data.code });
     $("set-status").replaceChildren(`${done} `);
     const link = document.createElement("a");
     link.href = data.pdf;

@@ -2,7 +2,8 @@
 
 A set takes one place in the workers' queue (its client's among them) for as long
 as it runs, and puts its puzzles in its client's line, each with its code
-SETCODE-n exactly as `wordsearch --copies N --seed SETCODE` makes it: the workers
+SETCODE-n (or a copy's further try, SETCODE-n.2) exactly as `wordsearch --copies N
+--seed SETCODE` makes it, its copies kept apart by the command's rule: the workers
 take them in turn with other clients' tasks (workers.py). A set can be cancelled
 (DELETE), and one nobody has asked about for UNPOLLED seconds is: its client has
 gone, and its puzzles would take the workers for nothing. Sets live in the memory
@@ -19,7 +20,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from wordsearch.errors import WordsearchError
-from wordsearch.make.classset import Plan, plan_set
+from wordsearch.make.classset import KeepApart, Plan, plan_set
+from wordsearch.puzzle import Puzzle
 from wordsearch.web import jobs
 from wordsearch.web.options import Request
 from wordsearch.web.workers import Busy, Workers
@@ -35,7 +37,8 @@ log = logging.getLogger("wordsearch.web")
 class SetJob:
     id: str
     code: str
-    total: int
+    total: int                    # puzzles made and to make, copies made again included
+    puzzles: int = 0              # puzzles in the set
     client: str = ""
     done: int = 0
     state: str = "working"        # working, done, failed, cancelled
@@ -44,14 +47,18 @@ class SetJob:
     pdf: bytes | None = None
     asked: float = 0.0            # time.monotonic() of the last poll (or the start)
     task: asyncio.Task | None = None
+    apart: tuple = ()             # the set's Apart notes, once done
 
     def progress(self) -> dict:
+        """The page's view of the set; "total" grows when copies too alike a
+        neighbour are made again, and once done "apart" says how far apart they are."""
         out = {"id": self.id, "code": self.code, "state": self.state, "done": self.done,
-               "total": self.total}
+               "total": self.total, "puzzles": self.puzzles}
         if self.state in ("failed", "cancelled"):
             out["error"] = self.error
         if self.state == "done":
             out["pdf"] = f"/api/sets/{self.id}.pdf"
+            out["apart"] = [dict(note.to_dict(), says=note.describe()) for note in self.apart]
         return out
 
 
@@ -77,8 +84,8 @@ class Sets:
                         options.pop("seed", None))
         self.sweep()
         self.workers.admit(client)
-        job = SetJob(secrets.token_urlsafe(9), plan.code, len(plan.puzzles), client,
-                     asked=time.monotonic())
+        job = SetJob(secrets.token_urlsafe(9), plan.code, len(plan.puzzles), len(plan.puzzles),
+                     client, asked=time.monotonic())
         self.jobs[job.id] = job
         job.task = asyncio.get_running_loop().create_task(
             self._make(job, request, options, mask, plan))
@@ -124,22 +131,36 @@ class Sets:
 
     async def _make(self, job: SetJob, request: Request, options: dict,
                     mask: tuple[str, bytes | None] | None, plan: Plan) -> None:
-        async def one(code: str) -> dict:
+        # The command's rule for copies, in the same rounds (build_set's KeepApart).
+        apart = KeepApart(plan, 1, min_grid=options.get("min_grid"),
+                          grid_fixed=options.get("grid") is not None)
+        documents: dict[str, dict] = {}
+
+        async def one(wanted) -> dict:
+            floor = {} if wanted.min_grid is None else {"min_grid": wanted.min_grid}
             document = await self.workers.run(
-                jobs.make, request.words, dict(options, seed=code), mask, request.page,
-                self.time_limit, self.workers.threads, client=job.client, background=True)
+                jobs.make, request.words, dict(options, seed=wanted.code, **floor), mask,
+                request.page, self.time_limit, self.workers.threads, client=job.client,
+                background=True)
             job.done += 1
             return document
 
-        tasks = [asyncio.ensure_future(one(code)) for _, _, code in plan.puzzles]
+        tasks: list[asyncio.Future] = []
         try:
-            documents = await asyncio.gather(*tasks)
+            while wanted := apart.wanted():
+                if tasks:  # a round after the first: copies made again
+                    job.total += len(wanted)
+                tasks = [asyncio.ensure_future(one(w)) for w in wanted]
+                for w, document in zip(wanted, await asyncio.gather(*tasks)):
+                    documents[document["code"]] = document
+                    apart.take(w, Puzzle.from_dict(document))
             title = request.page.get("title", "")
-            sheets = [(title, student, document)
-                      for (_, student, _), document in zip(plan.puzzles, documents)]
+            sheets = [(title, student, documents[puzzle.code])
+                      for (_, student, _), puzzle in zip(plan.puzzles, apart.puzzles())]
             job.pdf = await self.workers.run(jobs.draw_set, job.code, sheets, request.page,
                                              request.set.get("keys_per_page", 1),
                                              client=job.client, background=True)
+            job.apart = apart.notes()
             job.state = "done"
         except (WordsearchError, Busy) as exc:
             job.state, job.error = "failed", str(exc)
