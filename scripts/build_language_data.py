@@ -475,7 +475,7 @@ def build_level(code: str, language: lang.Language, words: list[str],
     languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
     most frequent words of at most LEVEL_SHORT letters, short frequent words being
     the likeliest to be known. Either way less the language's hand list
-    (scripts/data/level/CODE.txt: es fr de en so far), whose every word must be one
+    (scripts/data/level/CODE.txt: en es fr de pl cs sk so far), whose every word must be one
     of them."""
     import wordfreq  # build-time only; --unsuitable-only needs none
 
@@ -524,10 +524,10 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         f"  {LEVEL_FREQUENT:,} most frequent words (wordfreq) of at most {LEVEL_SHORT} letters -- short,",
         "  frequent words being the likeliest a child knows. This is a proxy, not a child's",
         "  vocabulary: it keeps frequent abstract words of adult text and grammatical words.",
-        "  For es, fr and de the words of it that read as adult, abstract or grammatical were",
-        "  then taken off by hand (`scripts/data/level/CODE.txt`, one fast reading by a",
-        "  non-native reviewer), and the themes (written for children, MIT) come before it;",
-        "  for it pt nl pl cs sk sv ru el the proxy is used as it is.",
+        "  For es, fr, de, pl, cs and sk the words of it that read as adult, abstract or",
+        "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one",
+        "  reading by a non-native reviewer), and the themes (written for children, MIT)",
+        "  come before it; for it pt nl sv ru el the proxy is used as it is.",
         "- **Every language**: words a reader judged unfit although a source rates them early",
         "  (English `adult`, `bride`, `marriage`, `fighter`) are in the same hand lists.",
         "",
