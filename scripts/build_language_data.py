@@ -458,6 +458,10 @@ GLASGOW_PATH = "data/glasgow_norms.csv"
 # its most frequent dictionary words of at most this many letters.
 LEVEL_FREQUENT = 2_000
 LEVEL_SHORT = 8
+# Languages whose hand list was read further down the frequency list: in Polish, Czech
+# and Slovak the first 2,000 are mostly inflected forms and grammatical words, and the
+# reading kept only about 400 of them (scripts/data/level/CODE.txt).
+LEVEL_FREQUENT_READ = {"pl": 3_000, "cs": 3_000, "sk": 3_000}
 LEVEL_SOURCE = {"en": "glasgow"}
 
 
@@ -473,10 +477,9 @@ def build_level(code: str, language: lang.Language, words: list[str],
     """The dictionary's words a child of primary age reads and knows, sorted. English:
     those the Glasgow Norms rate as learnt by 6-8 years old (CHILD_AOA). The other
     languages have no such source here (see SOURCES.md), so: the LEVEL_FREQUENT
-    most frequent words of at most LEVEL_SHORT letters, short frequent words being
+    (LEVEL_FREQUENT_READ where the hand list was read that far) most frequent words of at most LEVEL_SHORT letters, short frequent words being
     the likeliest to be known. Either way less the language's hand list
-    (scripts/data/level/CODE.txt: en es fr de it pt nl sv ru el so far), whose every word
-    must be one of them."""
+    (scripts/data/level/CODE.txt: every language), whose every word must be one of them."""
     import wordfreq  # build-time only; --unsuitable-only needs none
 
     if LEVEL_SOURCE.get(code) == "glasgow":
@@ -484,7 +487,7 @@ def build_level(code: str, language: lang.Language, words: list[str],
     else:
         short = [w for w in words if len(grid(language, w)) <= LEVEL_SHORT]
         short.sort(key=lambda w: (-wordfreq.word_frequency(w, code), w))
-        level = sorted(short[:LEVEL_FREQUENT])
+        level = sorted(short[:LEVEL_FREQUENT_READ.get(code, LEVEL_FREQUENT)])
     path = HAND / "level" / f"{code}.txt"
     drop = {grid(language, w) for line in read_hand_list(path) for w in line.split()}
     unknown = drop - {grid(language, w) for w in level}
@@ -524,11 +527,15 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         f"  {LEVEL_FREQUENT:,} most frequent words (wordfreq) of at most {LEVEL_SHORT} letters -- short,",
         "  frequent words being the likeliest a child knows. This is a proxy, not a child's",
         "  vocabulary: it keeps frequent abstract words of adult text and grammatical words.",
-        "  For es fr de it pt nl sv ru el the words of it that read as adult, abstract or",
-        "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one fast",
-        "  reading by a non-native reviewer; it pt nl sv ru el keep about a third or a",
-        "  quarter of the 2,000), and for es fr de the themes (written for children, MIT)",
-        "  come before it; for pl cs sk the proxy is used as it is.",
+        "  For every language but en the words of it that read as adult, abstract or",
+        "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one",
+        "  reading by a non-native reviewer; it pt nl sv ru el pl cs sk keep about a third",
+        "  or a quarter), and for es fr de the themes (written for children, MIT) come",
+        "  before it. The proxy and the reading went further down the frequency list",
+        "  for " + "; ".join(f"{' '.join(c for c, k in LEVEL_FREQUENT_READ.items() if k == n)}"
+                          f" ({n:,} words)" for n in sorted(set(LEVEL_FREQUENT_READ.values())))
+        + ": their first 2,000 are mostly inflected forms and",
+        "  grammatical words, of which a reader kept about 400.",
         "- **Every language**: words a reader judged unfit although a source rates them early",
         "  (English `adult`, `bride`, `marriage`, `fighter`) are in the same hand lists.",
         "",
