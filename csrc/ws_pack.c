@@ -222,10 +222,11 @@ static int take_scratch(worker *wk, const ws_pack_params *p)
 {
     const size_t ncells = (size_t)p->rows * (size_t)p->cols;
     const size_t lines = (size_t)LINE_COUNT(p->rows, p->cols);
+    wk->hit_at = malloc((ncells + 1) * sizeof(int32_t));
     wk->hits = malloc((ncells + 1) * sizeof(hit));
     wk->last_on_line = malloc(lines * sizeof(int32_t));
     wk->pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
-    return wk->hits && wk->last_on_line && wk->pairs;
+    return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs;
 }
 
 /* Readies every worker; 0 when out of memory. */
@@ -291,6 +292,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     ws_crew_stop(&r->team);
     if (r->workers)
         for (int32_t t = 0; t < r->nworkers; t++) {
+            free(r->workers[t].hit_at);
             free(r->workers[t].hits);
             free(r->workers[t].last_on_line);
             free(r->workers[t].pairs);

@@ -222,8 +222,7 @@ typedef struct {
     int32_t len;
     int8_t first_at[CELL_CODES];  /* first index of each cell code in the word, or NO_INDEX */
     int8_t next_at[WS_MAX_WORD];  /* next index holding the same letter */
-    uint8_t distinct[WS_MAX_WORD]; /* the word's distinct letters, by slot */
-    int32_t ndistinct;
+    uint8_t in_word[CELL_CODES];  /* 1 for each letter code in the word, else 0 */
     /* pair_gaps[a][b] bit t: some i has word[i] == the letter of slot a and
      * word[i + t] == that of slot b. Slots number the word's distinct letters;
      * every other cell code has slot NO_SLOT, whose rows are all zero. */
@@ -299,6 +298,7 @@ struct worker {
     block_queue queue;
     pass_gate *gate;
     selector sel;
+    int32_t *hit_at;         /* scratch: one per grid cell, and one more */
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */

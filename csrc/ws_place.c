@@ -33,14 +33,13 @@ void ws_step_prepare(step_ctx *s, int32_t word)
         s->next_at[i] = s->first_at[s->letters[i]];
         s->first_at[s->letters[i]] = (int8_t)i;
     }
+    for (int x = 0; x < CELL_CODES; x++)
+        s->in_word[x] = s->first_at[x] != NO_INDEX;
     memset(s->slot, NO_SLOT, sizeof s->slot);
     uint8_t slots = 0;
     for (int32_t i = 0; i < s->len; i++)
-        if (s->first_at[s->letters[i]] == i) {
-            s->distinct[slots] = s->letters[i];
+        if (s->first_at[s->letters[i]] == i)
             s->slot[s->letters[i]] = slots++;
-        }
-    s->ndistinct = slots;
     assert(slots <= s->len); /* so no letter's slot is NO_SLOT */
     memset(s->pair_gaps, 0, sizeof s->pair_gaps);
     for (int32_t i = 0; i < s->len; i++)
@@ -139,66 +138,25 @@ static uint64_t single_group_key(uint64_t parent_hash, int32_t cell, int32_t ind
     return ws_mix64(parent_hash ^ (SINGLE_GROUP_DOMAIN + id)) & ~(uint64_t)LOW_HALF;
 }
 
-/* Cells compared at once when looking for the word's letters: a GCC/Clang
- * vector of bytes (SSE2 on x86-64, NEON on ARM; C99 has none), so that a cell
- * costs a compare per distinct letter of the word, sixteen cells at a time,
- * where a table look-up a cell cost seven instructions (callgrind). */
-#define CHUNK 16
-typedef uint8_t byte_chunk __attribute__((vector_size(CHUNK)));
-/* The high bit of each byte of a 64-bit word. */
-#define HIGH_BITS 0x8080808080808080u
-/* Multiplied by a word's high bits, gathers them into its top byte, byte k's
- * at bit 56 + k (a movemask in portable C). */
-#define GATHER_HIGH_BITS 0x0002040810204081u
-/* Bits in a byte, and bytes in a 64-bit word. */
-#define BYTE_BITS 8
-#define WORD_BYTES 8
-
-/* One bit for each byte of a chunk that is all ones, bit k for byte k of
- * memory whatever the machine's byte order. */
-static uint32_t chunk_mask(byte_chunk found)
-{
-    uint64_t words[CHUNK / WORD_BYTES];
-    memcpy(words, &found, sizeof words);
-    uint32_t mask = 0;
-    for (int32_t h = 0; h < CHUNK / WORD_BYTES; h++) {
-        uint64_t w = words[h];
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        w = __builtin_bswap64(w);
-#endif
-        const uint64_t gathered = ((w & HIGH_BITS) * GATHER_HIGH_BITS) >> (64 - BYTE_BITS);
-        mask |= (uint32_t)gathered << (h * WORD_BYTES);
-    }
-    return mask;
-}
-
-/* The cells holding the word's letters, in row-major order; `hits` has room
- * for one more than the cells. A last, partial chunk is read from a copy
- * padded with empty cells, which hold no letter. */
-static int32_t collect_hits(const step_ctx *s, const uint8_t *g, hit *restrict hits)
+/* The cells holding the word's letters, in row-major order. Their places are
+ * gathered first, writing every cell's and advancing only at a hit, so the scan
+ * that every parent pays for has no branch to mispredict and one store a cell;
+ * `at` and `hits` have room for one more than the cells. */
+static int32_t collect_hits(const step_ctx *s, const uint8_t *g, int32_t *restrict at,
+                            hit *restrict hits)
 {
     /* Locals, not fields: a byte stored into `hits` could alias any of them. */
-    const int16_t *restrict row_of = s->row_of, *restrict col_of = s->col_of;
-    const uint8_t *restrict slot = s->slot;
-    byte_chunk want[WS_MAX_WORD];
-    const int32_t nwant = s->ndistinct, size = s->size;
-    for (int32_t l = 0; l < nwant; l++)
-        want[l] = (byte_chunk){0} + s->distinct[l];
+    const int32_t size = s->size;
+    const uint8_t *restrict in_word = s->in_word;
     int32_t n = 0;
-    for (int32_t at = 0; at < size; at += CHUNK) {
-        byte_chunk cells = {0};
-        if (at + CHUNK <= size)
-            memcpy(&cells, g + at, CHUNK);
-        else
-            memcpy(&cells, g + at, (size_t)(size - at));
-        byte_chunk found = {0};
-        for (int32_t l = 0; l < nwant; l++)
-            found |= (byte_chunk)(cells == want[l]);
-        for (uint32_t bits = chunk_mask(found); bits; bits &= bits - 1) {
-            const int32_t i = at + __builtin_ctz(bits);
-            hits[n++] = (hit){.r = row_of[i], .c = col_of[i], .letter = g[i], .slot = slot[g[i]]};
-        }
+#pragma GCC unroll 4
+    for (int32_t i = 0; i < size; i++) {
+        at[n] = i;
+        n += in_word[g[i]];
     }
+    for (int32_t k = 0; k < n; k++)
+        hits[k] = (hit){.r = s->row_of[at[k]], .c = s->col_of[at[k]], .letter = g[at[k]],
+                        .slot = s->slot[g[at[k]]]};
     return n;
 }
 
@@ -456,7 +414,7 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
             offer_open(s, p, ph, sel, g);
             continue;
         }
-        const int32_t nhits = collect_hits(s, g, wk->hits);
+        const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
         if (kind == SHARE_TWO_OR_MORE)
             offer_multiple(s, p, ph, sel, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
         else
