@@ -238,6 +238,7 @@ typedef struct {
     const int16_t *row_of, *col_of; /* row and column of each cell */
     int32_t size;                 /* rows * cols */
     int32_t step[WS_NDIRS];       /* offset of one step in a grid */
+    unsigned axes;                /* bit f: FORWARD[f] or its opposite allowed (ws_place.c) */
 } step_ctx;
 
 /* A cell of the parent grid holding one of the word's letters. */

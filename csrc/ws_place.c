@@ -14,6 +14,10 @@
 #include <assert.h>
 #include <string.h>
 
+/* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
+ * the earlier cell in row-major order, and read both ways. */
+static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
+
 static int32_t cell_at(const step_ctx *s, int32_t r, int32_t c)
 {
     return r * s->params->cols + c;
@@ -48,6 +52,10 @@ void ws_step_prepare(step_ctx *s, int32_t word)
     for (int a = 0; a <= WS_MAX_WORD; a++)
         for (int b = 0; b <= WS_MAX_WORD; b++)
             s->either_gaps[a][b] = s->pair_gaps[a][b] | s->pair_gaps[b][a];
+    s->axes = 0;
+    for (int f = 0; f < WS_NDIRS / 2; f++)
+        s->axes |= ((p->dir_mask >> FORWARD[f] | p->dir_mask >> ws_opposite(FORWARD[f])) & 1u)
+                   << f;
     const int32_t reach = s->len - 1;
     for (int d = 0; d < WS_NDIRS; d++) {
         s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
@@ -212,10 +220,6 @@ static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     offer(s, sel, parent, score, start, d, key);
 }
 
-/* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
- * the earlier cell in row-major order, and read both ways. */
-static const int FORWARD[WS_NDIRS / 2] = {2, 3, 4, 5};
-
 /* Which line through (r, c) the f-th forward direction follows, numbered among
  * the lines of all four directions (LINE_COUNT in all). */
 static int32_t line_of(int f, int32_t r, int32_t c, int32_t rows, int32_t cols)
@@ -235,21 +239,22 @@ static int empty_at(const step_ctx *s, const uint8_t *g, int32_t r, int32_t c)
            g[cell_at(s, r, c)] == WS_EMPTY;
 }
 
-/* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
- * cells, found once each through their first two
- * shared cells: two hits on a line with only empty cells between them. Hits
- * come in row-major order, so the hit met last on each line is the one just
- * before along it; pairs are gathered without a branch on the grid, since few of
- * them are letters the word holds that far apart. */
-static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
-                           const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
-                           hit_pair *pairs)
+/* All four forward directions as axes (see gather_pairs). */
+#define ALL_AXES ((1u << WS_NDIRS / 2) - 1)
+
+/* Pairs of hits on a line, the earlier `from` the one just before along it,
+ * whose letters the word holds as far apart, in one order or the other, on the
+ * axes set in `axes` (bit f: the f-th forward direction or its opposite is
+ * allowed); returns how many. Hits come in row-major order, so the hit met last
+ * on each line is the one just before along it; pairs are gathered without a
+ * branch on the grid, since few of them are letters the word holds that far
+ * apart. Called with ALL_AXES as a constant when every axis is allowed, so that
+ * the test of `axes` costs nothing there, and with fewer (easy puzzles: E and S
+ * only), so that the other axes cost nothing either. */
+static inline int32_t gather_pairs(const step_ctx *s, const hit *hits, int32_t nhits,
+                                   int32_t *last_on_line, hit_pair *pairs, unsigned axes)
 {
     const int32_t rows = s->params->rows, cols = s->params->cols, reach = s->len - 1;
-    const unsigned allowed = s->params->dir_mask;
-    /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
-    const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
-    hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
     for (int32_t i = 0; i < LINE_COUNT(rows, cols); i++)
         last_on_line[i] = nhits;
     int32_t npairs = 0;
@@ -257,6 +262,8 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
         const hit *b = &hits[k];
         const uint64_t *gaps_to_b = s->either_gaps[b->slot];
         for (int f = 0; f < WS_NDIRS / 2; f++) {
+            if (!(axes >> f & 1u))
+                continue;
             const int32_t line = line_of(f, b->r, b->c, rows, cols);
             const int32_t from = last_on_line[line];
             last_on_line[line] = k;
@@ -267,6 +274,23 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
             npairs += (t <= reach) & (int32_t)(gaps >> (t & 63) & 1u);
         }
     }
+    return npairs;
+}
+
+/* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
+ * cells, found once each through their first two shared cells: two hits on a
+ * line with only empty cells between them (see gather_pairs). */
+static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
+                           const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
+                           hit_pair *pairs)
+{
+    const unsigned allowed = s->params->dir_mask;
+    /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
+    const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
+    hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
+    const int32_t npairs = s->axes == ALL_AXES
+                               ? gather_pairs(s, hits, nhits, last_on_line, pairs, ALL_AXES)
+                               : gather_pairs(s, hits, nhits, last_on_line, pairs, s->axes);
     for (int32_t n = 0; n < npairs; n++) {
         const int f = pairs[n].to_along % (WS_NDIRS / 2);
         const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to_along / (WS_NDIRS / 2)];
