@@ -162,8 +162,10 @@ def test_a_words_file_gives_each_puzzle_its_own_message(run, tmp_path):
 
 
 def test_large_print_writes_the_message_larger(reptiles):
-    regular = puzzle_page.puzzle_page(reptiles, (612, 792))
-    large = puzzle_page.puzzle_page(reptiles, (612, 792), look=Look(large_print=True))
+    # Legal: on Letter, large print's list and message leave this 9×9 grid 0.4 pt under
+    # the regular page's letters, and large print refuses that (test_print_options)
+    regular = puzzle_page.puzzle_page(reptiles, (612, 1008))
+    large = puzzle_page.puzzle_page(reptiles, (612, 1008), look=Look(large_print=True))
     assert len(large.blanks) == len(regular.blanks) == 24
     width = large.blanks[0].x1 - large.blanks[0].x0
     assert width > regular.blanks[0].x1 - regular.blanks[0].x0
