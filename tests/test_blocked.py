@@ -48,6 +48,7 @@ def grids_and_words(draw):
     return letters, grid, words
 
 
+@pytest.mark.slow
 @given(grids_and_words())
 def test_the_automaton_finds_what_a_brute_force_finds(case):
     letters, grid, words = case
@@ -72,6 +73,7 @@ def test_a_word_of_one_letter_cannot_be_blocked():
 COMMON = ["THE", "AND", "ENT", "ION", "TIO", "ERE", "HER", "ATE", "TER", "RES", "EST"]
 
 
+@pytest.mark.slow
 def test_filler_never_spells_a_blocked_word_outside_the_listed_words():
     """Short, common trigrams blocked: 200 puzzles checked by the independent verifier."""
     blocked = blocked_words(ENGLISH, COMMON, blocklist=False)

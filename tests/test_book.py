@@ -182,6 +182,7 @@ def test_a_book_two_to_a_page_is_told_it_may_print_one_instead(tmp_path, run):
     assert "Add puzzles, or print one to a page." in result.output
 
 
+@pytest.mark.slow
 def test_a_book_of_24_pages_or_more_gets_none(tmp_path, run):
     sections = {f"List {n}": "sun moon star comet" for n in range(1, 19)}
     source = words_file(tmp_path / "l.txt", sections)
@@ -251,6 +252,7 @@ def puzzles_for(pages: int, options: book.BookOptions) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_a_plain_book_has_no_bookmarks_links_or_metadata_and_keeps_the_rules(run, tmp_path):
     options = book.BookOptions(trim="6x9", bleed=True, plain=True)
     data = repeated_book(puzzles_for(24, options), options)
@@ -303,6 +305,7 @@ def faulty(pages: int, *, bleed_all_round=False, line=1.0, ink_at=36.0) -> bytes
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_the_check_finds_thin_lines_ink_in_the_margins_and_bleed_at_the_spine():
     strip = [p.split(": ", 1)[1] for p in print_check.check_book(faulty(24, line=0.3))
              if p.startswith("page 1:")]

@@ -30,6 +30,7 @@ def test_random_words_come_from_the_childs_words_with_the_puzzles_seed():
     assert len(one.words) == 12 and set(forms(one)) <= child_words("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", ["en", "de", "sk"])
 def test_the_adult_level_draws_from_the_whole_dictionary(code):
     language = lang.get(code)

@@ -51,6 +51,7 @@ def shared_cells(a, b) -> int:
     (["sun", "moon", "star", "comet", "mars"], 10, {"beam": 256}),
     (["cat", "dog", "owl"], 6, {"grid": 4}),                # a fixed grid, codes tried again
 ])
+@pytest.mark.slow
 def test_no_two_copies_of_a_list_share_more_than_a_third_of_their_placements(
         words, copies, options):
     made = build_set(split_sections(words), copies=copies, seed="apart", jobs=1, **options)
@@ -73,6 +74,7 @@ def test_no_two_copies_of_a_list_share_more_than_a_third_of_their_placements(
     assert document["apart"]["lists"] == [note.to_dict()]
 
 
+@pytest.mark.slow
 def test_a_list_whose_tightest_grid_is_too_alike_moves_all_its_copies_up_a_size():
     words = ["sun", "moon", "star", "comet"]
     tight = wordsearch.generate(words, seed="t-1")
@@ -85,6 +87,7 @@ def test_a_list_whose_tightest_grid_is_too_alike_moves_all_its_copies_up_a_size(
                                f"all its copies are at least {tight.cols + 1}×{tight.cols + 1}")
 
 
+@pytest.mark.slow
 def test_copies_that_cannot_differ_on_a_fixed_grid_are_refused_naming_the_grid():
     with pytest.raises(PackingError, match=r"copy \d+ of 20 shares more than a third of its "
                                            r"placements with an earlier copy in each of 8 tries "

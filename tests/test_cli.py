@@ -269,6 +269,7 @@ def test_a_long_output_name_the_file_system_accepts_is_written(run, tmp_path):
     assert os.listdir(tmp_path) == [name]
 
 
+@pytest.mark.slow
 def test_one_pdf_puzzles_first_then_keys_with_matching_codes_and_names(run, lists, tmp_path):
     (tmp_path / "names.txt").write_text("Ann Smith\n\nBo Li\nChloé Dubois\n", encoding="utf-8")
     result = run("--words-file", "lists.txt", "--students", "names.txt", "-f", "Date",
@@ -291,6 +292,7 @@ def test_one_pdf_puzzles_first_then_keys_with_matching_codes_and_names(run, list
         assert f"Answer key {n + 1} of 6 · code c-{n + 1}" in key
 
 
+@pytest.mark.slow
 def test_keys_in_a_file_of_their_own_and_four_to_a_page(run, lists):
     result = run("--words-file", "lists.txt", "--copies", "5", "--keys", "keys.pdf",
                  "--keys-per-page", "4", "--seed", "k", "-o", "set.pdf")
@@ -302,6 +304,7 @@ def test_keys_in_a_file_of_their_own_and_four_to_a_page(run, lists):
                      for first in (1, 5, 9)]
 
 
+@pytest.mark.slow
 def test_the_pdf_is_byte_identical_for_one_or_two_jobs(run, lists):
     for jobs in ("1", "2"):
         assert run("--words-file", "lists.txt", "--copies", "3", "--seed", "b", "-j", jobs,
@@ -352,6 +355,7 @@ def test_set_options_that_do_not_go_together(run, lists, tmp_path, args, message
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_thirty_student_set(run, lists, tmp_path):
     names = [f"Student {n:02d}" for n in range(1, 31)]
     (tmp_path / "names.txt").write_text("\n".join(names), encoding="utf-8")
@@ -429,6 +433,7 @@ def test_a_signal_stops_the_run_at_once_with_no_file_and_no_worker_left(
         assert len(workers) >= 2, "the set ran in worker processes"
 
 
+@pytest.mark.slow
 def test_the_time_limit_stops_a_run_with_a_message(run):
     result = run("--words-file", str(ROOT / "tests" / "data" / "elements.txt"),
                  "--time-limit", "0.2", "-o", "e.pdf")
@@ -478,6 +483,7 @@ def command_lines(draw):
 
 @settings(max_examples=examples(120),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
 @given(args=command_lines(), stdin=st.binary(max_size=40))
 def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, stdin):
     import tempfile

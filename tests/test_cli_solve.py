@@ -131,6 +131,7 @@ def test_a_free_path_key_is_drawn(run, tmp_path):
     (["g.txt", "a", "-o", "nofolder/k.pdf"], "cannot write nofolder/k.pdf"),
     (["big.txt", "a", "-o", "k.pdf", "-s", "a5"], "would print with letters"),
 ])
+@pytest.mark.slow
 def test_usage_errors_exit_2(run, tmp_path, args, message):
     (tmp_path / "g.txt").write_text("ABC\nDEF\n", encoding="utf-8")
     (tmp_path / "bad.txt").write_text("ABC\nDE\n", encoding="utf-8")

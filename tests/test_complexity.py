@@ -17,6 +17,7 @@ def sources(folder: str, pattern: str) -> list[Path]:
     return sorted(p for p in (ROOT / folder).rglob(pattern) if p not in GENERATED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder, pattern", [("wordsearch", "*.py"), ("csrc", "*.c")])
 def test_no_function_is_over_the_most_complexity(folder, pattern):
     tangled = [f"{path.relative_to(ROOT)}:{fn.start_line} {fn.name} ({fn.cyclomatic_complexity})"

@@ -104,6 +104,7 @@ def test_a_kernel_refusing_a_word_list_says_what_it_needs_in_the_core_s_bounds()
 WORKSPACE = _core.Workspace()
 
 
+@pytest.mark.slow
 @given(pack_cases())
 def test_packer_matches_the_reference_for_any_thread_count(case):
     expected = run_reference(*case)
@@ -112,6 +113,7 @@ def test_packer_matches_the_reference_for_any_thread_count(case):
         assert run_core(*case, threads, WORKSPACE) == expected
 
 
+@pytest.mark.slow
 def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
     """Lists that hold words inside others (over three letters, most do) pack in C
     as in the reference, on one and two threads, and many of them succeed: the
@@ -135,6 +137,7 @@ def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
 EVERY_OUTCOME = {"ok", "no room", "no unique"}
 
 
+@pytest.mark.slow
 def test_reference_cases_include_every_outcome():
     """The differential test is only as good as its cases: make sure the kind of
     case it draws reaches success, no room and no unique layout."""
@@ -246,6 +249,7 @@ def long_pack_case():
 
 @pytest.mark.parametrize("threads", [1, pytest.param(2, marks=pytest.mark.slow),
                                      pytest.param(3, marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_a_pack_past_its_deadline_stops_with_no_puzzle(threads):
     import time
     from wordsearch.errors import TimeUp
@@ -258,6 +262,7 @@ def test_a_pack_past_its_deadline_stops_with_no_puzzle(threads):
     assert time.monotonic() - started < 0.5
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_pack_inside_the_core_and_raises_keyboard_interrupt():
     import os
     import signal

@@ -35,6 +35,7 @@ def listing(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+@pytest.mark.slow
 def test_svg_and_png_write_one_file_per_page(fruit, tmp_path):
     files = export.files(fruit, export.Output(tmp_path / "p.svg"))
     assert list(files) == [tmp_path / "p.svg", tmp_path / "p-key.svg"]
@@ -125,6 +126,7 @@ def test_a_solved_grids_key_and_a_book_go_only_to_formats_that_draw_them(tmp_pat
         export.check_book(export.Output(tmp_path / "nodir" / "b.pdf"), "nodir/b.pdf")
 
 
+@pytest.mark.slow
 def test_pages_laid_out_elsewhere_are_drawn_and_written_in_the_outputs_format(space, tmp_path):
     laid_out = layout.layouts(space, PageOptions(pages=("key",)))
     for row in formats.drawn():

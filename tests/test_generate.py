@@ -29,6 +29,7 @@ def test_a_puzzle_hides_every_word_exactly_once():
 
 @pytest.mark.parametrize("difficulty, allowed", [("easy", {"E", "S"}),
                                                  ("medium", {"E", "S", "SE", "SW"})])
+@pytest.mark.slow
 def test_only_allowed_directions_are_used(difficulty, allowed):
     for seed in range(5):
         puzzle = wordsearch.generate(draw(10, seed=seed), difficulty=difficulty, seed=str(seed))
@@ -42,6 +43,7 @@ def test_palindromes_count_once():
         check(wordsearch.generate(words, seed=str(seed)), words)
 
 
+@pytest.mark.slow
 def test_the_same_code_gives_the_same_puzzle_and_threads_never_change_it():
     words = draw(15, seed=3)
     first = wordsearch.generate(words, seed=None, threads=1)
@@ -65,6 +67,7 @@ def test_packing_threads_are_capped_at_the_usable_cores(monkeypatch):
     assert asked == [usable_cores(), usable_cores()]
 
 
+@pytest.mark.slow
 def test_different_codes_give_different_layouts():
     words = draw(10, seed=4)
     grids = {wordsearch.generate(words, seed=str(s), grid=12).grid for s in range(5)}

@@ -22,6 +22,7 @@ def test_the_table_covers_sets_masks_and_options():
     assert all(c["document"] for c in CASES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_a_code_gives_the_same_puzzle_as_before(case):
     assert update_golden.document(case) == case["document"]

@@ -122,6 +122,7 @@ class Blanks(HTMLParser):
             self.words[-1].append(data)
 
 
+@pytest.mark.slow
 def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_letters():
     puzzle = wordsearch.generate(["Apfel", "Birne"], message="Straße, ja!", language="de",
                                  seed="de", lowercase=True, beam=64)
@@ -145,6 +146,7 @@ def test_a_hidden_message_shows_its_label_and_a_blank_a_letter_and_veils_the_let
     ("«Oui» - non", [["[", "«", "_", "]", "_", "[", "_", "»", "]"], ["[", "-", "]"],
                      ["_", "_", "_"]]),
 ])
+@pytest.mark.slow
 def test_punctuation_stays_with_the_letter_beside_it(message, words):
     puzzle = wordsearch.generate(["soleil", "lune"], message=message, language="fr", seed="p",
                                  beam=64)

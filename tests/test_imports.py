@@ -80,6 +80,7 @@ def test_every_module_has_a_stage():
     assert {stage(name) for name, _ in modules()} <= set(MAY_USE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, path", modules(), ids=[name for name, _ in modules()])
 def test_no_import_runs_back_up_the_flow(name, path):
     here = stage(name)
@@ -99,6 +100,7 @@ def test_the_walk_sees_an_arrow_that_runs_back_up(tmp_path):
     assert "make" not in MAY_USE["render"]
 
 
+@pytest.mark.slow
 def test_showing_a_saved_puzzle_loads_no_packer(tmp_path):
     """In a fresh interpreter: reading a document and drawing it loads no make/ module
     and not the C core."""

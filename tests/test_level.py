@@ -68,6 +68,7 @@ def added(puzzle) -> list[str]:
     return [w.word for w in puzzle.words if w.added]
 
 
+@pytest.mark.slow
 def test_a_childs_message_puzzle_adds_only_a_childs_words_and_its_topics_first():
     child = forms("en", list(lists.child("en")) + [
         w for t in lists.themes("en").values() for w in t.words])
@@ -83,6 +84,7 @@ def test_a_childs_message_puzzle_adds_only_a_childs_words_and_its_topics_first()
     assert sum(w in topic for w in words) * 3 > len(words), words
 
 
+@pytest.mark.slow
 def test_the_adult_level_may_add_any_dictionary_word():
     child = forms("en", list(lists.child("en")) + [
         w for t in lists.themes("en").values() for w in t.words])
@@ -95,6 +97,7 @@ def test_the_adult_level_may_add_any_dictionary_word():
     assert set(words) - child
 
 
+@pytest.mark.slow
 def test_the_command_takes_a_level_and_refuses_an_unknown_one(run):
     made = run("--level", "adult", "--message", "See you soon", "--seed", "cli-level",
                "--format", "json", "train", "chair", "river", "robot")

@@ -140,6 +140,7 @@ def test_a_shape_that_reads_at_the_words_size_is_not_grown():
                                                                                COMPASS)
 
 
+@pytest.mark.slow
 def test_a_house_mask_in_a_hidden_message_puzzle_is_grown_too():
     puzzle = wordsearch.generate(PETS[:8], mask="house", message="HI", seed="m", beam=512)
     house = Mask.load("house")

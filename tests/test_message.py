@@ -152,6 +152,7 @@ def check_case(case):
         assert want is None
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100))  # the many cases below are slow
 @given(fill_cases())
 def test_the_core_fills_as_the_reference_does(case):
@@ -375,6 +376,7 @@ def make_and_check(case) -> bool:
 QUICK_LANGUAGES = ("en", "sk", "el")
 
 
+@pytest.mark.slow
 def test_message_puzzles_across_languages_sizes_masks_and_lengths():
     chosen = [case for case in message_cases(60) if CI or case[0] in QUICK_LANGUAGES]
     made = sum(make_and_check(case) for case in chosen)
@@ -389,6 +391,7 @@ def test_thousands_of_message_puzzles_pass_the_verifier():
     assert made >= len(chosen) * 2000 // 2600
 
 
+@pytest.mark.slow
 def test_threads_do_not_change_a_message_puzzle_and_picked_lists_take_a_message():
     words = ["planet", "comet", "orbit", "galaxy", "rocket"]
     one = wordsearch.generate(words, message="To infinity", seed="t", threads=1, beam=512)
@@ -403,6 +406,7 @@ def test_threads_do_not_change_a_message_puzzle_and_picked_lists_take_a_message(
     check_puzzle(drawn, [p.label for p in drawn.words if not p.added], "en", "GREATWORK")
 
 
+@pytest.mark.slow
 def test_no_word_the_program_adds_or_draws_holds_a_blocked_word_either_way_round():
     english = lang.get("en")
     added = {w.form for w in message.lexicon(english, blocked_words(english)).words}

@@ -68,6 +68,7 @@ def test_a_long_message_wraps_at_its_words_within_the_page():
     assert all(edge <= b.x0 and b.x1 <= 420 - edge for b in page.blanks)
 
 
+@pytest.mark.slow
 def test_the_key_tints_and_numbers_the_message_cells_and_prints_the_message(reptiles):
     chosen = dict(pages=("key",), dpi=72)
     (page,) = layout.layouts(reptiles, PageOptions(**chosen))
@@ -98,6 +99,7 @@ def test_the_text_page_has_the_blanks_and_the_key_the_message(reptiles):
     assert f"Hidden message: {PUNCHLINE} (TWOSNAKESTHEYWERELIZARDS)\n" in out
 
 
+@pytest.mark.slow
 def test_the_label_is_the_languages():
     puzzle = wordsearch.generate(["gato", "perro"], language="es", message="¡Muy bien!",
                                  grid=9, seed="es", beam=64)
@@ -107,6 +109,7 @@ def test_the_label_is_the_languages():
     assert groups(page.blanks) == [3, 4]
 
 
+@pytest.mark.slow
 def test_the_command_hides_a_message_and_warns_of_its_length(run):
     result = run("--seed", "c", "--message", PUNCHLINE, "-o", "p.json", *REPTILES)
     assert result.exit_code == 0, result.stderr
@@ -124,6 +127,7 @@ def test_the_command_hides_a_message_and_warns_of_its_length(run):
     assert "warning" in alone.stderr  # 14 letters in a 15x15 grid: fewer than the side
 
 
+@pytest.mark.slow
 def test_with_no_added_words_the_grid_is_chosen_to_fit_or_the_run_says_what_to_change(run):
     words = REPTILES + ["tortoise", "crocodile", "chameleon"]
     made = run("--seed", "n2", "--message", "Well done you", "--no-added-words", "-o",
@@ -145,6 +149,7 @@ def test_with_no_added_words_the_grid_is_chosen_to_fit_or_the_run_says_what_to_c
     assert lost.exit_code == 2 and "--no-added-words goes with --message" in lost.stderr
 
 
+@pytest.mark.slow
 def test_a_words_file_gives_each_puzzle_its_own_message(run, tmp_path):
     (tmp_path / "term.txt").write_text(
         "# Week 1\n> Well done\nsun\nmoon\nstar\n# Week 2\ncomet\norbit\nplanet\n"

@@ -108,6 +108,7 @@ def cell_pixels(ink: np.ndarray, box: GridBox, r: int, c: int, scale: float,
     return ink[math.ceil(y0 * scale):int(y1 * scale), math.ceil(x0 * scale):int(x1 * scale)]
 
 
+@pytest.mark.slow
 def test_answer_outlines_lie_along_their_words_and_nowhere_else(fruit):
     chosen = dict(pages=("key",), dpi=144)
     scale = 2

@@ -57,6 +57,7 @@ def outline_width(png: bytes, box: GridBox, scale: float) -> int:
     return int(ink[row, left:left + int(12 * scale)].sum())
 
 
+@pytest.mark.slow
 def test_large_print_draws_heavier_lines():
     puzzle = wordsearch.generate(["sun", "moon", "star"], grid=6, seed="lines")
     widths = []
@@ -204,6 +205,7 @@ OPTIONS = [("--large-print",), ("--font", "OpenDyslexic"), ("--hide-words",),
            ("--per-page", "4")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", OPTIONS, ids=lambda o: " ".join(o))
 def test_every_print_option_works_in_a_class_set(run, option):
     args = ["--copies", "4", "--seed", "set", "-g", "8", "--beam", "64", "-q", *option,
@@ -228,6 +230,7 @@ def test_every_print_option_works_in_a_class_set(run, option):
     assert Path("again.pdf").read_bytes() == data  # byte-identical for the same code, any jobs
 
 
+@pytest.mark.slow
 def test_four_to_a_page_puts_each_puzzle_and_its_code_in_its_quarter(run):
     result = run("--copies", "4", "--per-page", "4", "--seed", "q", "-g", "7", "-q",
                  "-o", "q.pdf", "sun", "moon", "star", "comet")

@@ -205,6 +205,7 @@ def test_a_fixed_grid_scales_the_mask_to_fit_it():
     assert puzzle.grid[0][0] == "." and puzzle.grid[7][7] != "."
 
 
+@pytest.mark.slow
 def test_the_same_mask_and_seed_give_the_same_puzzle(tmp_path):
     words = draw(10, seed=3)
     first = wordsearch.generate(words, mask="star", seed="s")

@@ -174,6 +174,7 @@ def test_word_search_generator_files_are_solved_to_its_own_key(tmp_path, form, i
 
 
 
+@pytest.mark.slow
 def test_a_grid_may_be_as_large_as_the_core_takes_and_no_larger():
     """The solver's limits are the C core's own (WS_MAX_SIDE, WS_MAX_CELLS): grids at
     them are read and solved; one row or column more is refused, naming both."""

@@ -113,6 +113,7 @@ def as_found(found):
     return {f.word: sorted(reading.cells for reading in f.readings) for f in found}
 
 
+@pytest.mark.slow
 @given(cases())
 def test_straight_lines_are_what_a_brute_force_finds(case):
     rows, words, min_length = case
@@ -217,6 +218,7 @@ def test_a_dictionary_is_built_once_and_reused():
     assert {f.word for f in second.found} == {"CAT", "TAC"}
 
 
+@pytest.mark.slow
 def test_threads_sharing_a_dictionary_find_what_one_thread_finds():
     """Each search has buffers of its own; a free-path search runs without the GIL."""
     from concurrent.futures import ThreadPoolExecutor
@@ -263,6 +265,7 @@ def test_a_grid_of_one_letter_stops_the_free_path_search():
 EVERY_ABC_WORD = ["".join(p) for n in range(1, 5) for p in product("ABC", repeat=n)]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150))
 @given(grids(), st.integers(1, 5))
 def test_a_trie_with_the_table_of_prefixes_reads_what_a_brute_force_finds(grid, min_length):

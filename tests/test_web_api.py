@@ -46,6 +46,7 @@ def make(client, **body):
     return client.post("/api/puzzles", json=body)
 
 
+@pytest.mark.slow
 def test_a_puzzle_is_made_with_links_and_is_the_librarys_own(client):
     answer = make(client, words=["Ice cream", "cake", "jelly"], grid="9x7",
                   difficulty="medium", seed="web-1", title="Party")
@@ -77,6 +78,7 @@ def test_a_puzzle_is_kept_and_reopens_after_a_restart(client, db):
         assert "code kept" in pdf_text(again.get(f"/p/{id}.pdf").content)
 
 
+@pytest.mark.slow
 def test_the_teachers_pdf_has_the_puzzle_and_its_key_with_the_code_and_page_options(client):
     made = make(client, seed="pdf-code", title="Planets", fields=["Name", "Class"],
                 page_size="a4").json()
@@ -135,6 +137,7 @@ def test_errors_are_422_with_the_commands_own_message(client, run, body, args):
     assert answer.json()["error"] == cli_message(run, *args)
 
 
+@pytest.mark.slow
 def test_the_word_level_makes_the_librarys_own_puzzle(client):
     words = ["train", "chair", "river", "robot"]
     for level in ("child", "adult"):
@@ -404,6 +407,7 @@ def wait_for_set(client, id):
     raise AssertionError("the set was not made in 30 s")
 
 
+@pytest.mark.slow
 def test_a_class_set_shows_progress_and_is_the_commands_set(client, run, tmp_path):
     answer = client.post("/api/sets", json={"words": ["sun", "moon", "star"], "copies": 3,
                                             "seed": "class", "keys_per_page": 2, "grid": 7})
@@ -721,6 +725,7 @@ def hrefs_and_srcs(page: str) -> list[str]:
     return re.findall(r'(?:href|src)="([^"]*)"', page)
 
 
+@pytest.mark.slow
 def test_the_pupils_page_and_every_link_on_it_lead_to_no_answer(client):
     """Every address on the pupil's page (and on the pages those lead to), fetched:
     none has a word's place, the key, the teacher's secret or a link to them."""
@@ -757,6 +762,7 @@ def test_the_pupils_page_and_every_link_on_it_lead_to_no_answer(client):
     assert any(url.startswith("/p/daily-") for url in seen)  # /daily: today's page, its PDF
 
 
+@pytest.mark.slow
 def test_a_wrong_or_missing_secret_is_a_404_as_for_no_puzzle(client):
     made = make(client, seed="wrong").json()
     id, teacher = made["id"], made["links"]["teacher"]
@@ -798,6 +804,7 @@ def test_serve_refuses_a_time_limit_no_run_can_keep(run):
     assert result.exit_code == 2 and "a time limit of 0 s is out of range" in result.output
 
 
+@pytest.mark.slow
 def test_a_hidden_message_puzzle_is_the_librarys_and_its_message_is_veiled(client, run):
     made = make(client, words=["sun", "moon", "star"], message="Hi there", seed="msg").json()
     same = wordsearch.generate(["sun", "moon", "star"], message="Hi there", seed="msg")

@@ -282,6 +282,7 @@ def listed(record: Record) -> list[str]:
     return [w["label"] for w in record.document["words"] if not w.get("added")]
 
 
+@pytest.mark.slow
 def test_a_new_layout_is_the_same_words_and_options_under_a_new_code(service):
     """The ending's "New puzzle, same words": a new puzzle kept with the words the
     old one listed (a message's added words chosen again) and its options (Show

@@ -38,6 +38,7 @@ def made(workers, *bodies, time_limit=20.0):
     return asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
     body = {"words": WORDS, "copies": 3, "seed": "myset", "title": "Space"}
     sets, [(job, first)] = made(workers, body)
@@ -61,6 +62,7 @@ def test_a_set_is_the_commands_own_pdf_for_its_code(workers, run):
     assert workers.admitted == 0
 
 
+@pytest.mark.slow
 def test_each_student_gets_a_puzzle_with_their_name(workers):
     _, [(job, _)] = made(workers, {"words": WORDS, "students": ["Ada", "Bo"], "seed": "kids"})
     assert job.state == "done" and job.apart[0].copies == 2

@@ -146,6 +146,7 @@ def _record(n: int) -> Record:
     return Record({"format": "wordsearch/1", "code": f"c{n}"}, {"n": n}, {"title": f"T{n}"})
 
 
+@pytest.mark.slow
 def test_many_threads_save_and_load_at_once_and_lose_nothing(storage):
     def round_trip(n: int) -> tuple[str, Record | None]:
         id = storage.save_puzzle(_record(n))
@@ -162,6 +163,7 @@ def _save_many(path: str, start: int) -> list[str]:
     return [storage.save_puzzle(_record(n)) for n in range(start, start + 50)]
 
 
+@pytest.mark.slow
 def test_several_processes_save_to_one_file_at_once(tmp_path):
     """Several server processes on one machine share the file."""
     path = str(tmp_path / "shared.sqlite3")

@@ -126,6 +126,7 @@ def test_background_tasks_leave_a_worker_for_someone_waiting():
         workers.close()
 
 
+@pytest.mark.slow
 def test_an_answer_that_never_comes_back_leaves_no_worker_taken(one):
     """A task still in a worker when its event loop ends: its answer cannot reach
     the loop, yet the worker is free for the next loop's tasks (what is running is
