@@ -1,7 +1,6 @@
 """Connections bounded (wordsearch.web.connections), on a real uvicorn server on the
 loopback address: a connection that never finishes its headers is closed, and past
 the cap a new one is answered 503 at once, while the server keeps answering."""
-import asyncio
 import socket
 import threading
 import time

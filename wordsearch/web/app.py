@@ -240,8 +240,8 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 def refused(request: Request, exc: Busy | TooMany | OverLimit | Full) -> HTMLResponse:
     """A page's answer when the service, the client's share or the storage is full."""
-    service(request).metrics.rejections.labels(refusal(exc)).inc()
-    status, headers = _refused(exc)
+    reason, status, headers = refusal(exc)
+    service(request).metrics.rejections.labels(reason).inc()
     return HTMLResponse(_page(str(exc)), status_code=status, headers=headers)
 
 
@@ -319,8 +319,8 @@ def api(handler):
         except WrongType as exc:  # the request's fault, as a body that is not JSON is
             reason, answer = "bad_request", error(str(exc), 415)
         except (Busy, TooMany, OverLimit, Full) as exc:
-            status, headers = _refused(exc)
-            reason, answer = refusal(exc), error(str(exc), status, **headers)
+            reason, status, headers = refusal(exc)
+            answer = error(str(exc), status, **headers)
         except WordsearchError as exc:
             reason, answer = "invalid", error(str(exc), 422, exc.option)
         service(request).metrics.rejections.labels(reason).inc()
@@ -331,21 +331,17 @@ def api(handler):
     return wrapped
 
 
-def refusal(exc: Busy | TooMany | OverLimit | Full) -> str:
-    """The reason counted: the service busy, the client's share, one of its limits,
-    or the storage full."""
-    return ("busy" if isinstance(exc, Busy) else "share" if isinstance(exc, TooMany)
-            else "storage_full" if isinstance(exc, Full) else exc.kind)
-
-
-def _refused(exc: Busy | TooMany | OverLimit | Full) -> tuple[int, dict[str, str]]:
-    """The status and Retry-After of a refusal: 503 when the service is busy, 429 when
-    the client's share or limit is full, the storage's own when it is."""
+def refusal(exc: Busy | TooMany | OverLimit | Full) -> tuple[str, int, dict[str, str]]:
+    """The reason counted, the status and the Retry-After of a refusal: 503 when the
+    service is busy, 429 when the client's share or one of its limits is full, the
+    storage's own status when it is."""
     if isinstance(exc, Full):
-        return exc.status, {"Retry-After": "60"}
+        return "storage_full", exc.status, {"Retry-After": "60"}
     if isinstance(exc, Busy):
-        return 503, {"Retry-After": "5"}
-    return 429, {"Retry-After": str(getattr(exc, "retry_after", 5))}
+        return "busy", 503, {"Retry-After": "5"}
+    if isinstance(exc, TooMany):
+        return "share", 429, {"Retry-After": "5"}
+    return exc.kind, 429, {"Retry-After": str(exc.retry_after)}
 
 
 def links(id: str, secret: str | None = None) -> dict:
