@@ -1,6 +1,12 @@
 """The word list on the puzzle page: its heading, its entries in balanced columns,
 and where it goes (under the grid or beside it) at which size, traded against the
 size of the grid it leaves room for.
+
+A clue puzzle's entries are its numbered clues, set in the clues' own font (a
+Spanish grid's English clues in the English font), each with a blank a letter of
+its word to write the word found on; an answer key's are its clues, each with its
+word. Each entry is one line of Entries: a picture beside a label would be one more
+thing an entry carries, measured in its width as the blanks are.
 """
 from __future__ import annotations
 
@@ -10,7 +16,9 @@ from dataclasses import dataclass
 
 from wordsearch.errors import LayoutError
 from wordsearch.puzzle import Puzzle
+from wordsearch.render.blanks import BLANK_SHARE, LETTER_GAP_SHARE
 from wordsearch.render.measure import Measure
+from wordsearch.render.model import Blank, Text
 from wordsearch.render.style import LINE_SPACING, LIST_SIZES, MAX_CELL
 
 # Between the list's columns, in its type size: wide enough that two columns never
@@ -31,6 +39,70 @@ def balanced(items: Sequence[str], across: int) -> list[list[str]]:
     return [list(items[c:c + down]) for c in range(0, len(items), down)]
 
 
+# Between a clue and the blanks to write its word on, in the list's type size.
+CLUE_GAP = 1.0
+# A blank's line this far under the entry's baseline, in the list's type size: room
+# for a letter written on it that stands level with the clue.
+BLANK_DROP = 0.15
+
+
+@dataclass(frozen=True)
+class Entries:
+    """What a word list prints, one line an entry: its text (a word's label, or a
+    clue), in `family` ("": the page's font); for a clue list on a puzzle page, how
+    many letters each entry's word has (`letters`, a blank for each, in a column
+    after the longest text); on a key, each clue's word after it (`answers`, in the
+    page's font)."""
+    texts: tuple[str, ...]
+    family: str = ""
+    letters: tuple[int, ...] = ()
+    answers: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def widths(self, measure: Measure, size: float) -> list[float]:
+        """Each entry's width at `size`, blanks or answer included."""
+        own = Measure.of(self.family) if self.family else measure
+        texts = [own.width(text, size) for text in self.texts]
+        if self.answers:
+            return [w + measure.width(a, size) for w, a in zip(texts, self.answers)]
+        if self.letters:
+            at = self.blanks_at(measure, size)
+            return [at + blanks_width(n, size) for n in self.letters]
+        return texts
+
+    def blanks_at(self, measure: Measure, size: float) -> float:
+        """Where the blanks begin, from an entry's left: after the longest text."""
+        own = Measure.of(self.family) if self.family else measure
+        return max((own.width(text, size) for text in self.texts), default=0.0) \
+            + CLUE_GAP * size
+
+    def check(self, measure: Measure) -> None:
+        """Refuses an entry with characters its font has none for (a puzzle read from
+        a JSON document may carry any label or clue)."""
+        own = Measure.of(self.family) if self.family else measure
+        what = "clue" if self.letters or self.answers else "word"
+        for text in self.texts:
+            unknown = own.missing(text)
+            if unknown:
+                raise LayoutError(f'the {what} "{text}" has characters the font {own.family} '
+                                  f"cannot print ({' '.join(unknown)}); leave them out or "
+                                  f"spell them with other letters.")
+        check_labels(self.answers, measure)
+
+    def column(self, rows: range) -> Entries:
+        """The entries of `rows`, as one column of the list."""
+        pick = slice(rows.start, rows.stop)
+        return Entries(self.texts[pick], self.family, self.letters[pick], self.answers[pick])
+
+
+def blanks_width(letters: int, size: float) -> float:
+    """The width of `letters` blanks in a row, at `size`."""
+    return (letters * (BLANK_SHARE + LETTER_GAP_SHARE) - LETTER_GAP_SHARE) * size \
+        if letters else 0.0
+
+
 def list_heading(puzzle: Puzzle, hidden: bool) -> str:
     """The line over the word list that counts its words, or, with no list, says how
     many words are hidden."""
@@ -42,11 +114,12 @@ def list_heading(puzzle: Puzzle, hidden: bool) -> str:
 class WordColumns:
     """The word list in balanced columns, filled top to bottom, under a bold line
     that counts the words (or, with the list hidden, that line alone)."""
-    columns: tuple[tuple[str, ...], ...]
+    columns: tuple[Entries, ...]
     size: float
     widest: float          # of the entries
     heading: str
     heading_width: float
+    blanks_at: float = 0.0  # a clue list's blanks, from its entries' left
 
     @property
     def pitch(self) -> float:
@@ -61,11 +134,37 @@ class WordColumns:
     def height(self) -> float:
         return (1 + (len(self.columns[0]) if self.columns else 0)) * self.size * LINE_SPACING
 
+    def placed(self, x: float, y: float, heading_x: float,
+               measure: Measure) -> tuple[list[Text], list[Blank]]:
+        """The list's texts (its heading, then its entries column by column) and its
+        blanks, from its top at `y`."""
+        first = y + measure.cap_height(self.size)
+        texts = [Text(self.heading, heading_x, first, self.size, bold=True)]
+        blanks = []
+        step = (BLANK_SHARE + LETTER_GAP_SHARE) * self.size
+        for c, column in enumerate(self.columns):
+            left = x + c * self.pitch
+            for r, text in enumerate(column.texts):
+                baseline = first + (r + 1) * self.size * LINE_SPACING
+                texts.append(Text(text, left, baseline, self.size, family=column.family))
+                if column.answers:
+                    texts.append(Text(column.answers[r], left + Measure.of(
+                        column.family or measure.family).width(text, self.size), baseline,
+                        self.size))
+                for k in range(column.letters[r] if column.letters else 0):
+                    start = left + self.blanks_at + k * step
+                    blanks.append(Blank(start, start + BLANK_SHARE * self.size,
+                                        baseline + BLANK_DROP * self.size))
+        return texts, blanks
 
-def word_columns(labels: Sequence[str], size: float, widest: float, across: int,
-                 heading: str, heading_width: float) -> WordColumns:
-    columns = tuple(map(tuple, balanced(labels, across))) if labels else ()
-    return WordColumns(columns, size, widest, heading, heading_width)
+
+def word_columns(entries: Entries, size: float, widest: float, across: int,
+                 heading: str, heading_width: float, blanks_at: float = 0.0) -> WordColumns:
+    down = [len(column) for column in balanced(range(len(entries)), across)] if len(entries) \
+        else []
+    starts = [sum(down[:k]) for k in range(len(down))]
+    columns = tuple(entries.column(range(start, start + n)) for start, n in zip(starts, down))
+    return WordColumns(columns, size, widest, heading, heading_width, blanks_at)
 
 
 def list_gap(place: str, size: float) -> float:
@@ -95,32 +194,37 @@ def check_labels(labels: Sequence[str], measure: Measure) -> None:
                               f"or spell them with other letters.")
 
 
-def list_arrangements(puzzle: Puzzle, labels: Sequence[str], heading: str, measure: Measure,
-                      width: float, height: float,
-                      sizes: Sequence[float] = LIST_SIZES) -> list[Arrangement]:
-    """Every list size, each in both places for the list: under the grid, or beside
-    it (which suits landscape pages)."""
+def list_arrangements(puzzle: Puzzle, entries: Entries, heading: str, measure: Measure,
+                      width: float, height: float, sizes: Sequence[float] = LIST_SIZES,
+                      places: Sequence[str] = ("below", "beside")) -> list[Arrangement]:
+    """Every list size, each in both places for the list (or those of `places`):
+    under the grid, or beside it (which suits landscape pages)."""
     found = []
     for size in sizes:
-        widest = max((measure.width(s, size) for s in labels), default=0.0)
+        widest = max(entries.widths(measure, size), default=0.0)
+        blanks_at = entries.blanks_at(measure, size) if entries.letters else 0.0
         heading_width = measure.width(heading, size, True)
-        if max(widest, heading_width) <= width:
+        if max(widest, heading_width) <= width and "below" in places:
             pitch = widest + COLUMN_GAP * size
-            below = word_columns(labels, size, widest,
+            below = word_columns(entries, size, widest,
                                  int((width + COLUMN_GAP * size) // pitch),
-                                 heading, heading_width)
+                                 heading, heading_width, blanks_at)
             found.append(Arrangement("below", below, (
                 width, height - below.height - list_gap("below", size))))
         lines = int(height // (size * LINE_SPACING)) - 1  # less the heading's line
-        if lines > 0:
-            beside = word_columns(labels, size, widest, math.ceil(len(labels) / lines),
-                                  heading, heading_width)
+        if lines > 0 and "beside" in places:
+            beside = word_columns(entries, size, widest, math.ceil(len(entries) / lines),
+                                  heading, heading_width, blanks_at)
             found.append(Arrangement("beside", beside, (
                 width - beside.width - list_gap("beside", size), height)))
     if not any(option.cell(puzzle) > 0 for option in found):
-        long = max([*labels, heading], key=lambda s: measure.width(s, sizes[-1]))
+        widths = entries.widths(measure, sizes[-1])
+        longest = max(range(len(entries)), key=widths.__getitem__, default=None)
+        long = (heading if longest is None or measure.width(heading, sizes[-1], True)
+                > widths[longest] else entries.texts[longest])
         raise LayoutError(f'the word list entry "{long}" is too long to print on this page; '
-                          f"use a shorter label or a wider page.")
+                          f"use a shorter {'clue' if entries.letters or entries.answers else 'label'}"
+                          f" or a wider page.")
     return found
 
 
@@ -132,9 +236,9 @@ def chosen(puzzle: Puzzle, found: Sequence[Arrangement]) -> Arrangement:
                key=lambda option: (-option.words.size, -option.cell(puzzle)))
 
 
-def narrowed(words: WordColumns, labels: Sequence[str], grid_w: float) -> WordColumns:
+def narrowed(words: WordColumns, entries: Entries, grid_w: float) -> WordColumns:
     """A list under a grid, in as many columns as fit the grid's width (the list's
     own overhang of a column gap each side allowed)."""
-    return word_columns(labels, words.size, words.widest,
+    return word_columns(entries, words.size, words.widest,
                         int((grid_w + COLUMN_GAP * words.size) // words.pitch),
-                        words.heading, words.heading_width)
+                        words.heading, words.heading_width, words.blanks_at)
