@@ -552,7 +552,8 @@ READ_BY_THE_COMMAND = {
 # from the page (legible_side), or a book's own (a book has no theme nor message).
 FIELDS_FROM_ELSEWHERE = {
     "make": {"added_words", "blocklist", "legible_side", "look", "pages", "size"},
-    "book": {"added_words", "blocklist", "legible_side", "look", "message", "random", "theme"},
+    "book": {"added_words", "blocklist", "clues", "legible_side", "look", "message", "random",
+             "theme"},
 }
 
 

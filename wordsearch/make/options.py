@@ -88,7 +88,7 @@ class MakeOptions:
         if self.language is not None:
             self._set("language", lang.resolve(self.language))
         if self.clue_language is not None:
-            self._set("clue_language", _clue_language(self.clue_language))
+            self._set("clue_language", resolve_clue_language(self.clue_language))
         if self.clues and self.theme is None:
             raise InputError("built-in clues come with a theme; choose a theme, or write "
                              "your own clues after the words (kitten: a baby cat).",
@@ -117,7 +117,7 @@ class MakeOptions:
         return dataclasses.replace(self, **changes)
 
 
-def _clue_language(code: lang.Language | str) -> lang.Language:
+def resolve_clue_language(code: lang.Language | str) -> lang.Language:
     """The clues' language, refused as clue_language (not as the grid's language)."""
     try:
         return lang.resolve(code)

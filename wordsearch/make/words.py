@@ -152,25 +152,23 @@ def split_clue(text: str, line: int | None) -> tuple[str, str]:
     if mark < 0:
         return text, ""
     word, after = text[:mark], text[mark + len(CLUE_MARK):]
-    where = f"line {line}: " if line is not None else ""
-    shown = quoted(text.strip())
+    shown = quoted(text.strip()) + (f" (line {line})" if line is not None else "")
     if after and not after[0].isspace():
-        raise InputError(f"{where}{shown} has a colon with no space after it; to give a word "
-                         f"a clue, write the word, a colon and a space, then the clue, such "
-                         f"as kitten: a baby cat.")
+        raise InputError(f"{shown} has a colon with no space after it; to give a word a clue, "
+                         f"write the word, a colon and a space, then the clue, such as "
+                         f"kitten: a baby cat.")
     clue = " ".join(unicodedata.normalize("NFC", "".join(
         ch for ch in after if unicodedata.category(ch) != "Cf")).split())
     if not word.strip():
-        raise InputError(f"{where}{shown} has a clue but no word before its colon; write "
-                         f"the word first, such as kitten: a baby cat.")
+        raise InputError(f"{shown} has a clue but no word before its colon; write the word "
+                         f"first, such as kitten: a baby cat.")
     if not clue:
-        raise InputError(f"{where}{shown} has a colon but no clue after it; write the clue "
-                         f"after the colon and a space, or remove the colon.")
-    printable(clue, f"{where}the clue of {quoted(word.strip())}")
+        raise InputError(f"{shown} has a colon but no clue after it; write the clue after the "
+                         f"colon and a space, or remove the colon.")
+    printable(clue, f"the clue of {shown}")
     if len(clue) > MAX_CLUE:
-        raise InputError(f"{where}the clue of {quoted(word.strip())} has {len(clue):,} "
-                         f"characters; a clue may have at most {MAX_CLUE}, to print on one "
-                         f"line of the word list.")
+        raise InputError(f"the clue of {shown} has {len(clue):,} characters; a clue may have "
+                         f"at most {MAX_CLUE}, to print on one line of the word list.")
     return word, clue
 
 

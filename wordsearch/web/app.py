@@ -50,6 +50,7 @@ from wordsearch import lang
 from wordsearch.lang import lists, ui
 from wordsearch.directions import COMPASS, DIFFICULTIES
 from wordsearch.errors import InputError, WordsearchError, quoted
+from wordsearch.make.options import resolve_clue_language
 from wordsearch.make.shape import builtin_masks, png_size
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
@@ -461,11 +462,18 @@ async def post_words(request: Request) -> Response:
 
 @api
 async def get_themes(request: Request) -> Response:
-    """The language's themed word lists, for the page to draw words from."""
-    language = lang.resolve(options.parse(
-        {"language": request.query_params.get("language", lang.DEFAULT)}).generate["language"])
-    return JSONResponse({"language": language.code, "themes": [
-        {"name": theme.name, "title": theme.title, "words": list(theme.words)}
+    """The language's themed word lists, for the page to draw words from, each with
+    its built-in clues in ?clue_language= (by default the language's own: definitions)
+    where it has them."""
+    asked = options.parse({"language": request.query_params.get("language", lang.DEFAULT),
+                           "clue_language": request.query_params.get("clue_language")})
+    language = lang.resolve(asked.generate["language"])
+    clue_language = resolve_clue_language(asked.generate.get("clue_language") or language)
+    clues = lists.clues(language.code, clue_language.code)
+    return JSONResponse({"language": language.code, "clue_language": clue_language.code,
+                         "themes": [
+        {"name": theme.name, "title": theme.title, "words": list(theme.words),
+         **({"clues": clues[theme.name]} if theme.name in clues else {})}
         for theme in lists.themes(language.code).values()]})
 
 
