@@ -269,6 +269,8 @@ class Puzzle:
     def _check_clues(self) -> None:
         """Every listed word of a clue puzzle has its clue (an added word may not),
         each printable, and other puzzles have none."""
+        if self.clue_language and not any(p.clue for p in self.words):
+            raise InputError('"clue_language" is given, but no word has a "clue".')
         for p in self.words:
             if p.clue:
                 printable(p.clue, f'the "clue" of "{p.label}"')
@@ -278,8 +280,6 @@ class Puzzle:
             elif self.clue_language and not p.added:
                 raise InputError(f'"{p.label}" has no "clue", but the document\'s other words '
                                  f'have; give every listed word its clue.')
-        if self.clue_language and not any(p.clue for p in self.words):
-            raise InputError('"clue_language" is given, but no word has a "clue".')
 
     def _reads_at(self, p: Placement) -> bool:
         return all(0 <= r < self.rows and 0 <= c < self.cols and self.grid[r][c] == p.word[k]
