@@ -349,6 +349,7 @@ def test_each_trim_keeps_the_rules_at_its_least_page_count(trim):
         assert print_check.check_book(repeated_book(puzzles_for(24, options), options)) == []
 
 
+@pytest.mark.slow
 def test_a_book_of_clue_puzzles_prints_the_clues_and_their_words_in_its_solutions(tmp_path,
                                                                                  run):
     (tmp_path / "l.txt").write_text(

@@ -693,6 +693,7 @@ def test_a_words_file_with_clues_round_trips_through_the_json_document(run, tmp_
     assert "a baby cat — Kitten" in pages[2] and "it rings at 7:00 — Alarm" in pages[3]
 
 
+@pytest.mark.slow
 def test_a_class_set_of_clue_puzzles_copies_the_clues(run, tmp_path):
     (tmp_path / "clues.txt").write_text("\n".join(CLUE_FILE.splitlines()[6:]), encoding="utf-8")
     result = run("--words-file", "clues.txt", "--copies", "3", "--seed", "copies", "-o",

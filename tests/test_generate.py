@@ -268,6 +268,7 @@ def test_clue_options_that_make_no_sense_are_refused(choices, message, option):
     assert message in str(caught.value) and caught.value.option == option
 
 
+@pytest.mark.slow
 def test_a_clue_puzzles_hidden_message_lists_the_added_words_as_themselves():
     puzzle = wordsearch.generate(["kitten: a baby cat", "puppy: a young dog"],
                                  message="hi there", seed="clue-msg")

@@ -1020,6 +1020,7 @@ def test_serve_answers_only_the_hosts_it_is_given(tmp_path):
         process.wait(10)
 
 
+@pytest.mark.slow
 def test_a_clue_puzzle_round_trips_through_the_api(client):
     from wordsearch.puzzle import Puzzle
     words = ["perro: the dog", "gato: the cat (10:30)", "caballo: the horse"]
