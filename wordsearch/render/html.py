@@ -105,9 +105,8 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     hint, a found word's outline and progress kept across a reload need them, with
     Show answers or without."""
     key = salt(puzzle)
-    look.check(puzzle)
-    listed = look.placements(puzzle)
-    clues = look.labels(puzzle) if puzzle.has_clues else []  # in the order of `listed`
+    pairs = look.listed(puzzle)
+    listed = [p for _, p in pairs]
 
     def label(p) -> str:
         shown = puzzle.printed(p.label)
@@ -123,7 +122,7 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
         "hide_words": look.hide_words,
         "words": [{"label": label(p), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p))),
-                   **({"clue": clues[n]} if clues else {})} for n, p in enumerate(listed)],
+                   **({"clue": entry} if puzzle.has_clues else {})} for entry, p in pairs],
     }
     if puzzle.has_clues:
         data["clue_language"] = puzzle.clue_language

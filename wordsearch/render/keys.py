@@ -165,9 +165,9 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
 def key_entries(puzzle: Puzzle, look: Look) -> Entries:
     """A clue puzzle's list on its key: each numbered clue (in its own font) with its
     word (in the page's), in the puzzle page's order; an added word as itself."""
-    listed = look.placements(puzzle)
-    texts = tuple(f"{n}. {p.clue}{ANSWER_MARK}" if p.clue else f"{n}. {puzzle.entry(p)}"
-                  for n, p in enumerate(listed, start=1))
+    pairs = look.listed(puzzle)
+    listed = [p for _, p in pairs]
+    texts = tuple(f"{label}{ANSWER_MARK}" if p.clue else label for label, p in pairs)
     family = "" if puzzle.clue_language == puzzle.language else puzzle.clue_font
     return Entries(texts, family, answers=tuple(puzzle.printed(p.label) if p.clue else ""
                                                 for p in listed))

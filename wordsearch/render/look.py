@@ -75,11 +75,16 @@ class Look:
     def labels(self, puzzle: Puzzle) -> list[str]:
         """The word list as it prints, in the order asked for: the words, or a clue
         puzzle's numbered clues (an added word of its hidden message as itself)."""
+        return [label for label, _ in self.listed(puzzle)]
+
+    def listed(self, puzzle: Puzzle) -> list[tuple[str, Placement]]:
+        """Each entry of the list as it prints, with its word, in the order asked for
+        (sorted once: a clue list's collation is the slow part of laying it out)."""
         self.check(puzzle)
-        listed = self.placements(puzzle)
+        placements = self.placements(puzzle)
         if not puzzle.has_clues:
-            return [puzzle.printed(p.label) for p in listed]
-        return [f"{n}. {puzzle.entry(p)}" for n, p in enumerate(listed, start=1)]
+            return [(puzzle.printed(p.label), p) for p in placements]
+        return [(f"{n}. {puzzle.entry(p)}", p) for n, p in enumerate(placements, start=1)]
 
     def check(self, puzzle: Puzzle) -> None:
         """Refuses a hidden list for a clue puzzle: its clues are what the player

@@ -234,12 +234,13 @@ def list_entries(puzzle: Puzzle, look: Look) -> Entries:
     look.check(puzzle)
     if look.hide_words:
         return Entries(())
-    texts = tuple(look.labels(puzzle))
+    listed = look.listed(puzzle)
+    texts = tuple(label for label, _ in listed)
     if not puzzle.has_clues:
         return Entries(texts)
     family = "" if puzzle.clue_language == puzzle.language else puzzle.clue_font
     return Entries(texts, family, tuple(0 if p.added or not p.clue else len(p.word)
-                                        for p in look.placements(puzzle)))
+                                        for _, p in listed))
 
 
 def _smaller_than_regular(puzzle: Puzzle, cell: float, regular: float,

@@ -81,12 +81,12 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], look: Look) -> list[str]
 def _entries(puzzle: Puzzle, look: Look) -> list[str]:
     """The list's entries: the words, or the numbered clues each with a blank a
     letter of its word ("1. a baby cat  _ _ _ _ _ _"), the blanks in one column."""
-    labels = look.labels(puzzle)
+    listed = look.listed(puzzle)
     if not puzzle.has_clues:
-        return labels
-    width = max(map(len, labels))
+        return [label for label, _ in listed]
+    width = max(len(label) for label, _ in listed)
     return [f"{label.ljust(width)}  {' '.join('_' * len(p.word))}" if p.clue and not p.added
-            else label for label, p in zip(labels, look.placements(puzzle))]
+            else label for label, p in listed]
 
 
 def _blanks(word) -> str:
@@ -101,9 +101,10 @@ def _key_part(puzzle: Puzzle, look: Look) -> list[str]:
     the list's order), then the grid with only the words' letters."""
     out = [f"{puzzle.labels['answer_key']} ({puzzle.labels['key_note']}):"]
     if puzzle.has_clues:
-        listed = look.placements(puzzle)
+        pairs = look.listed(puzzle)
+        listed = [p for _, p in pairs]
         names = [f"{label} — {puzzle.printed(p.label)}" if p.clue else label
-                 for label, p in zip(look.labels(puzzle), listed)]
+                 for label, p in pairs]
     else:
         listed = puzzle.alphabetical()
         names = [puzzle.printed(p.label) for p in listed]
