@@ -202,3 +202,22 @@ def test_a_clue_the_font_cannot_print_is_refused_naming_it():
     with pytest.raises(LayoutError, match='the clue "1. a baby cat ☃" has characters the font '
                                           r"Andika cannot print \(☃\)"):
         puzzle_page(puzzle, paper.page_size("letter"))
+
+
+def test_a_clue_too_long_for_its_line_breaks_under_its_number_clear_of_the_blanks():
+    puzzle = wordsearch.generate(CLUED[:3] + ["calf: a young cow that drinks milk from its "
+                                              "mother"], seed="long-clue")
+    page = puzzle_page(puzzle, paper.page_size("letter"), look=Look(large_print=True))
+    measure = Measure.of(page.family)
+    listed = [t for t in page.body if t.size == page.body[0].size][1:]
+    first = min(b.x0 for b in page.write_ins)
+    assert all(t.x + measure.width(t.text, t.size) < first for t in listed)
+    broken = [t.text for t in listed]
+    at = broken.index("2. a young cow that drinks milk from its")
+    assert broken[at + 1] == "mother"
+    number = measure.width("2. ", listed[at].size)
+    assert listed[at + 1].x == pytest.approx(listed[at].x + number)
+    # the entry's blanks on its first line; the next entry under its second
+    blanks = [b for b in page.write_ins if 0 < b.y - listed[at].baseline < listed[at].size]
+    assert len(blanks) == len("CALF")
+    assert listed[at + 2].baseline > listed[at + 1].baseline > listed[at].baseline

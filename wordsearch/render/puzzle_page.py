@@ -211,7 +211,7 @@ def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
     middle = frame.middle(size)
     if place == "below":
         if len(entries):
-            narrow = narrowed(words, entries, grid_w)
+            narrow = narrowed(words, grid_w)
             if grid_h + gap + narrow.height <= bottom - top:
                 words = narrow
         grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
