@@ -72,14 +72,11 @@ class Look:
             return lang.get(puzzle.clue_language).collate(puzzle.words, key=puzzle.entry)
         return puzzle.alphabetical()
 
-    def labels(self, puzzle: Puzzle) -> list[str]:
-        """The word list as it prints, in the order asked for: the words, or a clue
-        puzzle's numbered clues (an added word of its hidden message as itself)."""
-        return [label for label, _ in self.listed(puzzle)]
-
     def listed(self, puzzle: Puzzle) -> list[tuple[str, Placement]]:
-        """Each entry of the list as it prints, with its word, in the order asked for
-        (sorted once: a clue list's collation is the slow part of laying it out)."""
+        """The word list as it prints, each entry with its word, in the order asked
+        for: the words, or a clue puzzle's numbered clues (an added word of its hidden
+        message as itself). Sorted once a call: a clue list's collation is the slow
+        part of laying it out."""
         self.check(puzzle)
         placements = self.placements(puzzle)
         if not puzzle.has_clues:
