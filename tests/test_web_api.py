@@ -1054,3 +1054,22 @@ def test_a_clue_request_that_cannot_be_made_is_422_naming_the_entry_or_option(cl
     answer = client.post("/api/puzzles", json=body)
     assert answer.status_code == 422 and message in answer.json()["error"], answer.text
     assert answer.json().get("option") == option
+
+
+@pytest.mark.slow
+def test_a_new_layout_of_a_clue_puzzle_keeps_its_clues(client):
+    """"New puzzle, same words" of a theme's built-in clues and of one's own in
+    another language: the words with their clues, the clues' language kept."""
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for body in ({"words": [], "theme": "animals", "clues": True, "random": 5},
+                 {"words": ["perro: the dog", "gato: the cat", "pato: the duck"],
+                  "language": "es", "clue_language": "en"}):
+        made = make(client, seed="again-clues", **body).json()
+        again = client.post(f"{made['links']['teacher']['play']}/again", headers=form,
+                            follow_redirects=False)
+        assert again.status_code == 303, again.text
+        new = client.get(again.headers["location"].split("?")[0] + ".json").json()
+        assert new["code"] != made["puzzle"]["code"]
+        assert new["clue_language"] == made["puzzle"]["clue_language"]
+        assert sorted((w["word"], w["clue"]) for w in new["words"]) == \
+            sorted((w["word"], w["clue"]) for w in made["puzzle"]["words"])
