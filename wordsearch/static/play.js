@@ -239,7 +239,7 @@
         clue.lang = data.clue_language;
         clue.textContent = data.words[i].clue;
         item.appendChild(clue);
-        item.appendChild(document.createTextNode(" "));
+        item.appendChild(document.createTextNode(" — "));
       }
       const word = document.createElement("span");
       word.className = "word";
