@@ -26,9 +26,11 @@ FUNCTION_WORDS = set("""a an the and or but of to in on at by for from with into
     out off up down over under than then this that these those it its is are was
     were be been has have had can not no you your we our they them their he she his
     her who what when where which how one ones all any some""".split())
-# Endings taken off both words before they are compared: "bakes" and "baker" are
-# both "bak", "swimming" and "swim" both "swim".
-ENDINGS = ("ies", "ing", "ist", "es", "ed", "er", "or", "s", "y", "e")
+# Endings taken off both words before they are compared, the first that fits, and
+# what replaces each: "bakes" and "baker" are both "bak", "swimming" and "swim" both
+# "swim", "leaves" and "leaf" both "leaf".
+ENDINGS = (("ves", "f"), ("ies", ""), ("ing", ""), ("ist", ""), ("es", ""), ("ed", ""),
+           ("er", ""), ("or", ""), ("s", ""), ("y", ""), ("e", ""))
 # Two words that begin with the same four or more letters, missing at most this many
 # of the shorter one's, are one word's forms ("science" and "scientist").
 SHARED_TAIL = 2
@@ -40,9 +42,9 @@ def language_pair(path: Path) -> tuple[str, str]:
 
 
 def stem(word: str) -> str:
-    for ending in ENDINGS:
+    for ending, replacement in ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
-            word = word[: -len(ending)]
+            word = word[: -len(ending)] + replacement
             if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
                 word = word[:-1]
             break
