@@ -42,6 +42,8 @@ def language_pair(path: Path) -> tuple[str, str]:
 
 
 def stem(word: str) -> str:
+    """A rough root of an English word, enough to see two forms of one word as one
+    (a real stemmer would be a dependency for one test)."""
     for ending, replacement in ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[: -len(ending)] + replacement
