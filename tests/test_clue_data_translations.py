@@ -1,5 +1,5 @@
 """The built-in translation clues (wordsearch/lang/data/clues/CODE-en.json): the English
-word for every theme word of es (fr and de to come), so that `--clues --clue-language en` makes a
+word for every theme word of es and fr (de to come), so that `--clues --clue-language en` makes a
 language learner's puzzle. One test a file checks that it answers exactly its theme file
 (same themes, same words, same order), that every clue is printable and fits a list
 column (at most 60 characters), that no theme gives two of its words the same clue (a
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "wordsearch" / "lang" / "data"
-CODES = ("es",)
+CODES = ("es", "fr")
 MAX_CLUE = 60
 
 
@@ -38,6 +38,27 @@ SAME_WORD = {
         "a sea word English shares": "coral",
         "a Christmas word English shares": "ángel",
         "a food English names the same": "pizza|pasta|chocolate",
+    }),
+    "fr": by_word({
+        "an animal English names the same": "éléphant|lion|koala|panda|léopard",
+        "the fruit and the colour English name the same": "orange",
+        "a fruit English names the same": "kiwi|melon|nectarine|clémentine",
+        "a vegetable British English took from French": "courgette|aubergine",
+        "a colour English names the same": "indigo|turquoise|beige|magenta",
+        "a weather word English shares": "température",
+        "a sport English names the same": (
+            "football|tennis|rugby|golf|hockey|baseball|badminton|handball|judo"),
+        "an instrument English names the same": (
+            "piano|flûte|trombone|saxophone|tuba|xylophone|triangle|ukulélé|banjo|harmonica"
+            "|maracas"),
+        "a vehicle English names the same": "bus|train|taxi|ferry|yacht|ambulance|canoë",
+        "a room or piece of furniture English names the same": "garage|table",
+        "a family word English took from French": "cousin|nièce|parents",
+        "a word of astronomy English shares": (
+            "satellite|télescope|météorite|éclipse|Mars|Jupiter|Vénus|Neptune|cosmos"),
+        "a sea word English shares": "océan",
+        "a Christmas word English shares": "décorations",
+        "a food English names the same": "pizza|sandwich|biscuit|croissant|quiche|omelette",
     }),
 }
 
