@@ -1,5 +1,5 @@
 """The built-in translation clues (wordsearch/lang/data/clues/CODE-en.json): the English
-word for every theme word of es and fr (de to come), so that `--clues --clue-language en` makes a
+word for every theme word of es, fr and de, so that `--clues --clue-language en` makes a
 language learner's puzzle. One test a file checks that it answers exactly its theme file
 (same themes, same words, same order), that every clue is printable and fits a list
 column (at most 60 characters), that no theme gives two of its words the same clue (a
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "wordsearch" / "lang" / "data"
-CODES = ("es", "fr")
+CODES = ("es", "fr", "de")
 MAX_CLUE = 60
 
 
@@ -59,6 +59,29 @@ SAME_WORD = {
         "a sea word English shares": "océan",
         "a Christmas word English shares": "décorations",
         "a food English names the same": "pizza|sandwich|biscuit|croissant|quiche|omelette",
+    }),
+    "de": by_word({
+        "an animal English names the same": (
+            "Giraffe|Tiger|Zebra|Koala|Panda|Wolf|Gorilla|Leopard|Otter"),
+        "the fruit and the colour English name the same": "Orange",
+        "a fruit English names the same": "Mango|Kiwi|Papaya|Grapefruit",
+        "a vegetable British English names the same": "Aubergine",
+        "a colour English names the same": "Gold|Beige|Indigo|Magenta|Bronze|Cyan",
+        "a weather word English shares": "Wind|Frost|Tornado|Thermometer",
+        "a part of the body English names the same": "Arm|Hand|Finger",
+        "a sport English names the same": (
+            "Tennis|Rugby|Basketball|Volleyball|Golf|Hockey|Baseball|Handball|Judo"),
+        "an instrument English names the same": (
+            "Cello|Tuba|Keyboard|Ukulele|Banjo|Oboe|Glockenspiel"),
+        "a vehicle English names the same": "Bus|Taxi|Skateboard",
+        "a piece of clothing German took from English": "T-Shirt|Jeans|Shorts|Uniform",
+        "a room or piece of furniture English names the same": "Garage|Sofa",
+        "a family word English shares": "Baby|Cousin",
+        "a job English names the same": "Pilot",
+        "a word of astronomy English shares": (
+            "Planet|Asteroid|Astronaut|Meteor|Mars|Jupiter|Saturn|Venus"),
+        "a sea word English shares": "Plankton",
+        "a food English names the same": "Pizza|Butter|Popcorn|Spaghetti|Lasagne",
     }),
 }
 
