@@ -70,15 +70,16 @@ HAND = ROOT / "scripts" / "data"
 HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
 
 MIN_LETTERS, MAX_LETTERS = 3, 12
-# The shortest unsuitable entry kept out of grids. Three-letter entries are common
-# trigrams in text (English ALE, DIE, SIN; Spanish ANO, REO; Greek ΙΟΣ) and block
-# their reversals too (GOD takes DOG): with them, words' own letters across three
-# words spelled one in every layout of a pack (ALE, bench_pack's 30-word case), a
-# French dense puzzle was refused, and only 28% of 15x15 message fills passed their
-# checks at the first round, against 78% before and 69% from four letters
-# (bench_message.py). Two-letter ones read in nearly every grid. The blocklist's
-# three-letter rude words (ASS, TIT) stay blocked.
-MIN_FILLER_LETTERS = 4
+# The shortest unsuitable entry kept out of grids. Entries of three letters (English
+# PEE, WEE, GIT; Spanish ANO; Greek ΙΟΣ) are common trigrams in text, and block their
+# reversals too (GOD takes DOG): kept out of grids everywhere, the words' own letters
+# across three words spelled one in every layout of a pack (ALE, bench_pack's 30-word
+# case) and only 28% of 15x15 message fills passed their checks at the first round
+# (78% before). So the grid keeps them out of its filler only (make/blocked.py,
+# FILLER_ONLY_LETTERS): a reading wholly of listed words' letters or of a hidden
+# message's is allowed. Two-letter ones read in nearly every grid, and are left out.
+# The blocklist's three-letter rude words (ASS, TIT) are blocked everywhere.
+MIN_FILLER_LETTERS = 3
 WORDS_WANTED = 10_000          # the most frequent words that pass every filter
 CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
 FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
@@ -852,8 +853,10 @@ def write_sources(summary, sources, spellers, version) -> None:
         "- **Unsuitable strings** (`CODE.unsuitable.txt`): every entry of the hand-made",
         "  unsuitable list as the letters it names: a word as itself, `word*` as its stem,",
         "  `*word` as its ending, `*word*` as its core; entries of fewer than",
-        f"  {MIN_FILLER_LETTERS} letters left out (a word of two or three letters reads by chance in nearly every grid).",
-        "  No grid spells one outside a listed word, as no grid spells a blocked word; the",
+        f"  {MIN_FILLER_LETTERS} letters left out (a word of two letters reads by chance in nearly every grid).",
+        "  No grid spells one outside a listed word, as no grid spells a blocked word; one of",
+        "  three letters (a common run of letters: PEE, GIT) only where a filler letter is part",
+        "  of it, so that listed words' letters and a hidden message's may spell it. The",
         "  dictionary is filtered by the patterns, not by these strings.",
         f"- **Letter frequencies**: over the {FREQUENCY_WORDS:,} most frequent wordfreq words, each",
         "  word's letters in grid form counted, weighted by `wordfreq.word_frequency`; words",

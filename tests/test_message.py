@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import reference
 import reference_message
-from conftest import CI, examples
+from conftest import CI, examples, kept_out
 from wordsearch import _core
 from wordsearch.errors import NoMessage, Unhidden
 
@@ -269,18 +269,11 @@ def blocked_forms(code: str) -> list[str]:
     return sorted({language.fold(w) for w in lists.blocklist(code)})
 
 
-def kept_out(code: str) -> list[str]:
-    """The blocklist and the unsuitable strings: no grid may spell one outside a
-    listed word."""
-    language = lang.get(code)
-    return sorted({language.fold(w) for w in lists.blocklist(code) + lists.unsuitable(code)})
-
-
 def check_puzzle(puzzle, words, code, form):
     language = lang.get(code)
     doc = puzzle.to_dict()
     reference.verify(doc, [language.fold(w) for w in words], list(puzzle.directions),
-                     letters=language.alphabet.letters, blocked=kept_out(code),
+                     letters=language.alphabet.letters, blocked=kept_out(code)[0],
                      message=form)
     assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
     return doc

@@ -213,6 +213,7 @@ class Mode:
         return Puzzle(code=making.code, grid=rows, directions=tuple(making.options.allowed),
                       words=listed, language=making.language.code,
                       blocklist=making.blocked.blocklist, unsuitable=making.blocked.blocklist,
+                      short_unsuitable=making.blocked.blocklist,
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
                       **shown)

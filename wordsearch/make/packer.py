@@ -99,7 +99,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                                   seed, threads, FINISHED_LAYOUTS, regions, _workspace(),
                                   inside_offsets=inside_offsets, inside_words=inside_words,
                                   deadline_ns=deadline.at_ns, catch_signals=_interruptible(),
-                                  blocked=blocked.automaton if blocked is not None else None)
+                                  blocked=(blocked.words_automaton if blocked is not None
+                                           else None))
             except Disturbed:
                 continue
 
