@@ -223,10 +223,10 @@ class Mode:
         """The message hidden by the fill in the first layout that takes it, with
         dictionary words added; the fill's Unhidden if none does."""
         making = self.making
-        topics = level.topic(making.language, [w.form for w in words], making.options.theme)
+        topic = level.topic(making.language, [w.form for w in words], making.options.theme)
         made = message.hide(layouts, words, inside, making.language, making.form,
                             message.lexicon(making.language, making.blocked,
-                                            making.options.level, topics),
+                                            making.options.level, topic),
                             making.options.allowed, seeds.seed_for(making.code, "message"),
                             making.blocked)
         return self.from_hidden(made)

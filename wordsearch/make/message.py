@@ -53,21 +53,21 @@ class Lexicon:
 
 
 def lexicon(language: Language, blocked: Blocked | None = None, level: str = DEFAULT_LEVEL,
-            topics: tuple[str, ...] = ()) -> Lexicon:
-    """The words the fill may add at `level`, those of the themes `topics` first
+            topic: levels.Topic = levels.NO_TOPIC) -> Lexicon:
+    """The words the fill may add at `level`, those of the `topic` first
     (level.topic), built once per process for each set of blocked words, level
     and topic."""
-    return _lexicon(language, blocked.rude if blocked is not None else (), level, topics)
+    return _lexicon(language, blocked.rude if blocked is not None else (), level, topic)
 
 
 @lru_cache(maxsize=64)
 def _lexicon(language: Language, blocked: tuple[str, ...], level: str,
-             topics: tuple[str, ...]) -> Lexicon:
+             topic: levels.Topic) -> Lexicon:
     """`blocked`: the blocked grid forms no chosen word may hold, the teacher's among
     them."""
     parsed = _parsed(language, blocked)
     tiered: dict[str, tuple[int, Word]] = {}
-    for text, tier in levels.words(language, level, topics).items():
+    for text, tier in levels.words(language, level, topic).items():
         word = parsed.get(text)
         if word is not None and (word.form not in tiered or tier < tiered[word.form][0]):
             tiered[word.form] = (tier, word)
