@@ -531,7 +531,8 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         "  For every language but en the words of it that read as adult, abstract or",
         "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one",
         "  reading by a non-native reviewer; it pt nl sv ru el pl cs sk keep about a third",
-        "  or a quarter), and for es fr de the themes (written for children, MIT) come",
+        "  or a quarter; de was read a second time, whole, as a primary teacher would, and",
+        "  keeps 601 of 2,000), and for es fr de the themes (written for children, MIT) come",
         "  before it. The proxy and the reading went further down the frequency list",
         "  for " + "; ".join(f"{' '.join(c for c, k in LEVEL_FREQUENT_READ.items() if k == n)}"
                           f" ({n:,} words)" for n in sorted(set(LEVEL_FREQUENT_READ.values())))

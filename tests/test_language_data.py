@@ -43,6 +43,18 @@ def test_the_child_level_is_a_sorted_part_of_the_dictionary(code):
     assert 500 <= len(child) <= 5_000
 
 
+@pytest.mark.parametrize("code", CODES)
+def test_the_child_level_is_without_the_words_read_off_it(code):
+    """No word the hand reading takes off (scripts/data/level/CODE.txt) is on the
+    child list: run scripts/build_language_data.py --level-only after an edit there."""
+    language = lang.get(code)
+    off = set()
+    for line in (HAND / "level" / f"{code}.txt").read_text(encoding="utf-8").splitlines():
+        off.update(language.fold(w) for w in line.split("#", 1)[0].split())
+    assert off, "every language's reading takes some words off"
+    assert not {w for w in lines(f"{code}.child.txt") if language.fold(w) in off}
+
+
 @pytest.mark.slow  # 10,000 entries a language through the parser: 0.3 s each
 @pytest.mark.parametrize("code", CODES)
 def test_dictionary(code):
