@@ -68,6 +68,24 @@ def test_a_theme_gives_its_words_and_its_title():
         w.casefold() for w in theme.words}
 
 
+def test_a_themes_two_word_entries_are_one_word_labelled_as_written():
+    """"paddling pool" is the 12 letters PADDLINGPOOL (it was measured with its space,
+    13, and the whole theme refused on a grid of 12 across); its label is "Paddling
+    pool", as the data writes it, not "Paddling Pool"; French "pomme de terre" is
+    "Pomme de terre"."""
+    english = lang.get("en")
+    assert "paddling pool" in choose.pick(english, theme="summer", count=None, seed=1,
+                                          longest=12)
+    labels = {p.word: p.label for p in wordsearch.generate(theme="summer", seed="two",
+                                                           grid=15, beam=64).words}
+    assert labels["ICECREAM"] == "Ice cream" and labels["PADDLINGPOOL"] == "Paddling pool"
+    assert labels["FLIPFLOPS"] == "Flip-flops"
+    french = {p.word: p.label for p in wordsearch.generate(theme="vegetables", language="fr",
+                                                           seed="two", grid=15,
+                                                           beam=64).words}
+    assert french["POMMEDETERRE"] == "Pomme de terre" and french["CHOUFLEUR"] == "Chou-fleur"
+
+
 def test_every_copy_of_a_set_draws_its_own_words(run, tmp_path):
     result = run("--random", "6", "-g", "10", "--copies", "3", "--seed", "c", "-o",
                  str(tmp_path / "set.json"))

@@ -464,3 +464,17 @@ def test_the_fill_takes_a_word_of_the_lowest_tier_that_fits_first():
         assert got is not None
         first_word = got[1][0][0]
         assert tiers[first_word] == 0, (seed, lexicon[first_word])
+
+
+def test_a_two_word_theme_entry_is_added_as_one_word_labelled_as_two():
+    """Eye patch (pirates) added to hide a message: EYEPATCH in the grid, read once,
+    and "Eye patch" in the list, as the theme writes it (not "Eye Patch" nor "Eyepatch")."""
+    words = ["cake", "sandwich", "jelly", "popcorn", "juice", "pizza"]
+    puzzle = wordsearch.generate(words, message="Enjoy your lunch", seed="ic5", beam=64)
+    added = {p.word: p.label for p in puzzle.words if p.added}
+    assert added["EYEPATCH"] == "Eye patch"
+    check_puzzle(puzzle, words, "en", "ENJOYYOURLUNCH")
+    english = lang.get("en")
+    labels = {w.form: w.label for w in message.lexicon(english).words}
+    assert sum(" " in label for label in labels.values()) > 20
+    assert labels["ICECREAM"] == "Ice cream" and labels["NORTHPOLE"] == "North Pole"

@@ -12,7 +12,7 @@ from wordsearch.lang import Language, lists
 from wordsearch.make import level as levels
 from wordsearch.make.blocked import blocked_words, free_of
 from wordsearch.make.level import DEFAULT_LEVEL
-from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
+from wordsearch.make.words import MAX_WORDS, MIN_LETTERS, spell
 
 # The longest word a pick takes: it fits a 15x15 grid with room to spare.
 LONGEST = 12
@@ -43,7 +43,7 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
         pool = list(drawable(language, level))
         where = (f"the {language.name} dictionary" if level == "adult"
                  else f"the {language.name} words for children")
-    fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
+    fits = [w for w in pool if MIN_LETTERS <= len(_form(w, language)) <= longest]
     if count is None:
         if len(fits) < len(pool):
             _too_long(where, pool, fits, longest)
@@ -93,7 +93,7 @@ def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[st
     for i in range(len(order)):
         j = i + rng.below(len(order) - i)
         order[i], order[j] = order[j], order[i]
-        form = language.fold(order[i])
+        form = _form(order[i], language)
         if any(_nested(form, other) for other in forms):
             continue
         chosen.append(order[i])
@@ -101,6 +101,12 @@ def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[st
         if len(chosen) == count:
             break
     return chosen
+
+
+def _form(text: str, language: Language) -> str:
+    """The grid form of a word of the language's data: "paddling pool" is the 12
+    letters PADDLINGPOOL, not 13 characters."""
+    return spell(text, language)[1]
 
 
 def _nested(a: str, b: str) -> bool:

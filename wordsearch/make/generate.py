@@ -19,7 +19,7 @@ from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
-from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
+from wordsearch.make.words import Word, WordList, parse_entry, parse_words, strict_conflicts
 from wordsearch.puzzle import Placement, Puzzle
 
 # Packs of one grid size, each with its own seed, before a bigger one (or failing):
@@ -120,17 +120,20 @@ def _check_given(words: WordList, options: MakeOptions) -> None:
         raise InputError("\n".join(conflicts))
 
 
-def _picked(words, options: MakeOptions, code: str) -> list[str]:
-    """The words of a theme or a draw; refused beside words of one's own."""
+def _picked(words, options: MakeOptions, code: str) -> list[Word]:
+    """The words of a theme or a draw, labelled as the language's data writes them
+    (Ice cream); refused beside words of one's own."""
     if (words.words if isinstance(words, WordList) else list(words)):
         raise InputError("give your own words or a theme or random words, not both.",
                          option="theme" if options.theme is not None else "random")
     longest = choose.LONGEST
     if options.grid is not None:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
-    return choose.pick(lang.resolve(options.language), theme=options.theme,
-                       count=options.random, seed=seeds.seed_for(code, "pick"),
-                       longest=longest, level=options.level)
+    language = lang.resolve(options.language)
+    return [parse_entry(text, None, language, written=True)
+            for text in choose.pick(language, theme=options.theme, count=options.random,
+                                    seed=seeds.seed_for(code, "pick"), longest=longest,
+                                    level=options.level)]
 
 
 def _shapes(making: Making) -> Iterable[Shape]:

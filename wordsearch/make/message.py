@@ -90,7 +90,7 @@ def _parsed(language: Language, blocked: tuple[str, ...]) -> dict[str, Word]:
     words: dict[str, Word] = {}
     for text in texts:
         try:
-            word = parse_entry(text, None, language)
+            word = parse_entry(text, None, language, written=True)
         except InputError:
             continue  # the data test keeps these out; a changed alphabet may not
         if word is not None and MIN_LETTERS <= len(word.form) <= MAX_LETTERS:
