@@ -48,6 +48,9 @@ def main() -> None:
     parser.add_argument("--case", type=int, default=CASES.index(TWENTY_WORDS),
                         help="which of bench_pack's cases (0, 1, 2)")
     parser.add_argument("--only", choices=SETS, help="make the lists with this set, untimed")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="the packer's threads (default: the machine's); 1 for callgrind, "
+                             "whose counts of threads waiting on each other move from run to run")
     args = parser.parse_args()
     language = lang.get(args.language)
     start = time.perf_counter()
@@ -66,7 +69,7 @@ def main() -> None:
         for name in [args.only] if args.only else SETS:
             t = time.perf_counter()
             wordsearch.generate(words, grid=side, difficulty=difficulty, seed=f"bench{i}",
-                                beam=BEAM, block_words=values[name])
+                                beam=BEAM, block_words=values[name], threads=args.threads)
             times[name].append(time.perf_counter() - t)
     if args.only:
         return
