@@ -466,6 +466,7 @@ def test_the_fill_takes_a_word_of_the_lowest_tier_that_fits_first():
         assert tiers[first_word] == 0, (seed, lexicon[first_word])
 
 
+@pytest.mark.slow
 def test_a_two_word_theme_entry_is_added_as_one_word_labelled_as_two():
     """Eye patch (pirates) added to hide a message: EYEPATCH in the grid, read once,
     and "Eye patch" in the list, as the theme writes it (not "Eye Patch" nor "Eyepatch")."""
