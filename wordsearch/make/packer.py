@@ -72,7 +72,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     `inside[i]` are the indices of the words that word i lies inside (see
     WordList.inside): its readings within their placements do not count.
     With `blocked`, layouts whose own letters spell a blocked word outside a
-    placement come only when no other layout of the pack is free of them.
+    placement come only when no other layout of the pack is free of them (the words
+    blocked everywhere: a filler-only string, PEE across two words, is no fault).
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
