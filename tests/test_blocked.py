@@ -199,6 +199,9 @@ def test_the_automaton_of_a_languages_lists_finds_what_a_brute_force_finds(code)
                      frozenset((r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(len(form)))))
         assert got == readings_by_text(grid, encoded)
         assert last in got  # the last word written, whole
+        # The packer's and a message grid's automaton: the same less the filler-only.
+        assert set(blocked.readings(grid, filler=False)) == {
+            (f, s, d) for f, s, d in blocked.readings(grid) if f not in blocked.filler_only}
 
 
 @pytest.mark.slow
