@@ -230,9 +230,10 @@ static int take_scratch(worker *wk, const ws_pack_params *p)
     wk->pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
     wk->found = malloc(ncells * WS_NDIRS * sizeof(multi_pos));
     wk->family_round = calloc(beam, sizeof(int32_t));
-    wk->family_first = malloc(beam * sizeof(int32_t));
+    wk->family_first = malloc(beam * sizeof(size_t));
     wk->family_count = malloc(beam * sizeof(int32_t));
-    wk->family = malloc(beam * FAMILY_ROOM * sizeof(multi_pos));
+    wk->family_room = beam * FAMILY_ROOM;
+    wk->family = malloc(wk->family_room * sizeof(multi_pos));
     return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs && wk->found &&
            wk->family_round && wk->family_first && wk->family_count && wk->family;
 }

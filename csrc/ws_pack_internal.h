@@ -316,16 +316,18 @@ struct worker {
      * grandparents it met in this word (see offer_multiple): those of
      * grandparent G are family[family_first[G] ..][family_count[G]] when
      * family_round[G] is the worker's round. One entry of each array per
-     * puzzle of the beam but `family`, which has FAMILY_ROOM per puzzle. */
-    int32_t *family_round, *family_first, *family_count;
+     * puzzle of the beam; `family` grows as needed. */
+    int32_t *family_round, *family_count;
+    size_t *family_first;
     multi_pos *family;
-    int32_t family_size;     /* entries of `family` in use this round */
+    size_t family_size;      /* entries of `family` in use this round */
+    size_t family_room;      /* entries `family` has room for */
     int32_t round;           /* families found since the call began */
 };
 
-/* Entries of a worker's `family` per puzzle of the beam: a grandparent's
- * positions that no longer fit are found again for each of its children. */
-#define FAMILY_ROOM 8
+/* Entries of a worker's `family` per puzzle of the beam to begin with: 20 words
+ * on 15x15 need about two. */
+#define FAMILY_ROOM 4
 
 /* Threads that live for one ws_pack call and expand one word at a time, one
  * worker each, the first worker on the calling thread. */

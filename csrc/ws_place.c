@@ -12,6 +12,7 @@
 #include "ws_pack_internal.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
@@ -356,10 +357,25 @@ static int runs_meet(const step_ctx *s, int32_t start, int dir, int32_t len, int
     return 0;
 }
 
+/* Whether the worker's family has room for n entries more, growing it if it
+ * must; 0 when out of memory. */
+static int family_room_for(worker *wk, int32_t n)
+{
+    if (wk->family_size + (size_t)n <= wk->family_room)
+        return 1;
+    const size_t room = 2 * (wk->family_size + (size_t)n);
+    multi_pos *grown = realloc(wk->family, room * sizeof(multi_pos));
+    if (!grown)
+        return 0;
+    wk->family = grown;
+    wk->family_room = room;
+    return 1;
+}
+
 /* The positions sharing two or more cells of grandparent `gp`, found once for
- * all its children in the word (the worker's family of gp); NULL, with *count
- * set, when they do not fit in the family: they are then in the worker's
- * `found`. */
+ * all its children in the word (the worker's family of gp), *count of them.
+ * Out of memory for the family, they are found for each child again (in the
+ * worker's `found`). */
 static const multi_pos *family_of(const step_ctx *s, worker *wk, int32_t gp, int32_t *count)
 {
     if (wk->family_round[gp] == wk->round) {
@@ -369,15 +385,14 @@ static const multi_pos *family_of(const step_ctx *s, worker *wk, int32_t gp, int
     const layout at = layout_of(s, s->grandparents, gp, s->word - 1);
     const int32_t n = find_multiple(s, &at, wk, wk->found);
     *count = n;
-    const int32_t room = s->params->beam * FAMILY_ROOM;
-    if (n > room - wk->family_size)
+    if (!family_room_for(wk, n))
         return wk->found;
     multi_pos *kept = wk->family + wk->family_size;
     memcpy(kept, wk->found, (size_t)n * sizeof(multi_pos));
     wk->family_round[gp] = wk->round;
     wk->family_first[gp] = wk->family_size;
     wk->family_count[gp] = n;
-    wk->family_size += n;
+    wk->family_size += (size_t)n;
     return kept;
 }
 
