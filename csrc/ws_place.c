@@ -102,18 +102,18 @@ static layout layout_of(const step_ctx *s, const pool *from, int32_t p, int32_t 
 static int shares_two_with_one(const step_ctx *s, const layout *at, int32_t start, int dir,
                                const int8_t *shared, int32_t nshared)
 {
-    const int32_t cols = s->params->cols;
     const int32_t *starts = at->starts;
     const uint8_t *dirs = at->dirs;
-    const int32_t r0 = start / cols, c0 = start % cols;
+    const int32_t r0 = s->row_of[start], c0 = s->col_of[start];
     for (int32_t q = 0; q < at->placed; q++) {
         if (dirs[q] != dir && dirs[q] != ws_opposite(dir))
             continue; /* a word across this line meets it in one cell at most */
+        const int32_t qr = s->row_of[starts[q]], qc = s->col_of[starts[q]];
         int32_t hits = 0;
         for (int32_t k = 0; k < nshared; k++) {
             const int32_t r = r0 + shared[k] * WS_DROW[dir];
             const int32_t c = c0 + shared[k] * WS_DCOL[dir];
-            if (ws_on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
+            if (ws_on_run(r, c, qr, qc, dirs[q], s->lengths[q]) && ++hits >= 2)
                 return 1;
         }
     }
@@ -347,11 +347,11 @@ static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, mu
 static int runs_meet(const step_ctx *s, int32_t start, int dir, int32_t len, int32_t other,
                      int other_dir, int32_t other_len)
 {
-    const int32_t cols = s->params->cols;
+    const int32_t other_r = s->row_of[other], other_c = s->col_of[other];
     for (int32_t j = 0; j < len; j++) {
         const int32_t r = s->row_of[start] + j * WS_DROW[dir];
         const int32_t c = s->col_of[start] + j * WS_DCOL[dir];
-        if (ws_on_segment(r, c, other, other_dir, other_len, cols))
+        if (ws_on_run(r, c, other_r, other_c, other_dir, other_len))
             return 1;
     }
     return 0;
