@@ -412,6 +412,18 @@ static void offer_through(const step_ctx *s, const layout *at, int32_t parent, u
     offer(s, sel, parent, score, start, d, key);
 }
 
+/* Offers the position m of the family, found in the parent or its grandparent,
+ * with its score in the parent: `letters` (the parent's and the word's) less
+ * the cells it shares. */
+static void offer_found(const step_ctx *s, selector *sel, int32_t parent, uint64_t ph,
+                        int32_t letters, const multi_pos *m)
+{
+    const int32_t score = letters - m->shared;
+    const uint64_t key = own_key(ph, m->start, m->dir);
+    if (sel_admits(sel, score, key))
+        offer(s, sel, parent, score, m->start, m->dir, key);
+}
+
 /* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
  * cells. A parent is its parent (the grandparent) with one word more, and most
  * grandparents have several children in the pool, so the positions are found
@@ -424,29 +436,21 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
 {
     selector *sel = &wk->sel;
     const layout at = layout_of(s, s->parents, parent, s->word);
-    const int32_t score0 = s->parents->links[parent].score + s->len;
+    const int32_t letters = s->parents->links[parent].score + s->len;
     if (s->word == 0) {
         const int32_t n = find_multiple(s, &at, wk, wk->found);
-        for (int32_t k = 0; k < n; k++) {
-            const multi_pos *m = &wk->found[k];
-            const uint64_t key = own_key(ph, m->start, m->dir);
-            if (sel_admits(sel, score0 - m->shared, key))
-                offer(s, sel, parent, score0 - m->shared, m->start, m->dir, key);
-        }
+        for (int32_t k = 0; k < n; k++)
+            offer_found(s, sel, parent, ph, letters, &wk->found[k]);
         return;
     }
     const candidate *link = &s->parents->links[parent];
     const int32_t last = s->word - 1, last_len = s->lengths[last];
     int32_t count;
     const multi_pos *family = family_of(s, wk, link->parent, &count);
-    for (int32_t k = 0; k < count; k++) {
-        const multi_pos *m = &family[k];
-        if (runs_meet(s, m->start, m->dir, s->len, link->start, link->dir, last_len))
-            continue;
-        const uint64_t key = own_key(ph, m->start, m->dir);
-        if (sel_admits(sel, score0 - m->shared, key))
-            offer(s, sel, parent, score0 - m->shared, m->start, m->dir, key);
-    }
+    for (int32_t k = 0; k < count; k++)
+        if (!runs_meet(s, family[k].start, family[k].dir, s->len, link->start, link->dir,
+                       last_len))
+            offer_found(s, sel, parent, ph, letters, &family[k]);
     const uint32_t allowed = s->params->dir_mask;
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[link->dir];
