@@ -28,10 +28,10 @@ def timing_the_core(spent: list[float]) -> Iterator[None]:
     """Adds the seconds each _core.pack call takes to `spent`, while inside."""
     pack = _core.pack
 
-    def timed(*args):
+    def timed(*args, **kwargs):
         start = time.perf_counter()
         try:
-            return pack(*args)
+            return pack(*args, **kwargs)
         finally:
             spent.append(time.perf_counter() - start)
     _core.pack = timed

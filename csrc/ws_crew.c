@@ -196,6 +196,8 @@ void ws_offer_children(crew *c, selection *all, const candidate *bar)
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
         wk->sel.nbatch = 0;
+        wk->round++; /* the families found before are another word's */
+        wk->family_size = 0;
     }
     crew_expand(c);
 }

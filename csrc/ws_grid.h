@@ -31,14 +31,21 @@ typedef struct {
  * from 0 and never fall, and each container is another word of the list. */
 ws_status ws_check_inside(const ws_inside *inside, int32_t count);
 
+/* Whether cell (r, c) is one of the `len` cells from cell (r0, c0) in direction
+ * `dir`. */
+static inline int ws_on_run(int32_t r, int32_t c, int32_t r0, int32_t c0, int dir, int32_t len)
+{
+    const int32_t dr = r - r0, dc = c - c0;
+    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
+    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
+}
+
 /* Whether cell (r, c) is one of the `len` cells from `start` in direction `dir`,
  * on a grid `cols` wide. */
 static inline int ws_on_segment(int32_t r, int32_t c, int32_t start, int dir, int32_t len,
                                 int32_t cols)
 {
-    const int32_t dr = r - start / cols, dc = c - start % cols;
-    const int32_t t = WS_DROW[dir] != 0 ? dr * WS_DROW[dir] : dc * WS_DCOL[dir];
-    return t >= 0 && t < len && dr == t * WS_DROW[dir] && dc == t * WS_DCOL[dir];
+    return ws_on_run(r, c, start / cols, start % cols, dir, len);
 }
 
 /* Whether the straight reading from cell `first` to cell `last` lies within the

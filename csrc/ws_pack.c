@@ -217,16 +217,25 @@ typedef struct {
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
-/* A worker's scratch, one for each cell or line of the grid; 0 when out of memory. */
+/* A worker's scratch, one for each cell or line of the grid, and its families,
+ * one for each puzzle of the beam; 0 when out of memory. */
 static int take_scratch(worker *wk, const ws_pack_params *p)
 {
     const size_t ncells = (size_t)p->rows * (size_t)p->cols;
     const size_t lines = (size_t)LINE_COUNT(p->rows, p->cols);
+    const size_t beam = (size_t)p->beam;
     wk->hit_at = malloc((ncells + 1) * sizeof(int32_t));
     wk->hits = malloc((ncells + 1) * sizeof(hit));
     wk->last_on_line = malloc(lines * sizeof(int32_t));
     wk->pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
-    return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs;
+    wk->found = malloc(ncells * WS_NDIRS * sizeof(multi_pos));
+    wk->family_round = calloc(beam, sizeof(int32_t));
+    wk->family_first = malloc(beam * sizeof(size_t));
+    wk->family_count = malloc(beam * sizeof(int32_t));
+    wk->family_room = beam * FAMILY_ROOM;
+    wk->family = malloc(wk->family_room * sizeof(multi_pos));
+    return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs && wk->found &&
+           wk->family_round && wk->family_first && wk->family_count && wk->family;
 }
 
 /* Readies every worker; 0 when out of memory. */
@@ -296,6 +305,11 @@ static void run_close(pack_run *r, ws_workspace *ws)
             free(r->workers[t].hits);
             free(r->workers[t].last_on_line);
             free(r->workers[t].pairs);
+            free(r->workers[t].found);
+            free(r->workers[t].family_round);
+            free(r->workers[t].family_first);
+            free(r->workers[t].family_count);
+            free(r->workers[t].family);
         }
     free(r->workers);
     free(r->threads);

@@ -254,6 +254,14 @@ typedef struct {
     int32_t from, to_along;
 } hit_pair;
 
+/* A position sharing two or more cells of some grid and valid there: where it
+ * starts, its direction, and how many cells it shares (see find_multiple in
+ * ws_place.c). */
+typedef struct {
+    int32_t start;
+    uint8_t dir, shared;
+} multi_pos;
+
 typedef struct worker worker;
 
 /* Readies the step for word `word`: its letters, slots and valid starts. */
@@ -303,7 +311,23 @@ struct worker {
     hit *hits;               /* scratch: one per grid cell, and one more */
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
+    multi_pos *found;        /* scratch: WS_NDIRS per grid cell */
+    /* The positions sharing two or more cells that the worker found in the
+     * grandparents it met in this word (see offer_multiple): those of
+     * grandparent G are family[family_first[G] ..][family_count[G]] when
+     * family_round[G] is the worker's round. One entry of each array per
+     * puzzle of the beam; `family` grows as needed. */
+    int32_t *family_round, *family_count;
+    size_t *family_first;
+    multi_pos *family;
+    size_t family_size;      /* entries of `family` in use this round */
+    size_t family_room;      /* entries `family` has room for */
+    int32_t round;           /* families found since the call began */
 };
+
+/* Entries of a worker's `family` per puzzle of the beam to begin with: 20 words
+ * on 15x15 need about two. */
+#define FAMILY_ROOM 4
 
 /* Threads that live for one ws_pack call and expand one word at a time, one
  * worker each, the first worker on the calling thread. */

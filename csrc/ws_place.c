@@ -12,6 +12,7 @@
 #include "ws_pack_internal.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Directions E, SE, S, SW: a pair of cells on a line is met once, looking from
@@ -79,22 +80,40 @@ void ws_step_prepare(step_ctx *s, int32_t word)
     }
 }
 
-/* True when two of the shared cells belong to one word already placed. */
-static int shares_two_with_one(const step_ctx *s, int32_t parent, int32_t start,
-                               int dir, const int8_t *shared, int32_t nshared)
+/* A grid of the pool and what it holds: the words before `placed`, where its
+ * puzzle's starts and dirs say. */
+typedef struct {
+    const uint8_t *grid;
+    const int32_t *starts;
+    const uint8_t *dirs;
+    int32_t placed;
+} layout;
+
+/* Puzzle p of `from`, which holds the words before `placed`. */
+static layout layout_of(const step_ctx *s, const pool *from, int32_t p, int32_t placed)
 {
-    const int32_t cols = s->params->cols, nwords = s->params->words.count;
-    const int32_t *starts = s->parents->starts + (size_t)parent * nwords;
-    const uint8_t *dirs = s->parents->dirs + (size_t)parent * nwords;
-    const int32_t r0 = start / cols, c0 = start % cols;
-    for (int32_t q = 0; q < s->word; q++) {
+    const size_t nwords = (size_t)s->params->words.count;
+    return (layout){.grid = from->grids + (size_t)p * s->size,
+                    .starts = from->starts + (size_t)p * nwords,
+                    .dirs = from->dirs + (size_t)p * nwords, .placed = placed};
+}
+
+/* True when two of the shared cells belong to one word already placed. */
+static int shares_two_with_one(const step_ctx *s, const layout *at, int32_t start, int dir,
+                               const int8_t *shared, int32_t nshared)
+{
+    const int32_t *starts = at->starts;
+    const uint8_t *dirs = at->dirs;
+    const int32_t r0 = s->row_of[start], c0 = s->col_of[start];
+    for (int32_t q = 0; q < at->placed; q++) {
         if (dirs[q] != dir && dirs[q] != ws_opposite(dir))
             continue; /* a word across this line meets it in one cell at most */
+        const int32_t qr = s->row_of[starts[q]], qc = s->col_of[starts[q]];
         int32_t hits = 0;
         for (int32_t k = 0; k < nshared; k++) {
             const int32_t r = r0 + shared[k] * WS_DROW[dir];
             const int32_t c = c0 + shared[k] * WS_DCOL[dir];
-            if (ws_on_segment(r, c, starts[q], dirs[q], s->lengths[q], cols) && ++hits >= 2)
+            if (ws_on_run(r, c, qr, qc, dirs[q], s->lengths[q]) && ++hits >= 2)
                 return 1;
         }
     }
@@ -200,24 +219,23 @@ static void offer(const step_ctx *s, selector *sel, int32_t parent, int32_t scor
     sel_add(sel, &c);
 }
 
-/* Offers the word laid along d with index i on cell (r, c) when that cell and
- * the one t further on are its first two shared cells. */
-static void offer_pair(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
-                       const uint8_t *g, int32_t r, int32_t c, int d, int32_t i, int32_t t)
+/* Adds to `found` the word laid along d with index i on cell (r, c) when it is
+ * valid there and that cell and the one t further on are its first two shared
+ * cells; returns the new count. */
+static int32_t find_pair(const step_ctx *s, const layout *at, int32_t r, int32_t c, int d,
+                         int32_t i, int32_t t, multi_pos *found, int32_t nfound)
 {
     const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
     if (!starts_in_range(s, sr, sc, d))
-        return;
+        return nfound;
     const int32_t start = cell_at(s, sr, sc);
     int8_t shared[WS_MAX_WORD];
-    const int32_t n = lay(s, g + start, d, shared);
-    if (n < 2 || shared[0] != i || shared[1] != i + t)
-        return;
-    const int32_t score = s->parents->links[parent].score + s->len - n;
-    const uint64_t key = own_key(ph, start, d);
-    if (!sel_admits(sel, score, key) || shares_two_with_one(s, parent, start, d, shared, n))
-        return;
-    offer(s, sel, parent, score, start, d, key);
+    const int32_t n = lay(s, at->grid + start, d, shared);
+    if (n < 2 || shared[0] != i || shared[1] != i + t ||
+        shares_two_with_one(s, at, start, d, shared, n))
+        return nfound;
+    found[nfound] = (multi_pos){.start = start, .dir = (uint8_t)d, .shared = (uint8_t)n};
+    return nfound + 1;
 }
 
 /* Which line through (r, c) the f-th forward direction follows, numbered among
@@ -277,20 +295,25 @@ static inline int32_t gather_pairs(const step_ctx *s, const hit *hits, int32_t n
     return npairs;
 }
 
-/* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
- * cells, found once each through their first two shared cells: two hits on a
- * line with only empty cells between them (see gather_pairs). */
-static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
-                           const uint8_t *g, hit *hits, int32_t nhits, int32_t *last_on_line,
-                           hit_pair *pairs)
+/* The valid positions sharing two or more cells of a grid, each found once
+ * through its first two shared cells: two hits on a line with only empty cells
+ * between them (see gather_pairs). Writes them to `found`, which has room for
+ * WS_NDIRS per cell, and returns how many. */
+static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, multi_pos *found)
 {
     const unsigned allowed = s->params->dir_mask;
+    const uint8_t *g = at->grid;
+    hit *hits = wk->hits;
+    const int32_t nhits = collect_hits(s, g, wk->hit_at, hits);
     /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
     const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
     hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
-    const int32_t npairs = s->axes == ALL_AXES
-                               ? gather_pairs(s, hits, nhits, last_on_line, pairs, ALL_AXES)
-                               : gather_pairs(s, hits, nhits, last_on_line, pairs, s->axes);
+    const hit_pair *pairs = wk->pairs;
+    const int32_t npairs =
+        s->axes == ALL_AXES
+            ? gather_pairs(s, hits, nhits, wk->last_on_line, wk->pairs, ALL_AXES)
+            : gather_pairs(s, hits, nhits, wk->last_on_line, wk->pairs, s->axes);
+    int32_t nfound = 0;
     for (int32_t n = 0; n < npairs; n++) {
         const int f = pairs[n].to_along % (WS_NDIRS / 2);
         const hit *a = &hits[pairs[n].from], *b = &hits[pairs[n].to_along / (WS_NDIRS / 2)];
@@ -307,14 +330,137 @@ static void offer_multiple(const step_ctx *s, int32_t parent, uint64_t ph, selec
             const int open_behind = empty_at(s, g, a->r - WS_DROW[d], a->c - WS_DCOL[d]);
             for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == b->letter && (i == 0 || open_behind))
-                    offer_pair(s, parent, ph, sel, g, a->r, a->c, d, i, t);
+                    nfound = find_pair(s, at, a->r, a->c, d, i, t, found, nfound);
         }
         if ((allowed >> back & 1u) && (s->pair_gaps[b->slot][a->slot] >> t & 1u)) {
             const int open_behind = empty_at(s, g, b->r + WS_DROW[d], b->c + WS_DCOL[d]);
             for (int32_t i = s->first_at[b->letter]; i != NO_INDEX; i = s->next_at[i])
                 if (i + t < s->len && s->letters[i + t] == a->letter && (i == 0 || open_behind))
-                    offer_pair(s, parent, ph, sel, g, b->r, b->c, back, i, t);
+                    nfound = find_pair(s, at, b->r, b->c, back, i, t, found, nfound);
         }
+    }
+    return nfound;
+}
+
+/* Whether the `len` cells from `start` along `dir` and the `other_len` from
+ * `other` along `other_dir` have a cell in common. */
+static int runs_meet(const step_ctx *s, int32_t start, int dir, int32_t len, int32_t other,
+                     int other_dir, int32_t other_len)
+{
+    const int32_t other_r = s->row_of[other], other_c = s->col_of[other];
+    for (int32_t j = 0; j < len; j++) {
+        const int32_t r = s->row_of[start] + j * WS_DROW[dir];
+        const int32_t c = s->col_of[start] + j * WS_DCOL[dir];
+        if (ws_on_run(r, c, other_r, other_c, other_dir, other_len))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the worker's family has room for n entries more, growing it if it
+ * must; 0 when out of memory. */
+static int family_room_for(worker *wk, int32_t n)
+{
+    if (wk->family_size + (size_t)n <= wk->family_room)
+        return 1;
+    const size_t room = 2 * (wk->family_size + (size_t)n);
+    multi_pos *grown = realloc(wk->family, room * sizeof(multi_pos));
+    if (!grown)
+        return 0;
+    wk->family = grown;
+    wk->family_room = room;
+    return 1;
+}
+
+/* The positions sharing two or more cells of grandparent `gp`, found once for
+ * all its children in the word (the worker's family of gp), *count of them.
+ * Out of memory for the family, they are found for each child again (in the
+ * worker's `found`). */
+static const multi_pos *family_of(const step_ctx *s, worker *wk, int32_t gp, int32_t *count)
+{
+    if (wk->family_round[gp] == wk->round) {
+        *count = wk->family_count[gp];
+        return wk->family + wk->family_first[gp];
+    }
+    const layout at = layout_of(s, s->grandparents, gp, s->word - 1);
+    const int32_t n = find_multiple(s, &at, wk, wk->found);
+    *count = n;
+    if (!family_room_for(wk, n))
+        return wk->found;
+    multi_pos *kept = wk->family + wk->family_size;
+    memcpy(kept, wk->found, (size_t)n * sizeof(multi_pos));
+    wk->family_round[gp] = wk->round;
+    wk->family_first[gp] = wk->family_size;
+    wk->family_count[gp] = n;
+    wk->family_size += (size_t)n;
+    return kept;
+}
+
+/* Offers the word laid along d from `start` in parent p when it shares two or
+ * more cells and is valid there. */
+static void offer_through(const step_ctx *s, const layout *at, int32_t parent, uint64_t ph,
+                          selector *sel, int32_t start, int d)
+{
+    int8_t shared[WS_MAX_WORD];
+    const int32_t n = lay(s, at->grid + start, d, shared);
+    if (n < 2)
+        return;
+    const int32_t score = s->parents->links[parent].score + s->len - n;
+    const uint64_t key = own_key(ph, start, d);
+    if (!sel_admits(sel, score, key) || shares_two_with_one(s, at, start, d, shared, n))
+        return;
+    offer(s, sel, parent, score, start, d, key);
+}
+
+/* Offers the position m of the family, found in the parent or its grandparent,
+ * with its score in the parent: `letters` (the parent's and the word's) less
+ * the cells it shares. */
+static void offer_found(const step_ctx *s, selector *sel, int32_t parent, uint64_t ph,
+                        int32_t letters, const multi_pos *m)
+{
+    const int32_t score = letters - m->shared;
+    const uint64_t key = own_key(ph, m->start, m->dir);
+    if (sel_admits(sel, score, key))
+        offer(s, sel, parent, score, m->start, m->dir, key);
+}
+
+/* The pass of share class SHARE_TWO_OR_MORE: positions sharing two or more
+ * cells. A parent is its parent (the grandparent) with one word more, and most
+ * grandparents have several children in the pool, so the positions are found
+ * once in the grandparent (family_of): those that do not meet the word last
+ * placed are the same in the parent, with as many shared cells, and the rest
+ * pass through one of that word's cells, which are all the parent needs to look
+ * at itself. A position through two of them lies along that word and is turned
+ * away. The first word has no grandparent and is looked for directly. */
+static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64_t ph)
+{
+    selector *sel = &wk->sel;
+    const layout at = layout_of(s, s->parents, parent, s->word);
+    const int32_t letters = s->parents->links[parent].score + s->len;
+    if (s->word == 0) {
+        const int32_t n = find_multiple(s, &at, wk, wk->found);
+        for (int32_t k = 0; k < n; k++)
+            offer_found(s, sel, parent, ph, letters, &wk->found[k]);
+        return;
+    }
+    const candidate *link = &s->parents->links[parent];
+    const int32_t last = s->word - 1, last_len = s->lengths[last];
+    int32_t count;
+    const multi_pos *family = family_of(s, wk, link->parent, &count);
+    for (int32_t k = 0; k < count; k++)
+        if (!runs_meet(s, family[k].start, family[k].dir, s->len, link->start, link->dir,
+                       last_len))
+            offer_found(s, sel, parent, ph, letters, &family[k]);
+    const uint32_t allowed = s->params->dir_mask;
+    for (int32_t j = 0; j < last_len; j++) {
+        const int32_t cell = link->start + j * s->step[link->dir];
+        const int32_t r = s->row_of[cell], c = s->col_of[cell];
+        for (int32_t i = s->first_at[at.grid[cell]]; i != NO_INDEX; i = s->next_at[i])
+            for (int d = 0; d < WS_NDIRS; d++) {
+                const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
+                if ((allowed >> d & 1u) && starts_in_range(s, sr, sc, d))
+                    offer_through(s, &at, parent, ph, sel, cell_at(s, sr, sc), d);
+            }
     }
 }
 
@@ -438,11 +584,12 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
             offer_open(s, p, ph, sel, g);
             continue;
         }
+        if (kind == SHARE_TWO_OR_MORE) {
+            offer_multiple(s, wk, p, ph);
+            continue;
+        }
         const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
-        if (kind == SHARE_TWO_OR_MORE)
-            offer_multiple(s, p, ph, sel, g, wk->hits, nhits, wk->last_on_line, wk->pairs);
-        else
-            offer_single(s, p, ph, sel, g, wk->hits, nhits);
+        offer_single(s, p, ph, sel, g, wk->hits, nhits);
     }
     return hi;
 }

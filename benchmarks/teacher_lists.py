@@ -1,0 +1,56 @@
+"""Seconds a puzzle of each teacher list in tests/data/ takes, with the default options.
+
+    python benchmarks/teacher_lists.py [--threads 1,2] [--repeat N] [--lists elements]
+        [--no-time-limit]
+
+The 118 chemical elements, the 50 US states and the compound words, each with an
+automatic grid, the default beam and a fixed seed (`teacher-NAME`, as
+tests/test_generate.py makes them), timed by the wall clock; prints the median of
+the repeats for each list and thread count. The packing issue's target: the
+elements under 3 s and every list under 5 s on the 2-core machine.
+
+--no-time-limit lifts the default time limit, for counting instructions under
+valgrind (fifty times slower: the limit would stop the pack, and the count would
+depend on the machine's speed).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import wordsearch  # noqa: E402
+from wordlists import read_list  # noqa: E402
+
+LISTS = ("elements", "us_states", "compound_words")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--threads", default="1,2", help="thread counts, comma-separated")
+    parser.add_argument("--repeat", type=int, default=1, help="puzzles per list and count")
+    parser.add_argument("--lists", default=",".join(LISTS), help="lists, comma-separated")
+    parser.add_argument("--no-time-limit", action="store_true",
+                        help="no time limit (the default is the library's)")
+    args = parser.parse_args()
+    limit = {"time_limit": None} if args.no_time_limit else {}
+    for name in args.lists.split(","):
+        words = list(read_list(f"{name}.txt"))
+        for threads in (int(t) for t in args.threads.split(",")):
+            times, side = [], 0
+            for _ in range(args.repeat):
+                start = time.perf_counter()
+                puzzle = wordsearch.generate(words, seed=f"teacher-{name}", threads=threads,
+                                             **limit)
+                times.append(time.perf_counter() - start)
+                side = puzzle.rows
+            print(f"{name:<16} {len(words):>4} words {side}x{side} threads={threads}: "
+                  f"{statistics.median(times):.2f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
