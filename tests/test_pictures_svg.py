@@ -114,3 +114,21 @@ def test_every_openmoji_picture_reads_but_two_flags():
             except svg.Refused:
                 refused.add(path.name.removesuffix(".svg"))
     assert refused == BEYOND
+
+
+def test_an_editors_own_notes_are_passed_over():
+    # what Inkscape writes around a drawing: its namespaces' elements and attributes,
+    # metadata, and styles in a style attribute
+    data = b"""<svg xmlns="http://www.w3.org/2000/svg"
+        xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+        xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+        width="100" height="50" sodipodi:docname="cat.svg">
+      <sodipodi:namedview id="v" inkscape:zoom="1"/>
+      <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>
+      <g inkscape:label="Layer 1" inkscape:groupmode="layer">
+        <path style="fill:#ff8000;stroke:none" d="M 10,10 H 90 V 40 H 10 Z"/>
+      </g></svg>"""
+    drawing = svg.read(data, "cat.svg")
+    assert drawing.box == (0, 0, 100, 50)
+    (shape,) = drawing.shapes
+    assert shape.fill == pytest.approx((1, 128 / 255, 0, 1)) and shape.stroke is None

@@ -3,7 +3,7 @@ hands to pycairo: pycairo cannot read SVG, and this subset is small (paths and t
 basic shapes, solid fills and strokes, groups, transforms). Drawing it ourselves keeps
 a picture vector in the PDF and SVG on the same pycairo surface as the page, with no
 second cairo binding. Anything outside the subset is refused, naming it, rather than
-drawn wrongly (scripts/check_pictures.py reads every OpenMoji SVG this way).
+drawn wrongly (tests/test_pictures_svg.py reads every OpenMoji SVG this way).
 """
 from __future__ import annotations
 
@@ -358,74 +358,86 @@ def tokens(d: str, name: str) -> list[str | float]:
 def path_ops(d: str, name: str) -> list[Op]:
     """A path's data as absolute M, L, C and Z ops: relative commands made absolute,
     H and V as lines, quadratics raised to cubics, arcs split into cubics."""
-    ops: list[Op] = []
-    x = y = sx = sy = 0.0
-    last_control: tuple[float, float] | None = None  # for S and T
-    last_kind = ""
+    pen = Pen()
     seq = tokens(d, name)
-    i = 0
-    command = ""
+    i, command = 0, ""
     while i < len(seq):
         if isinstance(seq[i], str):
             command = seq[i]
             i += 1
             if command in "Zz":
-                ops.append(("Z",))
-                x, y = sx, sy
-                last_kind = "Z"
+                pen.close()
                 continue
         elif not command or command in "Zz":
             raise Refused(f'the picture "{name}" has a path that starts with a number.')
-        kind, relative = command.upper(), command.islower()
-        n = ARITY[kind]
+        n = ARITY[command.upper()]
         args = seq[i:i + n]
         if len(args) < n or any(isinstance(v, str) for v in args):
             raise Refused(f'the picture "{name}" has a path whose {command} command lacks numbers.')
         i += n
-        ox, oy = (x, y) if relative else (0.0, 0.0)
-        control: tuple[float, float] | None = None
+        pen.segment(command, args)
+        if command in "Mm":
+            command = "l" if command == "m" else "L"  # later pairs are lines
+    return pen.ops
+
+
+class Pen:
+    """Where a path's pen is, and what its last curve's control point was (S and T
+    reflect it), while its commands are made into absolute ops."""
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+        self.x = self.y = self.start_x = self.start_y = 0.0
+        self.control: tuple[float, float] | None = None
+        self.kind = ""
+
+    def close(self) -> None:
+        self.ops.append(("Z",))
+        self.x, self.y = self.start_x, self.start_y
+        self.control, self.kind = None, "Z"
+
+    def reflected(self, kinds: str) -> tuple[float, float]:
+        """The last control point mirrored through the pen, after a curve of `kinds`;
+        else the pen itself."""
+        if self.kind in kinds and self.control:
+            return 2 * self.x - self.control[0], 2 * self.y - self.control[1]
+        return self.x, self.y
+
+    def segment(self, command: str, args: list) -> None:
+        kind = command.upper()
+        ox, oy = (self.x, self.y) if command.islower() else (0.0, 0.0)
+        pts = [v + (oy if n % 2 else ox) for n, v in enumerate(args)]  # x, y pairs moved
+        control = None
         if kind == "M":
-            x, y = args[0] + ox, args[1] + oy
-            sx, sy = x, y
-            ops.append(("M", x, y))
-            command = "l" if relative else "L"  # later pairs are lines
-        elif kind in ("L", "H", "V"):
-            if kind == "H":
-                x = args[0] + (x if relative else 0.0)
-            elif kind == "V":
-                y = args[0] + (y if relative else 0.0)
-            else:
-                x, y = args[0] + ox, args[1] + oy
-            ops.append(("L", x, y))
-        elif kind in ("C", "S"):
-            if kind == "C":
-                x1, y1 = args[0] + ox, args[1] + oy
-                rest = args[2:]
-            else:
-                x1, y1 = ((2 * x - last_control[0], 2 * y - last_control[1])
-                          if last_kind in "CS" and last_control else (x, y))
-                rest = args
-            x2, y2, x, y = rest[0] + ox, rest[1] + oy, rest[2] + ox, rest[3] + oy
-            ops.append(("C", x1, y1, x2, y2, x, y))
+            self.start_x, self.start_y = self.x, self.y = pts[0], pts[1]
+            self.ops.append(("M", self.x, self.y))
+        elif kind == "H":
+            self.x = args[0] + ox
+            self.ops.append(("L", self.x, self.y))
+        elif kind == "V":
+            self.y = args[0] + oy
+            self.ops.append(("L", self.x, self.y))
+        elif kind == "L":
+            self.x, self.y = pts
+            self.ops.append(("L", self.x, self.y))
+        elif kind in "CS":
+            first = tuple(pts[:2]) if kind == "C" else self.reflected("CS")
+            x2, y2, self.x, self.y = pts[-4:]
+            self.ops.append(("C", *first, x2, y2, self.x, self.y))
             control = (x2, y2)
-        elif kind in ("Q", "T"):
-            if kind == "Q":
-                qx, qy = args[0] + ox, args[1] + oy
-                ex, ey = args[2] + ox, args[3] + oy
-            else:
-                qx, qy = ((2 * x - last_control[0], 2 * y - last_control[1])
-                          if last_kind in "QT" and last_control else (x, y))
-                ex, ey = args[0] + ox, args[1] + oy
-            ops.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
-                        ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
-            x, y = ex, ey
+        elif kind in "QT":
+            qx, qy = tuple(pts[:2]) if kind == "Q" else self.reflected("QT")
+            ex, ey = pts[-2:]
+            self.ops.append(("C", self.x + 2 / 3 * (qx - self.x), self.y + 2 / 3 * (qy - self.y),
+                             ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            self.x, self.y = ex, ey
             control = (qx, qy)
-        else:  # A
+        else:  # A: radii, angle and flags stay as written, the end point moves
             ex, ey = args[5] + ox, args[6] + oy
-            ops.extend(arc(x, y, args[0], args[1], args[2], bool(args[3]), bool(args[4]), ex, ey))
-            x, y = ex, ey
-        last_control, last_kind = control, kind
-    return ops
+            self.ops.extend(arc(self.x, self.y, args[0], args[1], args[2], bool(args[3]),
+                                bool(args[4]), ex, ey))
+            self.x, self.y = ex, ey
+        self.control, self.kind = control, kind
 
 
 def arc(x1: float, y1: float, rx: float, ry: float, angle: float, large: bool, sweep: bool,
