@@ -33,7 +33,7 @@ def test_codepoints_openmoji_has_no_picture_for_are_named():
 def test_own_files_png_and_svg(tmp_path):
     (tmp_path / "a.PNG").write_bytes(b"x")
     (tmp_path / "b.svg").write_bytes(b"<svg/>")
-    assert source.own(tmp_path / "a.PNG") == source.Picture("png", b"x", "a.PNG")
+    assert source.own(tmp_path / "a.PNG") == source.Picture("png", b"x", str(tmp_path / "a.PNG"))
     assert source.own(str(tmp_path / "b.svg")).kind == "svg"
 
 
@@ -42,3 +42,11 @@ def test_own_files_of_other_kinds_or_missing_are_refused_by_name(tmp_path):
         source.own(tmp_path / "cat.jpg")
     with pytest.raises(InputError, match='"[^"]*dog.png" cannot be read'):
         source.own(tmp_path / "dog.png")
+
+
+def test_a_name_finds_its_picture_again(tmp_path):
+    own = tmp_path / "cat.svg"
+    own.write_bytes(b"<svg/>")
+    for picture in (source.openmoji("1F418"), source.own(own)):
+        assert source.named(picture.name) == picture
+    assert source.named("1f418") == source.openmoji("1F418")

