@@ -649,3 +649,23 @@ def test_purge_deletes_what_the_server_kept_past_its_time(run, tmp_path):
     missing = run("purge", "--db", str(tmp_path / "none.sqlite3"))
     assert missing.exit_code == 2 and "there is no database" in missing.output
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_pictures_and_ones_own_picture_on_the_command(tmp_path):
+    own = tmp_path / "cat.png"
+    png(own)
+    result = CliRunner().invoke(main, ["cat", "dog", "--picture", f"cat={own}", "--seed",
+                                       "pic-ture", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["pictures"] == "beside"
+    assert [w["picture"] for w in doc["words"]] == [str(own), "openmoji:1F415"]
+    result = CliRunner().invoke(main, ["cat", "--picture", "cat", "--format", "json"])
+    assert result.exit_code == 2 and '"cat" is not WORD=FILE' in result.output
+
+
+
+def png(path: Path) -> None:
+    """A PNG file of 4 by 3 pixels."""
+    import cairo
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 3).write_to_png(str(path))

@@ -1,5 +1,6 @@
 """generate(): options, honest failures, reproducibility."""
 import json
+import re
 import subprocess
 import sys
 
@@ -202,3 +203,39 @@ def test_a_list_no_layout_can_read_once_names_the_word():
         wordsearch.generate(["abb", "aaaa", "bab", "bbbb"], grid="4x3", seed="t", beam=16)
     assert str(caught.value) == ('could not build the puzzle: every layout in the 4×3 grid '
                                  'spelled "abb" twice. Try a bigger grid or fewer words.')
+
+
+def test_pictures_never_change_the_grid():
+    plain = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture")
+    pictured = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture", pictures="only")
+    assert pictured.grid == plain.grid
+    assert [p.picture for p in pictured.words] == [
+        "openmoji:1F408", "openmoji:1F415", "openmoji:1F40E"]
+
+
+def test_a_themes_words_get_its_pictures_and_ones_own_come_first(tmp_path):
+    own = tmp_path / "lion.svg"
+    own.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">'
+                   '<circle cx="1" cy="1" r="1"/></svg>')
+    puzzle = wordsearch.generate(theme="animals", random=28, seed="pic-ture",
+                                 picture={"Lion": str(own)})
+    assert puzzle.pictures == "beside"  # one's own picture implies pictures beside
+    pictures = {p.label: p.picture for p in puzzle.words}
+    assert pictures["Lion"] == str(own) and pictures["Elephant"] == "openmoji:1F418"
+    assert pictures["Cheetah"] == ""  # no picture fits it
+
+
+def test_pictures_only_refuses_words_without_one():
+    with pytest.raises(InputError, match="there is no picture for Aardvark, Okapi; give each"):
+        wordsearch.generate(["cat", "aardvark", "okapi"], pictures="only")
+
+
+@pytest.mark.parametrize("choices, message", [
+    (dict(pictures="sideways"), 'pictures "sideways" is not a way to show them'),
+    (dict(picture={"cat": "cat.gif"}), 'the picture file "cat.gif" is neither PNG nor SVG'),
+    (dict(picture={"cat": "1F4"}), "is not an emoji's codepoints"),
+    (dict(picture={"tiger": "1F405"}), 'a picture is given for "tiger", which is not one of'),
+])
+def test_picture_choices_are_refused_naming_them(choices, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        wordsearch.generate(["cat", "dog"], **choices)

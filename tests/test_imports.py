@@ -14,7 +14,7 @@ MAY_USE = {
     "puzzle": {"base", "lang"},
     "core": {"base"},
     "pictures": {"base", "lang"},
-    "make": {"base", "lang", "puzzle", "core"},
+    "make": {"base", "lang", "puzzle", "core", "pictures"},
     "solver": {"base", "lang", "puzzle", "core"},
     "render": {"base", "lang", "puzzle", "pictures"},
     "export": {"base", "lang", "puzzle", "render", "pictures"},

@@ -20,6 +20,9 @@ SET_FORMAT = "wordsearch-set/1"
 # The rule for words inside others: their readings inside a container do not count.
 INSIDE_IGNORED = "ignored"
 OUTSIDE = "."
+# How a picture puzzle's list shows its pictures: each beside its word, or alone
+# (for children who cannot read yet).
+PICTURE_LAYOUTS = ("beside", "only")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,9 @@ class Placement:
     inside: tuple[str, ...] = ()
     # Added from the language's dictionary to a hidden-message puzzle, not the user's.
     added: bool = False
+    # A picture puzzle: the picture's name ("openmoji:1F418", or one's own file's
+    # path), "" for a word without one (listed as itself).
+    picture: str = ""
 
     def cells(self) -> list[tuple[int, int]]:
         dr, dc = STEPS[self.direction]
@@ -58,6 +64,7 @@ class Puzzle:
     # form), and the message as it was typed; "" for other puzzles.
     message: str = ""
     message_label: str = ""
+    pictures: str = ""  # a picture puzzle: one of PICTURE_LAYOUTS ("" for other puzzles)
 
     @property
     def rows(self) -> int:
@@ -141,10 +148,13 @@ class Puzzle:
             doc["message_label"] = self.message_label
         if self.has_inside:
             doc["inside"] = INSIDE_IGNORED
+        if self.pictures:
+            doc["pictures"] = self.pictures
         doc["words"] = [
             {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
              "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {}),
-             **({"added": True} if p.added else {})}
+             **({"added": True} if p.added else {}),
+             **({"picture": p.picture} if p.picture else {})}
             for p in self.words
         ]
         return doc
@@ -180,6 +190,7 @@ class Puzzle:
                 lowercase=_case(doc.get("case", "upper")),
                 message=_text(doc.get("message", ""), '"message"'),
                 message_label=_text(doc.get("message_label", ""), '"message_label"'),
+                pictures=_text(doc.get("pictures", ""), '"pictures"'),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
@@ -206,6 +217,7 @@ class Puzzle:
         language = lang.get(self.language)
         self._check_grid(language)
         self._check_words()
+        self._check_pictures()
         self._check_message()
         self._check_blocked(language)
 
@@ -238,6 +250,18 @@ class Puzzle:
             if not self._reads_at(p):
                 raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                  f"direction {p.direction} in the grid.")
+
+    def _check_pictures(self) -> None:
+        """A picture puzzle says how it shows its pictures, and only a picture puzzle's
+        words have one; the pictures themselves are found when a page draws them."""
+        if self.pictures and self.pictures not in PICTURE_LAYOUTS:
+            raise InputError(f'"pictures" is {_shown(self.pictures)}; it should be one of '
+                             f"{', '.join(PICTURE_LAYOUTS)}.")
+        pictured = next((p for p in self.words if p.picture), None)
+        if pictured is not None and not self.pictures:
+            raise InputError(f'"{pictured.label}" has a "picture", but the document has no '
+                             f'"pictures"; say how the list shows them '
+                             f"({', '.join(PICTURE_LAYOUTS)}).")
 
     def _reads_at(self, p: Placement) -> bool:
         return all(0 <= r < self.rows and 0 <= c < self.cols and self.grid[r][c] == p.word[k]
@@ -305,7 +329,8 @@ def _placement(number: int, word: dict) -> Placement:
     return Placement(texts["label"], texts["word"], _number(word["row"], what("row")),
                      _number(word["col"], what("col")), texts["direction"],
                      _texts(word.get("inside", []), what("inside")),
-                     _yes_no(word.get("added", False), what("added")))
+                     _yes_no(word.get("added", False), what("added")),
+                     _text(word.get("picture", ""), what("picture")))
 
 
 def _shown(value) -> str:

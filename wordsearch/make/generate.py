@@ -20,7 +20,8 @@ from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
 from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
-from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.pictures import choose as pictures, source as picture_source
+from wordsearch.puzzle import PICTURE_LAYOUTS, Placement, Puzzle
 
 # Packs of one grid size, each with its own seed, before a bigger one (or failing):
 # the finished layouts of one pack share most placements, so when the words'
@@ -68,6 +69,7 @@ class Making:
     blocked: Blocked
     threads: int
     deadline: Deadline
+    pictures: tuple[str, ...] = ()  # each word's picture's name ("" for none)
 
     @property
     def language(self) -> lang.Language:
@@ -91,7 +93,25 @@ def _making(words, options: MakeOptions) -> Making:
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
     cores = usable_cores()
     return Making(options, code, word_list, form, blocked,
-                  min(options.threads or cores, cores), deadline)
+                  min(options.threads or cores, cores), deadline,
+                  _pictures(word_list, options))
+
+
+def _pictures(word_list: WordList, options: MakeOptions) -> tuple[str, ...]:
+    """Each word's picture's name, for a picture puzzle; a list of pictures alone
+    refuses a word without one, since the page would show nothing to find it by."""
+    if options.pictures is None:
+        return ()
+    labels = [w.label for w in word_list.words]
+    found = pictures.pictures(word_list.language.code, labels, options.theme,
+                              dict(options.picture))
+    missing = [label for label, picture in zip(labels, found) if picture is None]
+    if missing and options.pictures == PICTURE_LAYOUTS[1]:
+        raise InputError(f"there is no picture for {', '.join(missing[:8])}"
+                         f"{' …' if len(missing) > 8 else ''}; give each its own (a PNG or SVG "
+                         f"file) or show the pictures beside the words.",
+                         option="pictures")
+    return tuple(p.name if p else "" for p in found)
 
 
 def _word_list(words, options: MakeOptions, code: str) -> WordList:
@@ -204,9 +224,12 @@ class Mode:
         making = self.making
         words = making.word_list
         listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
-                                                                 for j in inside))
-                       for w, (r, c, d), inside in zip(words.words, placements, words.inside))
-        listed += tuple(Placement(w.label, w.form, r, c, d, added=True)
+                                                                 for j in inside),
+                                 picture=making.pictures[k] if making.pictures else "")
+                       for k, (w, (r, c, d), inside)
+                       in enumerate(zip(words.words, placements, words.inside)))
+        listed += tuple(Placement(w.label, w.form, r, c, d, added=True,
+                                  picture=self.added_picture(w))
                         for w, (r, c, d) in added)
         shown = ({} if making.form is None else
                  {"message": making.form, "message_label": making.options.message.strip()})
@@ -215,7 +238,14 @@ class Mode:
                       blocklist=making.blocked.blocklist, unsuitable=making.blocked.blocklist,
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
-                      **shown)
+                      pictures=making.options.pictures or "", **shown)
+
+    def added_picture(self, word: Word) -> str:
+        """The built-in picture of a word added to hide a message, if it has one."""
+        if self.making.options.pictures is None:
+            return ""
+        codepoints = pictures.built_in(self.making.language.code, word.label)
+        return f"{picture_source.OPENMOJI}{codepoints}" if codepoints else ""
 
     def hide(self, layouts: Iterable[Layout], words: Sequence[Word],
              inside: Sequence[Sequence[int]]) -> Puzzle:

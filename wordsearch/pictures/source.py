@@ -74,6 +74,6 @@ def named(name: str) -> Picture:
     (bare codepoints, as a words file may give them) OpenMoji's again."""
     if name.startswith(OPENMOJI):
         return openmoji(name.removeprefix(OPENMOJI))
-    if Path(name).suffix.lower() in OWN_KINDS:
+    if Path(name).suffix or "/" in name or "\\" in name:  # codepoints have neither
         return own(name)
     return openmoji(name)
