@@ -4,7 +4,9 @@
 
 1. Drawing: median milliseconds to draw the puzzle page and the answer key into
    one PDF (export.files, laying out and drawing, in this process), for finished puzzles of 15x15, 20x20,
-   25x25 and a heart-shaped grid. Packing is not included.
+   25x25 and a heart-shaped grid, and the 15x15 and 20x20 ones again with a clue for
+   each word (numbered clues with a blank a letter, the key's clue and word lines), in
+   English and in Greek (a second font). Packing is not included.
 2. The whole command, from process start to the PDF on disk, for 20 words on a
    15x15 grid in all eight directions: `wordsearch` and word-search-generator's
    `word-search` (pip install '.[bench]'), run alternately on the same lists, each
@@ -30,7 +32,13 @@ from wordsearch.render.look import PageOptions  # noqa: E402
 DRAWING_CASES = [("15×15, 20 words", 20, dict(grid=15)),
                  ("20×20, 30 words", 30, dict(grid=20)),
                  ("25×25, 45 words", 45, dict(grid=25)),
-                 ("heart, 20 words", 20, dict(mask="heart"))]
+                 ("heart, 20 words", 20, dict(mask="heart")),
+                 ("15×15, 20 clues", 20, dict(grid=15, clue_language="en")),
+                 ("15×15, 20 Greek clues", 20, dict(grid=15, clue_language="el")),
+                 ("20×20, 30 clues", 30, dict(grid=20, clue_language="en"))]
+# A clue as long as a child's definition (the built-in ones are 20 to 66 characters).
+CLUE = {"en": "clue {n}: as long as a definition for a child",
+        "el": "στοιχείο {n}: όσο ένας ορισμός για ένα παιδί"}
 COMMAND_WORDS, COMMAND_SIDE = 20, 15
 
 
@@ -46,12 +54,16 @@ def median_ms(action, repeat: int) -> float:
 def drawing(repeat: int) -> None:
     print(f"Drawing puzzle + key into one PDF (median of {repeat}):")
     for name, count, options in DRAWING_CASES:
-        puzzle = wordsearch.generate(draw(count, seed=count), seed="bench", **options)
+        words = draw(count, seed=count)
+        if "clue_language" in options:  # the same words, each with a clue
+            words = [f"{w}: {CLUE[options['clue_language']].format(n=n)}"
+                     for n, w in enumerate(words, 1)]
+        puzzle = wordsearch.generate(words, seed="bench", **options)
         output = export.Output(format="pdf",
                                page=PageOptions(title="Benchmark", fields=("Name", "Date")))
         export.files(puzzle, output)  # the font is loaded once per process
         ms = median_ms(lambda: export.files(puzzle, output), repeat)
-        print(f"  {name:<18} {ms:7.1f} ms")
+        print(f"  {name:<22} {ms:7.1f} ms")
 
 
 def commands(runs: int) -> None:

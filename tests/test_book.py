@@ -347,3 +347,22 @@ def test_each_trim_keeps_the_rules_at_its_least_page_count(trim):
         options = book.BookOptions(trim=trim, bleed=trim == "6x9", plain=True,
                                    per_page=per_page, solutions_per_page=solutions)
         assert print_check.check_book(repeated_book(puzzles_for(24, options), options)) == []
+
+
+@pytest.mark.slow
+def test_a_book_of_clue_puzzles_prints_the_clues_and_their_words_in_its_solutions(tmp_path,
+                                                                                 run):
+    (tmp_path / "l.txt").write_text(
+        "# Sky\nsun: it shines by day\nmoon: it shines at night\nstar: a twinkle far away\n"
+        "# Sea\nfish: it swims and has fins\ncrab: it walks sideways\nseal: it barks on the "
+        "rocks\n", encoding="utf-8")
+    result = run("book", "--words-file", "l.txt", "--seed", "clue-book", "--beam", "32",
+                 "-o", "b.pdf")
+    assert result.exit_code == 0, result.output
+    pages = pdf_pages_text(tmp_path / "b.pdf")
+    puzzles = [page for page in pages if "Words to find" in page and " — " not in page]
+    solutions = "".join(page for page in pages if " — " in page)
+    assert len(puzzles) == 2 and "Sun" not in puzzles[0] + puzzles[1]
+    for line in ("it shines by day — Sun", "it swims and has fins — Fish",
+                 "it barks on the rocks — Seal"):
+        assert line in solutions

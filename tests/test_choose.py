@@ -116,3 +116,44 @@ def test_a_language_without_themes_says_so_and_points_to_random():
         wordsearch.generate(theme="animals", language="it", seed="x")
     assert str(caught.value) == ("Italian has no built-in themes yet (English, Spanish, French "
                                  "and German have); use --random to draw from its dictionary.")
+
+
+# Built-in clues: lang/data/clues/GRID-CLUE.json, read here from the file itself.
+
+def _clue_file(grid: str, clue: str) -> dict:
+    from importlib import resources
+    path = resources.files("wordsearch.lang").joinpath("data", "clues", f"{grid}-{clue}.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_built_in_clue_is_for_a_word_of_its_theme_and_prints():
+    from wordsearch.errors import printable
+    from wordsearch.make.words import MAX_CLUE
+    folder = lists._data("clues")
+    files = sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+    assert "en-en.json" in files
+    for name in files:
+        grid, clue = name[:-len(".json")].split("-")
+        assert grid in lang.codes() and clue in lang.codes(), name
+        themes = lists.themes(grid)
+        for theme, clues in _clue_file(grid, clue).items():
+            assert theme in themes, (name, theme)
+            assert set(clues) <= set(themes[theme].words), (name, theme)
+            for word, text in clues.items():
+                assert text.strip() == text and 0 < len(text) <= MAX_CLUE, (name, word)
+                assert ":" not in text[:1] and printable(text, word)
+                if grid == clue:  # a definition does not give its word away
+                    assert lang.get(grid).fold(word) not in lang.get(grid).fold(text), word
+
+
+def test_a_themes_clues_are_read_from_its_file():
+    assert choose.theme_clues(lang.get("en"), "Animals", lang.get("en")) == \
+        _clue_file("en", "en")["animals"]
+
+
+def test_a_theme_without_clues_in_a_language_is_refused_naming_it():
+    with pytest.raises(InputError) as caught:
+        choose.theme_clues(lang.get("en"), "animals", lang.get("el"))
+    assert str(caught.value).startswith('the theme "animals" has no built-in clues in Greek; '
+                                        "it has them in English")
+    assert caught.value.option == "clues"

@@ -55,6 +55,8 @@ def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
 
 @pytest.mark.parametrize("flag, pages, first", [("--no-key", 1, "Pz"),
                                                ("--key-only", 1, "Answer key: Pz")])
+
+
 def test_no_key_and_key_only(run, flag, pages, first):
     assert run("-t", "Pz", flag, "-o", "p.pdf", "sun", "moon").exit_code == 0
     assert page_count("p.pdf") == pages
@@ -483,6 +485,8 @@ def command_lines(draw):
 
 @settings(max_examples=examples(120),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
 @pytest.mark.slow
 @given(args=command_lines(), stdin=st.binary(max_size=40))
 def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, stdin):
@@ -552,12 +556,15 @@ READ_BY_THE_COMMAND = {
 # from the page (legible_side), or a book's own (a book has no theme nor message).
 FIELDS_FROM_ELSEWHERE = {
     "make": {"added_words", "blocklist", "legible_side", "look", "pages", "size"},
-    "book": {"added_words", "blocklist", "legible_side", "look", "message", "random", "theme"},
+    "book": {"added_words", "blocklist", "clues", "legible_side", "look", "message", "random",
+             "theme"},
 }
 
 
 @pytest.mark.parametrize("command, values", [
     ("make", (MakeOptions, Look, PageOptions)), ("book", (MakeOptions, Look, BookOptions))])
+
+
 def test_every_option_passes_into_a_value_by_name_or_is_read_by_the_command(command, values):
     params = {p.name for p in main.commands[command].params if p.expose_value}
     named = set().union(*({f.name for f in dataclasses.fields(v) if f.init} for v in values))
@@ -585,6 +592,8 @@ def test_text_no_page_can_print_is_a_usage_error_naming_the_option(run, args, me
 @pytest.mark.parametrize("option, said", [("--author", "the author"),
                                           ("--subject", "the subject"),
                                           ("--title", "the title")])
+
+
 def test_a_books_text_no_page_can_print_is_a_usage_error(run, lists, option, said):
     result = run("book", "--words-file", "lists.txt", option, "By \udcff", "-o", "b.pdf")
     assert result.exit_code == 2 and not Path("b.pdf").exists()
@@ -603,6 +612,8 @@ def test_a_students_name_no_page_can_print_is_refused_naming_it(run):
 
 @pytest.mark.parametrize("args", [["--list-masks"], ["--list-fonts"], ["--list-themes"],
                                   ["--help"], ["book", "--help"], ["solve", "--help"]])
+
+
 def test_a_listing_or_the_help_to_a_full_disk_says_so_and_exits_1(args, monkeypatch, capsys):
     with open("/dev/full", "w") as full:
         monkeypatch.setattr(sys, "stdout", full)
@@ -664,8 +675,106 @@ def test_pictures_and_ones_own_picture_on_the_command(tmp_path):
     assert result.exit_code == 2 and '"cat" is not WORD=FILE' in result.output
 
 
-
 def png(path: Path) -> None:
     """A PNG file of 4 by 3 pixels."""
     import cairo
     cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 3).write_to_png(str(path))
+
+
+# Clue puzzles through the command: words files with clues (sections too), a set,
+# two languages, and the options that go with clues.
+
+CLUE_FILE = """# Baby animals
+kitten: a baby cat
+puppy: a young dog (see https://example.org: pets)
+calf: a young cow
+foal: a young horse
+> Moo
+# Clock words
+clock: it says 10:30
+watch: a clock you wear
+alarm: it rings at 7:00
+"""
+
+
+@pytest.mark.slow
+def test_a_words_file_with_clues_round_trips_through_the_json_document(run, tmp_path):
+    from wordsearch.puzzle import Puzzle
+    (tmp_path / "clues.txt").write_text(CLUE_FILE, encoding="utf-8")
+    result = run("--words-file", "clues.txt", "--seed", "clue-set", "-o", "set.json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads((tmp_path / "set.json").read_text(encoding="utf-8"))
+    first, second = (Puzzle.from_dict(d) for d in doc["puzzles"])
+    assert [d["title"] for d in doc["puzzles"]] == ["Baby animals", "Clock words"]
+    assert {p.word: p.clue for p in first.words if not p.added} == {
+        "KITTEN": "a baby cat", "PUPPY": "a young dog (see https://example.org: pets)",
+        "CALF": "a young cow", "FOAL": "a young horse"}
+    assert first.message == "MOO" and first.clue_language == "en"
+    assert [p.clue for p in second.words] == ["it says 10:30", "a clock you wear",
+                                               "it rings at 7:00"]
+    # the document read back prints the same pages as the run itself
+    result = run("--words-file", "clues.txt", "--seed", "clue-set", "-o", "set.pdf")
+    assert result.exit_code == 0, result.output
+    pages = pdf_pages_text(tmp_path / "set.pdf")
+    assert len(pages) == 4
+    assert "1. a baby cat" in pages[0] and "Kitten" not in pages[0]
+    assert "it says 10:30" in pages[1] and "Alarm" not in pages[1]
+    assert "a baby cat — Kitten" in pages[2] and "it rings at 7:00 — Alarm" in pages[3]
+
+
+@pytest.mark.slow
+def test_a_class_set_of_clue_puzzles_copies_the_clues(run, tmp_path):
+    (tmp_path / "clues.txt").write_text("\n".join(CLUE_FILE.splitlines()[6:]), encoding="utf-8")
+    result = run("--words-file", "clues.txt", "--copies", "3", "--seed", "copies", "-o",
+                 "set.json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads((tmp_path / "set.json").read_text(encoding="utf-8"))
+    assert len(doc["puzzles"]) == 3 and len({tuple(d["grid"]) for d in doc["puzzles"]}) == 3
+    for d in doc["puzzles"]:
+        assert sorted(w["clue"] for w in d["words"]) == ["a clock you wear", "it rings at 7:00",
+                                                         "it says 10:30"]
+
+
+@pytest.mark.parametrize("grid, clue, lines, shown", [
+    ("es", "en", ["perro: the dog", "gato: the cat", "caballo: the horse", "niño: the boy"],
+     ["1. the boy", "4. the horse", "the boy — Niño"]),
+    ("el", "en", ["σκύλος: the dog", "γάτα: the cat", "άλογο: the horse", "ψάρι: the fish"],
+     ["1. the cat", "4. the horse", "the fish — Ψάρι"]),
+])
+def test_a_grid_in_one_language_with_clues_in_another(run, tmp_path, grid, clue, lines, shown):
+    (tmp_path / "words.txt").write_text("\n".join(lines), encoding="utf-8")
+    result = run("--words-file", "words.txt", "--language", grid, "--clue-language", clue,
+                 "--seed", f"{grid}-{clue}", "-o", "two.pdf")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "two.pdf")
+    for line in shown:
+        assert line in text
+    from conftest import pdf_fonts
+    fonts = pdf_fonts(tmp_path / "two.pdf")
+    assert "Andika" in fonts and ("Gentium" in fonts) == (grid == "el")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--hide-words", "kitten: a baby cat", "puppy: a young dog"],
+     "a clue puzzle's list cannot be hidden"),
+    (["--clues", "kitten", "puppy"], "built-in clues come with a theme"),
+    (["--clue-language", "fr", "kitten", "puppy"], "a clue language (French) is given, but "
+                                                    "the words have no clues"),
+    (["kitten:a baby cat", "puppy"], '"kitten:a baby cat" has a colon with no space after it'),
+    (["--theme", "animals", "--clues", "--clue-language", "el"],
+     'the theme "animals" has no built-in clues in Greek'),
+])
+def test_clue_options_that_make_no_sense_are_refused_by_the_command(run, args, message):
+    result = run("--seed", "x", *args)
+    assert result.exit_code != 0 and message in result.output, result.output
+
+
+def test_a_theme_with_its_clues_prints_its_definitions(run):
+    from wordsearch.lang import lists
+    result = run("--theme", "colours", "--clues", "--random", "5", "--seed", "defs")
+    assert result.exit_code == 0, result.output
+    clues = lists.clues("en", "en")["colours"]
+    listed = [line.strip().split(". ", 1)[1].rsplit("  ", 1)[0].strip()
+              for line in result.output.split("Answer key")[0].splitlines()
+              if re.match(r"\s+\d\. ", line)]
+    assert len(listed) == 5 and set(listed) <= set(clues.values())

@@ -30,6 +30,8 @@ def test_a_puzzle_hides_every_word_exactly_once():
 
 @pytest.mark.parametrize("difficulty, allowed", [("easy", {"E", "S"}),
                                                  ("medium", {"E", "S", "SE", "SW"})])
+
+
 @pytest.mark.slow
 def test_only_allowed_directions_are_used(difficulty, allowed):
     for seed in range(5):
@@ -239,3 +241,78 @@ def test_pictures_only_refuses_words_without_one():
 def test_picture_choices_are_refused_naming_them(choices, message):
     with pytest.raises(InputError, match=re.escape(message)):
         wordsearch.generate(["cat", "dog"], **choices)
+
+
+# Clue puzzles: the clues come with the words (or a theme's, built in); the grid is
+# the same as the words alone make.
+
+def test_clues_do_not_change_the_grid():
+    words = ["kitten", "puppy", "calf", "foal"]
+    clues = ["a baby cat", "a young dog", "a young cow", "a young horse"]
+    plain = wordsearch.generate(words, seed="clue-grid")
+    clued = wordsearch.generate([f"{w}: {c}" for w, c in zip(words, clues)], seed="clue-grid")
+    assert clued.grid == plain.grid
+    assert [(p.word, p.row, p.col, p.direction) for p in clued.words] == \
+        [(p.word, p.row, p.col, p.direction) for p in plain.words]
+    assert [p.clue for p in clued.words] == clues
+    assert clued.clue_language == "en" and plain.clue_language == ""
+
+
+def test_a_themes_built_in_clues_make_a_definitions_puzzle():
+    from importlib import resources
+    clues = json.loads(resources.files("wordsearch.lang").joinpath(
+        "data", "clues", "en-en.json").read_text(encoding="utf-8"))["fruit"]
+    puzzle = wordsearch.generate(theme="fruit", clues=True, random=6, seed="defs")
+    assert puzzle.clue_language == "en" and len(puzzle.words) == 6
+    for p in puzzle.words:
+        assert p.clue == clues[p.label.lower()]
+    assert puzzle.grid == wordsearch.generate(theme="fruit", random=6, seed="defs").grid
+
+
+def test_a_theme_word_with_no_clue_is_refused_naming_it(monkeypatch):
+    from wordsearch.lang import lists
+    real = lists.clues("en", "en")
+    partial = {"fruit": {w: c for w, c in real["fruit"].items() if w != "apple"}}
+    monkeypatch.setattr(lists, "clues", lambda grid, clue: partial)
+    with pytest.raises(InputError) as caught:
+        wordsearch.generate(theme="fruit", clues=True, seed="x")
+    assert str(caught.value).startswith('the theme "fruit" has no built-in clue in English for '
+                                        '"apple"; write your own clues')
+
+
+def test_a_spanish_grid_takes_english_clues_from_a_theme(monkeypatch):
+    """The language learner's puzzle: the Spanish theme's words with English clues
+    (the data's es-en.json, given here so that the test does not wait for it)."""
+    from wordsearch.lang import lists
+    words = lists.themes("es")["animals"].words
+    given = {"animals": {w: f"the {w} in English" for w in words}}
+    monkeypatch.setattr(lists, "clues",
+                        lambda grid, clue: given if (grid, clue) == ("es", "en") else {})
+    puzzle = wordsearch.generate(theme="animals", language="es", clues=True,
+                                 clue_language="en", random=5, seed="es-en")
+    assert puzzle.language == "es" and puzzle.clue_language == "en"
+    assert {p.clue for p in puzzle.words} <= set(given["animals"].values())
+    assert all(p.clue for p in puzzle.words)
+
+
+@pytest.mark.parametrize("choices, message, option", [
+    ({"clues": True}, "built-in clues come with a theme", "clues"),
+    ({"clue_language": "el"}, "a clue language (Greek) is given, but the words have no clues",
+     "clue_language"),
+    ({"clue_language": "xx"}, 'the clue language: "xx" is not a language', "clue_language"),
+])
+def test_clue_options_that_make_no_sense_are_refused(choices, message, option):
+    with pytest.raises(InputError) as caught:
+        wordsearch.generate(["kitten", "puppy"], seed="x", **choices)
+    assert message in str(caught.value) and caught.value.option == option
+
+
+@pytest.mark.slow
+def test_a_clue_puzzles_hidden_message_lists_the_added_words_as_themselves():
+    puzzle = wordsearch.generate(["kitten: a baby cat", "puppy: a young dog"],
+                                 message="hi there", seed="clue-msg")
+    assert puzzle.clue_language == "en" and puzzle.leftover() == "HITHERE"
+    added = [p for p in puzzle.words if p.added]
+    assert added and all(not p.clue for p in added)
+    assert all(p.clue for p in puzzle.words if not p.added)
+    assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle

@@ -222,3 +222,18 @@ def test_the_single_file_page_is_a_pupils_page_without_links(space, tmp_path):
     page = play.play_page(space, "Space", static=None)
     assert "<a " not in page and ".json" not in page and "Answer key" not in page
     assert '<link rel="manifest"' not in page  # no manifest, so the script starts no worker
+
+
+def test_a_clue_puzzles_page_lists_the_clues_and_veils_the_words():
+    puzzle = wordsearch.generate(["kitten: a baby cat", "puppy: a young dog"], seed="clue-play",
+                                 clue_language="fr")
+    data = play.play_data(puzzle)
+    assert [w["clue"] for w in data["words"]] == ["1. a baby cat", "2. a young dog"]
+    assert [unveil(w["label"], data["salt"]) for w in data["words"]] == ["Kitten", "Puppy"]
+    assert data["clue_language"] == "fr"
+    page = play.play_page(puzzle)
+    for word in ("Kitten", "KITTEN", "Puppy", "PUPPY", "kitten", "puppy"):
+        assert word not in page  # only in the grid, letter by letter
+    assert 'class="wordlist clue-list"' in page
+    with pytest.raises(wordsearch.InputError, match="a clue puzzle's list cannot be hidden"):
+        play.play_page(puzzle, look=Look(hide_words=True))

@@ -68,3 +68,21 @@ def test_a_code_line_wider_than_its_key_breaks_into_label_over_code_inside_the_b
     assert lines[1].baseline > lines[0].baseline  # the label over the code
     # Each line within its own box: the left column's right end before the right's start.
     assert lines[0].x + measure.width(lines[0].text, lines[0].size) < lines[2].x
+
+
+def test_a_clue_puzzles_key_lists_each_clue_with_its_word_under_the_grid():
+    puzzle = wordsearch.generate(["kitten: a baby cat", "puppy: a young dog",
+                                  "owl: a bird awake at night"], seed="clue-key")
+    for per_page in (1, 4):
+        page = key_pages([Key(puzzle, "Key", "Answer key")] * per_page,
+                         paper.page_size("letter"), per_page)[0]
+        clues = [t.text for t in page.clues]
+        for k in range(per_page):
+            mine = clues[7 * k:7 * k + 7]
+            assert mine == ["Words to find: 3", "1. a baby cat — ", "Kitten",
+                            "2. a bird awake at night — ", "Owl", "3. a young dog — ", "Puppy"]
+        box = page.grids[0][1]
+        assert all(t.baseline > box.y + box.rows * box.cell for t in page.clues[:7])
+    # the word follows its clue on the same line
+    clue, word = page.clues[1], page.clues[2]
+    assert word.baseline == clue.baseline and word.x > clue.x

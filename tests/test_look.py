@@ -38,6 +38,8 @@ def test_options_are_checked_when_made(make, message, option):
 
 def test_the_list_order_and_the_style():
     puzzle = wordsearch.generate(["moon", "Comet", "sun"], seed="order")
-    assert Look().labels(puzzle) == ["Comet", "Moon", "Sun"]  # labels capitalised
-    assert Look(list_order="given").labels(puzzle) == [p.label for p in puzzle.words]
+    # labels capitalised
+    assert [label for label, _ in Look().listed(puzzle)] == ["Comet", "Moon", "Sun"]
+    assert [label for label, _ in Look(list_order="given").listed(puzzle)] == \
+        [p.label for p in puzzle.words]
     assert Look().style is REGULAR and Look(large_print=True).style is LARGE_PRINT

@@ -106,3 +106,47 @@ def test_a_picture_puzzles_document_is_checked(change, message):
     change(doc)
     with pytest.raises(InputError, match=re.escape(message)):
         Puzzle.from_dict(doc)
+
+
+# Clue puzzles: "clue" per word and "clue_language" kept, and checked, in the document.
+
+@pytest.fixture(scope="module")
+def clued():
+    return wordsearch.generate(["kitten: a baby cat", "clock: it says 10:30",
+                                "puppy: a young dog"], seed="clues-json", language="en",
+                               clue_language="es")
+
+
+def test_a_clue_puzzle_keeps_its_clues_and_their_language(clued):
+    doc = json.loads(clued.to_json())
+    assert doc["clue_language"] == "es"
+    assert [(w["word"], w["clue"]) for w in doc["words"]] == [
+        ("KITTEN", "a baby cat"), ("CLOCK", "it says 10:30"), ("PUPPY", "a young dog")]
+    assert Puzzle.from_json(clued.to_json()) == clued
+    plain = wordsearch.generate(["kitten", "clock"], seed="clues-json")
+    assert "clue_language" not in plain.to_dict() and not plain.has_clues
+    assert all("clue" not in w for w in plain.to_dict()["words"])
+
+
+def _clue_edit(puzzle, edit):
+    doc = json.loads(puzzle.to_json())
+    edit(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d.pop("clue_language"), '"Kitten" has a "clue", but the document has no '
+                                       '"clue_language"'),
+    (lambda d: d["words"][1].pop("clue"), '"Clock" has no "clue", but the document\'s other '
+                                          "words have"),
+    (lambda d: [w.pop("clue") for w in d["words"]], '"clue_language" is given, but no word '
+                                                    'has a "clue".'),
+    (lambda d: d.update(clue_language="xx"), 'the document\'s "clue_language" is \'xx\''),
+    (lambda d: d["words"][0].update(clue=7), '"clue" of word 1 in "words" is 7; it should be '
+                                             "a string."),
+    (lambda d: d["words"][0].update(clue="a\x07"), 'the "clue" of "Kitten" has "\\x07"'),
+])
+def test_a_document_with_clues_that_do_not_agree_is_refused(clued, edit, message):
+    with pytest.raises(InputError) as caught:
+        Puzzle.from_json(_clue_edit(clued, edit))
+    assert message in str(caught.value)

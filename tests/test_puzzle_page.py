@@ -6,7 +6,7 @@ import pytest
 
 import wordsearch
 from wordlists import draw
-from wordsearch.errors import LayoutError
+from wordsearch.errors import InputError, LayoutError
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import paper, style
 from wordsearch.render.look import Look
@@ -145,3 +145,79 @@ def test_text_the_font_cannot_print_is_refused_not_printed_as_boxes():
     page = puzzle_page(puzzle, paper.page_size("letter"), "Ça déborde – Ærø Ōsaka",
                               ("Prénom",))
     assert page.texts[0].text == "Ça déborde – Ærø Ōsaka"
+
+
+# Clue lists: numbered clues in their own font, a blank a letter of each word.
+
+CLUED = ["kitten: a baby cat", "clock: it says 10:30", "puppy: a young dog",
+         "owl: a bird awake at night"]
+
+
+def test_a_clue_list_prints_numbered_clues_with_a_blank_a_letter():
+    puzzle = wordsearch.generate(CLUED, seed="clue-page")
+    page = puzzle_page(puzzle, paper.page_size("letter"))
+    texts = [t.text for t in page.body]
+    # sorted by clue, never by the hidden word (that would give its first letter away)
+    assert texts[1:5] == ["1. a baby cat", "2. a bird awake at night", "3. a young dog",
+                          "4. it says 10:30"]
+    assert not any(p.label in " ".join(texts) for p in puzzle.words)
+    assert len(page.write_ins) == sum(len(p.word) for p in puzzle.words)
+    # each entry's blanks on its own line, all starting in one column after the clues
+    entries = page.body[1:5]
+    starts = {round(b.x0, 3) for b in page.write_ins if abs(b.y - entries[0].baseline) < 5}
+    assert len(starts) == len("KITTEN")
+    first = min(b.x0 for b in page.write_ins)
+    measure = Measure.of(page.family)
+    assert all(first > t.x + measure.width(t.text, t.size) for t in entries)
+    for entry, word in zip(entries, ["KITTEN", "OWL", "PUPPY", "CLOCK"]):
+        on_line = [b for b in page.write_ins if 0 < b.y - entry.baseline < entry.size]
+        assert len(on_line) == len(word), entry.text
+        assert min(b.x0 for b in on_line) == pytest.approx(first)
+
+
+def test_clues_in_another_language_print_in_its_font():
+    greek = wordsearch.generate(["cat: γάτα", "dog: σκύλος", "horse: άλογο"], seed="el-clue",
+                                clue_language="el")
+    page = puzzle_page(greek, paper.page_size("a4"))
+    clues = [t for t in page.body if t.text[:2] in ("1.", "2.", "3.")]
+    assert len(clues) == 3 and {t.family for t in clues} == {"Gentium Plus"}
+    assert page.family == "Andika"
+    latin = wordsearch.generate(["γάτα: a cat", "σκύλος: a dog"], language="el",
+                                seed="en-clue", clue_language="en")
+    page = puzzle_page(latin, paper.page_size("a4"))
+    assert page.family == "Gentium Plus"
+    assert {t.family for t in page.body if t.text[:2] in ("1.", "2.")} == {"Andika"}
+
+
+def test_a_clue_puzzles_list_cannot_be_hidden():
+    puzzle = wordsearch.generate(CLUED, seed="clue-page")
+    with pytest.raises(InputError) as caught:
+        puzzle_page(puzzle, paper.page_size("letter"), look=Look(hide_words=True))
+    assert str(caught.value).startswith("a clue puzzle's list cannot be hidden")
+    assert caught.value.option == "hide_words"
+
+
+def test_a_clue_the_font_cannot_print_is_refused_naming_it():
+    puzzle = wordsearch.generate(["kitten: a baby cat ☃", "puppy: a dog"], seed="snow")
+    with pytest.raises(LayoutError, match='the clue "1. a baby cat ☃" has characters the font '
+                                          r"Andika cannot print \(☃\)"):
+        puzzle_page(puzzle, paper.page_size("letter"))
+
+
+def test_a_clue_too_long_for_its_line_breaks_under_its_number_clear_of_the_blanks():
+    puzzle = wordsearch.generate(CLUED[:3] + ["calf: a young cow that drinks milk from its "
+                                              "mother"], seed="long-clue")
+    page = puzzle_page(puzzle, paper.page_size("letter"), look=Look(large_print=True))
+    measure = Measure.of(page.family)
+    listed = [t for t in page.body if t.size == page.body[0].size][1:]
+    first = min(b.x0 for b in page.write_ins)
+    assert all(t.x + measure.width(t.text, t.size) < first for t in listed)
+    broken = [t.text for t in listed]
+    at = broken.index("2. a young cow that drinks milk from its")
+    assert broken[at + 1] == "mother"
+    number = measure.width("2. ", listed[at].size)
+    assert listed[at + 1].x == pytest.approx(listed[at].x + number)
+    # the entry's blanks on its first line; the next entry under its second
+    blanks = [b for b in page.write_ins if 0 < b.y - listed[at].baseline < listed[at].size]
+    assert len(blanks) == len("CALF")
+    assert listed[at + 2].baseline > listed[at + 1].baseline > listed[at].baseline

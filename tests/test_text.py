@@ -1,3 +1,6 @@
+import pytest
+
+from wordsearch.errors import InputError
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render.look import Look
 from wordsearch.render.text import columns, grid_lines, render_text
@@ -54,3 +57,17 @@ def test_the_text_page_hides_the_list_or_keeps_the_order_given_as_the_pages_do(r
     assert result.stdout.count("Hidden words: 3 (no list: find them all)") == 2
     ordered = run("--seed", "t", "--list-order", "given", "zebra", "apple", "moon")
     assert "  Zebra   Apple   Moon\n" in ordered.stdout
+
+
+def test_a_clue_puzzles_text_lists_the_clues_with_blanks_and_the_key_their_words():
+    puzzle = Puzzle("k3", ("CAT", "XOW", "QRL"), ("E", "SE"),
+                    (Placement("Cat", "CAT", 0, 0, "E", clue="a pet that purrs"),
+                     Placement("Cow", "COW", 0, 0, "SE", clue="it says moo")),
+                    clue_language="en")
+    text = render_text(puzzle)
+    assert "1. a pet that purrs  _ _ _" in text and "2. it says moo       _ _ _" in text
+    assert "Cat" not in text.split("Answer key")[0]
+    assert "  1. a pet that purrs — Cat   row  1, column  1, E\n" in text
+    assert "  2. it says moo — Cow        row  1, column  1, SE\n" in text
+    with pytest.raises(InputError, match="a clue puzzle's list cannot be hidden"):
+        render_text(puzzle, look=Look(hide_words=True))

@@ -1018,3 +1018,58 @@ def test_serve_answers_only_the_hosts_it_is_given(tmp_path):
     finally:
         process.terminate()
         process.wait(10)
+
+
+@pytest.mark.slow
+def test_a_clue_puzzle_round_trips_through_the_api(client):
+    from wordsearch.puzzle import Puzzle
+    words = ["perro: the dog", "gato: the cat (10:30)", "caballo: the horse"]
+    answer = make(client, words=words, language="es", clue_language="en", seed="web-clues")
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    same = wordsearch.generate(words, language="es", clue_language="en", seed="web-clues")
+    assert made["puzzle"] == same.to_dict()
+    kept = client.get(made["links"]["teacher"]["json"]).json()
+    assert Puzzle.from_dict(kept) == same and kept["clue_language"] == "en"
+    pupil = client.get(made["links"]["play"]).text
+    assert "the cat (10:30)" in pupil
+    assert not any(w in pupil for w in ("Perro", "PERRO", "Caballo", "CABALLO"))
+    pdf = pdf_text(client.get(made["links"]["teacher"]["pdf"]).content)
+    assert "the horse — Caballo" in pdf and "1. the cat (10:30)" in pdf
+
+
+@pytest.mark.parametrize("body, message, option", [
+    # quoted as the command quotes its word arguments (the make page's feedback on
+    # each line names the line: test_web_checks)
+    ({"words": ["perro: the dog", "gato"]}, '"gato" has no clue, but "perro" has one', None),
+    ({"words": ["perro:the dog"]}, '"perro:the dog" has a colon with no space', None),
+    ({"words": ["sun", "moon"], "hide_words": False, "clue_language": "tlh"},
+     'the clue language: "tlh" is not a language', "clue_language"),
+    ({"words": ["sun: it shines", "moon: at night"], "hide_words": True},
+     "a clue puzzle's list cannot be hidden", "hide_words"),
+    ({"words": ["sun", "moon"], "clues": True}, "built-in clues come with a theme", "clues"),
+])
+def test_a_clue_request_that_cannot_be_made_is_422_naming_the_entry_or_option(client, body,
+                                                                              message, option):
+    answer = client.post("/api/puzzles", json=body)
+    assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+    assert answer.json().get("option") == option
+
+
+@pytest.mark.slow
+def test_a_new_layout_of_a_clue_puzzle_keeps_its_clues(client):
+    """"New puzzle, same words" of a theme's built-in clues and of one's own in
+    another language: the words with their clues, the clues' language kept."""
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    for body in ({"words": [], "theme": "animals", "clues": True, "random": 5},
+                 {"words": ["perro: the dog", "gato: the cat", "pato: the duck"],
+                  "language": "es", "clue_language": "en"}):
+        made = make(client, seed="again-clues", **body).json()
+        again = client.post(f"{made['links']['teacher']['play']}/again", headers=form,
+                            follow_redirects=False)
+        assert again.status_code == 303, again.text
+        new = client.get(again.headers["location"].split("?")[0] + ".json").json()
+        assert new["code"] != made["puzzle"]["code"]
+        assert new["clue_language"] == made["puzzle"]["clue_language"]
+        assert sorted((w["word"], w["clue"]) for w in new["words"]) == \
+            sorted((w["word"], w["clue"]) for w in made["puzzle"]["words"])

@@ -579,3 +579,17 @@ def test_a_post_is_served_from_the_sites_own_page_or_without_an_origin():
         403
     # a GET carries no request to make anything: its Origin is not asked
     assert client.get("/", headers={**site, "origin": "https://evil.example"}).text == "hello"
+
+
+def test_themes_carry_their_built_in_clues_in_the_language_asked(service):
+    client = alone(service, "/api/themes", app.get_themes)
+    english = client.get("/api/themes", params={"language": "en"}).json()
+    assert english["clue_language"] == "en"
+    clues = lists.clues("en", "en")
+    by_name = {t["name"]: t for t in english["themes"]}
+    for name, theme in by_name.items():
+        assert theme.get("clues") == clues.get(name), name
+    greek = client.get("/api/themes", params={"language": "en", "clue_language": "el"}).json()
+    assert greek["clue_language"] == "el" and all("clues" not in t for t in greek["themes"])
+    refused = client.get("/api/themes", params={"language": "en", "clue_language": "tlh"})
+    assert refused.status_code == 422 and refused.json()["option"] == "clue_language"

@@ -3,6 +3,7 @@ through Debian's chromium-driver (install.sh installs both), against a real
 `wordsearch serve` on the loopback address. Screenshots of each page, at desktop
 width and at 320 px, go to $WORDSEARCH_SCREENSHOTS (or the test's own folder)."""
 import json
+import re
 import shutil
 import urllib.request
 
@@ -846,3 +847,93 @@ def test_without_show_answers_a_pupil_still_finds_words_and_takes_hints(server, 
         trace(driver, placement)
     n = len(made["puzzle"]["words"])
     assert found(driver).startswith(f"{n} of {n}")  # and no script error (the fixture)
+
+
+CLUES = ["planet: it goes round a star", "comet: an icy ball with a long tail",
+         "orbit: the path round the sun", "moon: it shines at night (10:30 pm)",
+         "star: a twinkle far away", "sun: the star we live by"]
+
+
+@pytest.mark.slow
+def test_a_clue_puzzle_plays_to_the_end_showing_each_word_beside_its_clue(server, driver):
+    made = make_puzzle(server, words=CLUES, seed="clues-play", title="Space clues")
+    placements = made["puzzle"]["words"]
+    play(driver, server + made["links"]["play"])
+    items = driver.find_elements(By.CSS_SELECTOR, "#words li")
+    clues = [item.find_element(By.CLASS_NAME, "clue").text for item in items]
+    assert sorted(c.split(". ", 1)[1] for c in clues) == sorted(p["clue"] for p in placements)
+    assert [c.split(".")[0] for c in clues] == [str(n) for n in range(1, len(CLUES) + 1)]
+    assert all(set(item.find_element(By.CLASS_NAME, "word").text) <= {"_", " "}
+               for item in items)
+    source = driver.page_source  # the words are not on the page ("Start again" is)
+    assert not any(re.search(rf"\b{p['label']}\b", source) for p in placements)
+    assert not axe(driver)  # fresh
+    shot(driver, "play-clues-1280-fresh")
+    click(driver, "#hint")
+    hinted = driver.find_elements(By.CSS_SELECTOR, "#words li.hinted")
+    assert len(hinted) == 1 and hinted[0].find_element(By.CLASS_NAME, "clue").text.split(
+        ". ", 1)[1] in text_of(driver, "say")
+    by_clue = {p["clue"]: p for p in placements}
+    for n, item in enumerate(items, 1):
+        clue = item.find_element(By.CLASS_NAME, "clue").text.split(". ", 1)[1]
+        placement = by_clue[clue]
+        start, end = ends(placement)
+        ActionChains(driver).click_and_hold(cell(driver, start)).move_to_element(
+            cell(driver, end)).release().perform()
+        assert found(driver) == f"{n} of {len(CLUES)} found"
+        assert item.find_element(By.CLASS_NAME, "word").text == placement["label"]
+        assert item.get_attribute("aria-label") == f"{n}. {clue}: {placement['label']}, found"
+        assert "found" in item.get_attribute("class")
+    assert f"All {len(CLUES)} found in" in text_of(driver, "say")
+    assert not axe(driver)  # finished
+    shot(driver, "play-clues-1280-all-found")
+
+
+@pytest.mark.slow
+def test_clue_pages_at_phone_tablet_and_desktop_widths(server):
+    """The play page with clues (answers shown) and the make page with a theme's
+    clues put into the words box, at 390, 768 and 1280 px: nothing wider than the
+    window, axe finds nothing."""
+    made = make_puzzle(server, words=CLUES, seed="clues-widths", title="Space clues")
+    for width in (390, 768, 1280):
+        phone = width < 500
+        driver = browser(width=width, height=844, phone=phone)
+        try:
+            play(driver, server + made["links"]["play"])
+            assert overflow(driver) == 0
+            shot(driver, f"play-clues-{width}", phone=phone)
+            show_answers(driver)
+            words = [w.text for w in driver.find_elements(By.CSS_SELECTOR, "#words .word")]
+            assert sorted(words) == sorted(p["label"] for p in made["puzzle"]["words"])
+            assert not axe(driver)
+            shot(driver, f"play-clues-{width}-answers-shown", phone=phone)
+            driver.get(server)
+            wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#theme option")) > 1)
+            driver.find_element(By.CSS_SELECTOR, "#theme option[value=animals]").click()
+            click(driver, "#theme-clues")
+            click(driver, "#use-theme")
+            typed = wait(driver, lambda d: d.find_element(By.ID, "words").get_attribute("value"))
+            lines = typed.splitlines()
+            assert lines and all(": " in line for line in lines), lines
+            wait(driver, lambda d: "ready" in text_of(d, "ready") or "12" in text_of(d, "ready"))
+            assert overflow(driver) == 0
+            assert not axe(driver)
+            shot(driver, f"make-clues-{width}", phone=phone)
+        finally:
+            driver.quit()
+
+
+@pytest.mark.slow
+def test_the_make_page_makes_a_clue_puzzle_in_another_language(server, driver):
+    driver.get(server)
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#theme option")) > 1)
+    driver.find_element(By.ID, "words").send_keys("\n".join(
+        ["perro: the dog", "gato: the cat", "caballo: the horse", "conejo: the rabbit"]))
+    click(driver, "#more summary")
+    driver.find_element(By.CSS_SELECTOR, "#language option[value=es]").click()
+    driver.find_element(By.CSS_SELECTOR, "#clue_language option[value=en]").click()
+    driver.find_element(By.ID, "generate").click()
+    code = wait(driver, lambda d: text_of(d, "code"))
+    assert code
+    assert not axe(driver)
+    shot(driver, "make-clues-made")

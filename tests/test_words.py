@@ -162,3 +162,70 @@ def test_containers_are_found_in_a_long_list_without_comparing_every_pair():
     inside = containers(words)
     assert time.perf_counter() - started < 1.0
     assert len(inside) == MAX_WORDS
+
+
+# Clues: "word: clue", split at the first colon followed by white space.
+
+@pytest.mark.parametrize("text, label, form, clue", [
+    ("kitten: a baby cat", "Kitten", "KITTEN", "a baby cat"),
+    ("clock: it says 10:30", "Clock", "CLOCK", "it says 10:30"),  # a time
+    ("web: see https://example.org/a:b", "Web", "WEB", "see https://example.org/a:b"),  # a URL
+    ("ratio: 1:2 is written: one to two", "Ratio", "RATIO", "1:2 is written: one to two"),
+    ("colon: the mark :", "Colon", "COLON", "the mark :"),  # a literal colon, after the first
+    ("ice cream:\ta cold sweet", "Ice Cream", "ICECREAM", "a cold sweet"),  # a tab
+    ("  perro :   the   dog  ", "Perro", "PERRO", "the dog"),  # spaces kept to one
+    ("cat", "Cat", "CAT", ""),
+    ("σκύλος: dog", None, None, "dog"),  # checked as the word's own language below
+])
+def test_a_word_line_may_carry_a_clue(text, label, form, clue):
+    if label is None:
+        word = parse_entry(text, 1, lang.get("el"))
+        assert (word.form, word.clue) == ("ΣΚΥΛΟΣ", clue)
+        return
+    word = parse_entry(text, 3, ENGLISH)
+    assert (word.label, word.form, word.clue, word.line) == (label, form, clue, 3)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cat:kitten", '"cat:kitten" (line 4) has a colon with no space after it; to give a word '
+                   "a clue, write the word, a colon and a space, then the clue, such as "
+                   "kitten: a baby cat."),
+    ("http://x.org", '"http://x.org" (line 4) has a colon with no space after it'),
+    (": a baby cat", '": a baby cat" (line 4) has a clue but no word before its colon; write '
+                     "the word first"),
+    ("   : x", '": x" (line 4) has a clue but no word before its colon'),
+    ("kitten:", '"kitten:" (line 4) has a colon but no clue after it; write the clue after '
+                "the colon and a space, or remove the colon."),
+    ("kitten:   ", '"kitten:" (line 4) has a colon but no clue after it'),
+    ("kitten: a\x1b[31m cat", 'the clue of "kitten: a\\x1b[31m cat" (line 4) has "\\x1b" at '
+                              "character 2, which no page can print"),
+    ("kitten: " + "a" * 101, "has 101 characters; a clue may have at most 100"),
+    ("k: a small cat", '"k" (line 4) has 1 letter; a word needs at least 3.'),  # the word's own
+])
+def test_a_clue_line_that_cannot_be_read_is_refused_naming_the_line(text, message):
+    with pytest.raises(InputError) as caught:
+        parse_entry(text, 4, ENGLISH)
+    assert message in str(caught.value)
+
+
+def test_the_clue_is_checked_only_for_printing_the_word_in_the_grids_language():
+    word = parse_entry("perro: Ελληνικά ∑ 10:30 ☺", 1, lang.get("es"))
+    assert word.form == "PERRO" and word.clue == "Ελληνικά ∑ 10:30 ☺"
+    with pytest.raises(InputError, match="letters English does not use"):
+        parse_entry("γάτα: cat", 1, ENGLISH)
+
+
+def test_a_list_is_all_clues_or_none_naming_the_first_without():
+    words = parse_words([(1, "kitten: a baby cat"), (2, "puppy: a young dog")])
+    assert [w.clue for w in words.words] == ["a baby cat", "a young dog"]
+    with pytest.raises(InputError) as caught:
+        parse_words([(1, "kitten: a baby cat"), (2, ""), (3, "puppy"), (4, "calf")])
+    assert str(caught.value) == ('"puppy" (line 3) has no clue, but "kitten" (line 1) has '
+                                 "one; give every word a clue (word: clue) or none.")
+
+
+def test_a_word_given_twice_keeps_its_first_clue():
+    words = parse_words(["kitten: a baby cat", "Kitten: a young cat", "puppy: a young dog"])
+    assert [(w.form, w.clue) for w in words.words] == [("KITTEN", "a baby cat"),
+                                                        ("PUPPY", "a young dog")]
+    assert "is the same word as" in words.warnings()[0]

@@ -248,6 +248,10 @@ PUZZLE_OPTIONS = [
     click.option("--language", default=lang.DEFAULT, show_default=True,
                   type=click.Choice(lang.codes(), case_sensitive=False),
                   help="The language the words are in: its letters fill the grid."),
+    click.option("--clue-language", type=click.Choice(lang.codes(), case_sensitive=False),
+                  help="The language of the clues (word: clue lines, or --clues), printed in "
+                       "its own font; only the words are checked in --language. Default: "
+                       "--language."),
     click.option("--block-words", help="A file of words the grid must never spell, one per line, "
                                         "besides the language's list of rude words."),
     click.option("--no-blocklist", is_flag=True,
@@ -329,6 +333,10 @@ def _stoppable(command: Callable) -> Callable:
 @click.option("--random", type=int,
               help="Draw this many words of the --level from the language's words (or, with "
                    "--theme, from the theme), different for every copy.")
+@click.option("--clues", is_flag=True,
+              help="With --theme: list the theme's built-in clues instead of its words (in "
+                   "the --clue-language: definitions in the puzzle's own, translations in "
+                   "another); the grid hides the words.")
 @click.option("--list-themes", is_flag=True,
               help="Name the built-in themes of the --language and exit.")
 @click.option("--message", help="Hide a message: the letters left once every word is found, "
@@ -360,7 +368,9 @@ def make(words: tuple[str, ...], **given) -> None:
     """Make word search puzzles from WORD... and/or --words-file.
 
     In a words file, a line starting with # begins a new puzzle and gives its title;
-    the words follow, one per line. With several lists, --copies or --students, one run
+    the words follow, one per line. A line "kitten: a baby cat" gives the word a clue,
+    which the list prints instead of the word (the first colon followed by a space
+    separates them; the clue may hold more colons). With several lists, --copies or --students, one run
     makes a class set: all puzzle pages first, then the answer keys.
 
     `wordsearch make` is the default command: `wordsearch [OPTIONS] WORD...` means

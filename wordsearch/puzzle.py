@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from wordsearch.directions import COMPASS, STEPS
-from wordsearch.errors import InputError
+from wordsearch.errors import InputError, printable
 from wordsearch.inside import containers
 from wordsearch.json_values import is_flag, is_text, is_texts, is_whole
 from wordsearch import lang
@@ -37,6 +37,9 @@ class Placement:
     inside: tuple[str, ...] = ()
     # Added from the language's dictionary to a hidden-message puzzle, not the user's.
     added: bool = False
+    # What a clue puzzle's list prints instead of the word ("" for none: an added
+    # word of a clue puzzle's hidden message is listed as itself).
+    clue: str = ""
     # A picture puzzle: the picture's name ("openmoji:1F418", or one's own file's
     # path), "" for a word without one (listed as itself).
     picture: str = ""
@@ -64,6 +67,8 @@ class Puzzle:
     # form), and the message as it was typed; "" for other puzzles.
     message: str = ""
     message_label: str = ""
+    # A clue puzzle: the code of the language its clues are in ("" for other puzzles).
+    clue_language: str = ""
     pictures: str = ""  # a picture puzzle: one of PICTURE_LAYOUTS ("" for other puzzles)
 
     @property
@@ -119,6 +124,20 @@ class Puzzle:
         return lang.get(self.language).message_words(self.message_label or self.message)
 
     @property
+    def has_clues(self) -> bool:
+        """Whether the list prints clues instead of the words."""
+        return bool(self.clue_language)
+
+    def entry(self, p: Placement) -> str:
+        """What the list prints for a word: its clue, or (no clue) the word itself."""
+        return p.clue or self.printed(p.label)
+
+    @property
+    def clue_font(self) -> str:
+        """The bundled font family the clues are printed in: their language's."""
+        return lang.get(self.clue_language or self.language).font
+
+    @property
     def has_inside(self) -> bool:
         """Whether some word lies inside another, so that the inside rule applies."""
         return any(p.inside for p in self.words)
@@ -148,12 +167,14 @@ class Puzzle:
             doc["message_label"] = self.message_label
         if self.has_inside:
             doc["inside"] = INSIDE_IGNORED
+        if self.clue_language:
+            doc["clue_language"] = self.clue_language
         if self.pictures:
             doc["pictures"] = self.pictures
         doc["words"] = [
             {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
              "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {}),
-             **({"added": True} if p.added else {}),
+             **({"added": True} if p.added else {}), **({"clue": p.clue} if p.clue else {}),
              **({"picture": p.picture} if p.picture else {})}
             for p in self.words
         ]
@@ -190,12 +211,17 @@ class Puzzle:
                 lowercase=_case(doc.get("case", "upper")),
                 message=_text(doc.get("message", ""), '"message"'),
                 message_label=_text(doc.get("message_label", ""), '"message_label"'),
+                clue_language=_text(doc.get("clue_language", ""), '"clue_language"'),
                 pictures=_text(doc.get("pictures", ""), '"pictures"'),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
                                  f"code of a language this program knows "
                                  f"({', '.join(lang.codes())}).")
+            if puzzle.clue_language and puzzle.clue_language not in lang.codes():
+                raise InputError(f'the document\'s "clue_language" is '
+                                 f"{_shown(puzzle.clue_language)}, not the code of a language "
+                                 f"this program knows ({', '.join(lang.codes())}).")
             if not puzzle.grid:
                 raise InputError('"grid" has no rows; it should list one string per row.')
             if (doc["rows"], doc["cols"]) != (puzzle.rows, puzzle.cols):
@@ -217,6 +243,7 @@ class Puzzle:
         language = lang.get(self.language)
         self._check_grid(language)
         self._check_words()
+        self._check_clues()
         self._check_pictures()
         self._check_message()
         self._check_blocked(language)
@@ -251,6 +278,20 @@ class Puzzle:
                 raise InputError(f'"{p.label}" is not at row {p.row}, column {p.col}, '
                                  f"direction {p.direction} in the grid.")
 
+    def _check_clues(self) -> None:
+        """Every listed word of a clue puzzle has its clue (an added word may not),
+        each printable, and other puzzles have none."""
+        if self.clue_language and not any(p.clue for p in self.words):
+            raise InputError('"clue_language" is given, but no word has a "clue".')
+        for p in self.words:
+            if p.clue:
+                printable(p.clue, f'the "clue" of "{p.label}"')
+                if not self.clue_language:
+                    raise InputError(f'"{p.label}" has a "clue", but the document has no '
+                                     f'"clue_language"; give the language its clues are in.')
+            elif self.clue_language and not p.added:
+                raise InputError(f'"{p.label}" has no "clue", but the document\'s other words '
+                                 f'have; give every listed word its clue.')
     def _check_pictures(self) -> None:
         """A picture puzzle says how it shows its pictures, and only a picture puzzle's
         words have one; the pictures themselves are found when a page draws them."""
@@ -330,6 +371,7 @@ def _placement(number: int, word: dict) -> Placement:
                      _number(word["col"], what("col")), texts["direction"],
                      _texts(word.get("inside", []), what("inside")),
                      _yes_no(word.get("added", False), what("added")),
+                     _text(word.get("clue", ""), what("clue")),
                      _text(word.get("picture", ""), what("picture")))
 
 

@@ -4,7 +4,10 @@ blocklist of rude words, the letters of its words unsuitable for children, and i
 themed lists. They live beside the language's data as CODE.words.txt,
 CODE.child.txt, CODE.blocked.txt, CODE.unsuitable.txt and CODE.themes.json (see
 lang/data/SOURCES.md for where each comes from); themes.groups.json, the same for
-every language, says which themes are neighbours."""
+every language, says which themes are neighbours. The themes' clues live in
+clues/GRID-CLUE.json: for each theme, each word (as the theme writes it) with its
+clue in the language CLUE (a definition for children when CLUE is GRID, a
+translation otherwise)."""
 from __future__ import annotations
 
 import json
@@ -75,3 +78,22 @@ def theme_groups() -> dict[str, tuple[str, ...]]:
     may be in several. Theme names are the same in every language."""
     data = json.loads(_data("themes.groups.json").read_text(encoding="utf-8"))
     return {name: tuple(themes) for name, themes in data.items()}
+
+
+@cache
+def clues(grid: str, clue: str) -> dict[str, dict[str, str]]:
+    """The built-in clues in language `clue` for the themes of language `grid`, by
+    theme and word ({} when there are none)."""
+    file = _data("clues").joinpath(f"{grid}-{clue}.json")
+    if not file.is_file():
+        return {}
+    return json.loads(file.read_text(encoding="utf-8"))
+
+
+def clue_languages(grid: str) -> tuple[str, ...]:
+    """The codes of the languages the themes of `grid` have built-in clues in."""
+    folder = _data("clues")
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(name.name[len(grid) + 1:-len(".json")] for name in folder.iterdir()
+                        if name.name.startswith(f"{grid}-") and name.name.endswith(".json")))

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 from wordsearch import _core
 from wordsearch.errors import InputError, printable
+from wordsearch import lang
 from wordsearch.lang import Language, lists
 from wordsearch.make import level as levels
 from wordsearch.make.blocked import blocked_words, free_of
@@ -106,3 +107,19 @@ def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[st
 def _nested(a: str, b: str) -> bool:
     """Whether one form, forwards or backwards, is a run of letters of the other."""
     return a in b or a[::-1] in b or b in a or b[::-1] in a
+
+
+def theme_clues(language: Language, name: str, clue_language: Language) -> dict[str, str]:
+    """The theme's built-in clues in `clue_language`, by word as the theme writes it;
+    refused, naming the theme, when it has none in that language."""
+    theme = theme_words(language, name)
+    clues = lists.clues(language.code, clue_language.code).get(theme.name)
+    if clues is None:
+        have = [lang.get(code).name for code in lists.clue_languages(language.code)
+                if theme.name in lists.clues(language.code, code)]
+        offer = (f"it has them in {', '.join(have)}" if have
+                 else f"no {language.name} theme has built-in clues yet")
+        raise InputError(f'the theme "{theme.name}" has no built-in clues in '
+                         f"{clue_language.name}; {offer}. Write your own clues (word: clue) "
+                         f"instead.", option="clues")
+    return clues

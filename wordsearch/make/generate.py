@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from wordsearch import directions as compass, lang, seeds
-from wordsearch.errors import (InputError, NoRoom, NoUnique, PackingError, TimeUp, Unfilled,
-                               Unhidden)
+from wordsearch.errors import (MAX_PROBLEMS, InputError, NoRoom, NoUnique, PackingError, TimeUp, Unfilled,
+                               Unhidden, quoted)
 from wordsearch.make import choose, fill, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
-from wordsearch.make.words import Word, WordList, parse_words, strict_conflicts
+from wordsearch.make.words import CLUE_MARK, Word, WordList, parse_words, strict_conflicts
 from wordsearch.pictures import choose as pictures, source as picture_source
 from wordsearch.puzzle import PICTURE_LAYOUTS, Placement, Puzzle
 
@@ -83,6 +83,11 @@ def _making(words, options: MakeOptions) -> Making:
     language = word_list.language
     form = message.message_form(options.message, language) if options.message is not None \
         else None
+    if options.clue_language is not None and not any(w.clue for w in word_list.words):
+        raise InputError(f"a clue language ({options.clue_language.name}) is given, but the "
+                         f"words have no clues; write each word's clue after it (kitten: a "
+                         f"baby cat), or choose a theme's built-in clues.",
+                         option="clue_language")
     if form is not None and not options.added_words and not word_list.words:
         raise InputError("a hidden message with no words added needs words of your own "
                          "to hide it among; give words, or let dictionary words be added.",
@@ -141,16 +146,28 @@ def _check_given(words: WordList, options: MakeOptions) -> None:
 
 
 def _picked(words, options: MakeOptions, code: str) -> list[str]:
-    """The words of a theme or a draw; refused beside words of one's own."""
+    """The words of a theme or a draw (with `clues`, each "word: its clue"); refused
+    beside words of one's own."""
     if (words.words if isinstance(words, WordList) else list(words)):
         raise InputError("give your own words or a theme or random words, not both.",
                          option="theme" if options.theme is not None else "random")
     longest = choose.LONGEST
     if options.grid is not None:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
-    return choose.pick(lang.resolve(options.language), theme=options.theme,
-                       count=options.random, seed=seeds.seed_for(code, "pick"),
-                       longest=longest, level=options.level)
+    language = lang.resolve(options.language)
+    picked = choose.pick(language, theme=options.theme, count=options.random,
+                         seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level)
+    if not options.clues:
+        return picked
+    clues = choose.theme_clues(language, options.theme, options.clue_language or language)
+    missing = [word for word in picked if word not in clues]
+    if missing:
+        raise InputError(f'the theme "{options.theme}" has no built-in clue in '
+                         f"{(options.clue_language or language).name} for "
+                         f"{', '.join(map(quoted, missing[:MAX_PROBLEMS]))}"
+                         f"{' …' if len(missing) > MAX_PROBLEMS else ''}; write your own "
+                         f"clues (word: clue) instead.", option="clues")
+    return [f"{word}{CLUE_MARK} {clues[word]}" for word in picked]
 
 
 def _shapes(making: Making) -> Iterable[Shape]:
@@ -224,7 +241,7 @@ class Mode:
         making = self.making
         words = making.word_list
         listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
-                                                                 for j in inside),
+                                                                 for j in inside), clue=w.clue,
                                  picture=making.pictures[k] if making.pictures else "")
                        for k, (w, (r, c, d), inside)
                        in enumerate(zip(words.words, placements, words.inside)))
@@ -238,7 +255,15 @@ class Mode:
                       blocklist=making.blocked.blocklist, unsuitable=making.blocked.blocklist,
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
+                      clue_language=self.clue_language(),
                       pictures=making.options.pictures or "", **shown)
+
+    def clue_language(self) -> str:
+        """The code of the clues' language ("" for a puzzle without clues)."""
+        making = self.making
+        if not any(w.clue for w in making.word_list.words):
+            return ""
+        return (making.options.clue_language or making.language).code
 
     def added_picture(self, word: Word) -> str:
         """The built-in picture of a word added to hide a message, if it has one."""

@@ -32,7 +32,11 @@ class MakeOptions:
     (entries as parse_words takes them, or a Blocked value made once to share among
     many puzzles; it brings its own choice of the blocklist), except inside a listed
     word. Instead of words, a built-in `theme` (its words, or `random` of them) or
-    `random` dictionary words, drawn with the puzzle's seed. The words the program
+    `random` dictionary words, drawn with the puzzle's seed; with `clues`, the theme's
+    built-in clues in `clue_language` (None: the puzzle's own language, which gives
+    definitions; another gives translations). Clues of one's own ("kitten: a baby
+    cat") come with the words, and `clue_language` says which language they are in
+    (their font; None: the puzzle's). The words the program
     chooses itself (drawn, or added to hide a message) come from a `level`: "child"
     (the default: words a primary-school child knows, the puzzle's topic first) or
     "adult" (the whole dictionary, for puzzle books for grown-ups). `lowercase` prints the
@@ -60,6 +64,8 @@ class MakeOptions:
     block_words: Blocked | Iterable[str | tuple[int, str]] = ()
     theme: str | None = None
     random: int | None = None
+    clues: bool = False
+    clue_language: lang.Language | str | None = None
     level: str = DEFAULT_LEVEL
     lowercase: bool = False
     message: str | None = None
@@ -88,6 +94,12 @@ class MakeOptions:
             self._set("seed", seeds.check_code(self.seed))
         if self.language is not None:
             self._set("language", lang.resolve(self.language))
+        if self.clue_language is not None:
+            self._set("clue_language", resolve_clue_language(self.clue_language))
+        if self.clues and self.theme is None:
+            raise InputError("built-in clues come with a theme; choose a theme, or write "
+                             "your own clues after the words (kitten: a baby cat).",
+                             option="clues")
         self._set("level", check_level(self.level))
         if not isinstance(self.block_words, Blocked):
             self._set("block_words", tuple(self.block_words))
@@ -118,6 +130,12 @@ class MakeOptions:
         return dataclasses.replace(self, **changes)
 
 
+def resolve_clue_language(code: lang.Language | str) -> lang.Language:
+    """The clues' language, refused as clue_language (not as the grid's language)."""
+    try:
+        return lang.resolve(code)
+    except InputError as exc:
+        raise InputError(f"the clue language: {exc}", option="clue_language") from None
 def _own_pictures(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """One's own pictures as (word, file or codepoints) pairs, each read and checked
     now, so that a missing file or an SVG beyond what can be drawn is told before any

@@ -3,6 +3,14 @@
 Each entry keeps its label (what the word list prints, accents kept) and its
 grid form (upper-case letters only), plus where it came from, so that every
 message can quote the line at fault.
+
+An entry may carry a clue, which the list prints instead of the word: "kitten: a
+baby cat". The first colon of the entry followed by a space (or a tab) separates
+the word from its clue; everything after it is the clue, so a clue may hold more
+colons ("clock: it says 10:30", "web: see https://example.org: home"). A word never
+holds a colon (it is not a letter), so no literal one is needed on the word's side;
+a colon with no space after it ("cat:kitten") is refused, since it may be either.
+A list is all clues or none: a clue puzzle's list shows no words.
 """
 from __future__ import annotations
 
@@ -13,9 +21,13 @@ from functools import cached_property
 
 from wordsearch import _core, lang
 from wordsearch.inside import containers as forms_inside
-from wordsearch.errors import MAX_PROBLEMS, InputError, capped, quoted
+from wordsearch.errors import MAX_PROBLEMS, InputError, capped, printable, quoted
 
 MIN_LETTERS = 3
+# Between a word and its clue: the first colon followed by white space.
+CLUE_MARK = ":"
+# Characters of one clue: a line of the word list on a page, even in a narrow column.
+MAX_CLUE = 100
 # The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
 MAX_LETTERS = _core.MAX_WORD
 _JOINERS = "-'’"
@@ -30,6 +42,7 @@ class Word:
     form: str
     source: str = ""
     line: int | None = None
+    clue: str = ""  # what the list prints instead of the word ("" for none)
 
     def where(self) -> str:
         """The entry as a message quotes it: '"ice-cream" (line 4)'."""
@@ -130,8 +143,39 @@ def spell(text: str, language: lang.Language) -> tuple[str, str, list[str]]:
     return source, "".join(letters), bad
 
 
+def split_clue(text: str, line: int | None) -> tuple[str, str]:
+    """An entry's word and its clue ("" for none), split at the first colon followed
+    by white space (or ending the entry). Refuses a colon with no space after it, a
+    clue with no word before it, an empty clue and one a page cannot print, naming
+    the line."""
+    mark = text.find(CLUE_MARK)
+    if mark < 0:
+        return text, ""
+    word, after = text[:mark], text[mark + len(CLUE_MARK):]
+    shown = quoted(text.strip()) + (f" (line {line})" if line is not None else "")
+    if after and not after[0].isspace():
+        raise InputError(f"{shown} has a colon with no space after it; to give a word a clue, "
+                         f"write the word, a colon and a space, then the clue, such as "
+                         f"kitten: a baby cat.")
+    clue = " ".join(unicodedata.normalize("NFC", "".join(
+        ch for ch in after if unicodedata.category(ch) != "Cf")).split())
+    if not word.strip():
+        raise InputError(f"{shown} has a clue but no word before its colon; write the word "
+                         f"first, such as kitten: a baby cat.")
+    if not clue:
+        raise InputError(f"{shown} has a colon but no clue after it; write the clue after the "
+                         f"colon and a space, or remove the colon.")
+    printable(clue, f"the clue of {shown}")
+    if len(clue) > MAX_CLUE:
+        raise InputError(f"the clue of {shown} has {len(clue):,} characters; a clue may have "
+                         f"at most {MAX_CLUE}, to print on one line of the word list.")
+    return word, clue
+
+
 def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
-    """One entry; None for a blank line. Raises InputError quoting the entry."""
+    """One entry, with its clue if it has one; None for a blank line. Raises
+    InputError quoting the entry."""
+    text, clue = split_clue(text, line)
     source, form, bad = spell(text, language)
     if not source:
         return None
@@ -146,7 +190,7 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
         raise InputError(
             f"{quoted(source)}{where} has {len(form):,} letters; a word may have at most "
             f"{MAX_LETTERS}.")
-    return Word(label=make_label(source), form=form, source=source, line=line)
+    return Word(label=make_label(source), form=form, source=source, line=line, clue=clue)
 
 
 def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
@@ -188,6 +232,7 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
         else:
             seen[word.form] = word
     words = tuple(seen.values())
+    problems.extend(mixed_clues(words))
     if strict:
         problems.extend(strict_conflicts(words))
     if problems:
@@ -195,6 +240,17 @@ def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,
     if not words:
         raise InputError("no words given; list at least one word to hide.")
     return WordList(words, language, tuple(duplicates))
+
+
+def mixed_clues(words: tuple[Word, ...]) -> list[str]:
+    """A list with some clues and some bare words, refused: a clue puzzle's list shows
+    no words, and a word with no clue would have nothing to be found by."""
+    with_clue = next((w for w in words if w.clue), None)
+    bare = next((w for w in words if not w.clue), None)
+    if with_clue is None or bare is None:
+        return []
+    return [f"{bare.where()} has no clue, but {with_clue.where()} has one; give every word "
+            f"a clue (word: clue) or none."]
 
 
 def containers(words: tuple[Word, ...]) -> tuple[tuple[int, ...], ...]:

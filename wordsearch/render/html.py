@@ -18,7 +18,9 @@ the data, veiled, for the script to fill the blanks in once every word is found.
 
 The page lists the words as the printed page does (Look: in the order asked for,
 or no list at all, only how many words are hidden). With the list hidden, each
-word's label is veiled too, and the page lists the words as they are found.
+word's label is veiled too, and the page lists the words as they are found. A clue
+puzzle lists its numbered clues in clear and veils the words' labels the same way:
+each is shown beside its clue once it is found.
 
 Everything the page shows from the puzzle (the title, the labels) is escaped here
 or set as text by the script, never parsed as HTML. The served page links its
@@ -98,15 +100,17 @@ def veiled(value, salt_text: str) -> str:
 def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
     """What the page's script is given: the grid, the words in list order each with
     its length and the hash of its ends (and its label, veiled when the list is
-    hidden: a label in clear would give the word away), and the answers veiled: a
+    hidden or shows clues: a label in clear would give the word away; a clue
+    puzzle's numbered clue, and the clues' language), and the answers veiled: a
     hint, a found word's outline and progress kept across a reload need them, with
     Show answers or without."""
     key = salt(puzzle)
-    listed = look.placements(puzzle)
+    pairs = look.listed(puzzle)
+    listed = [p for _, p in pairs]
 
     def label(p) -> str:
         shown = puzzle.printed(p.label)
-        return veiled(shown, key) if look.hide_words else shown
+        return veiled(shown, key) if look.hide_words or puzzle.has_clues else shown
 
     data = {
         "title": title,
@@ -117,8 +121,11 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
         "salt": key,
         "hide_words": look.hide_words,
         "words": [{"label": label(p), "length": len(p.word),
-                   "hash": line_hash(ends_key(key, *_ends(p)))} for p in listed],
+                   "hash": line_hash(ends_key(key, *_ends(p))),
+                   **({"clue": entry} if puzzle.has_clues else {})} for entry, p in pairs],
     }
+    if puzzle.has_clues:
+        data["clue_language"] = puzzle.clue_language
     data["answers"] = veiled([[p.row, p.col, p.direction] for p in listed], key)
     if puzzle.message:
         letters = [puzzle.printed_grid[r][c] for r, c in puzzle.leftover_cells()]
@@ -206,7 +213,8 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
                          if key.startswith("play.") and key not in NAV_TEXTS})
     heading = (list_heading(puzzle, True) if look.hide_words
                else puzzle.labels["find_words"])
-    list_class = "wordlist hidden-words" if look.hide_words else "wordlist"
+    list_class = ("wordlist hidden-words" if look.hide_words else
+                  "wordlist clue-list" if puzzle.has_clues else "wordlist")
     escaped = html.escape(shown)
     # the puzzle's own words, when the page speaks another language
     own = f' lang="{html.escape(puzzle.language)}"' if puzzle.language != code else ""

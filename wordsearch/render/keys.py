@@ -1,5 +1,6 @@
 """Answer key pages: one key or several to a page, each a heading, the grid (no
-larger than on its puzzle page), the hidden message under it, and its code line.
+larger than on its puzzle page), a clue puzzle's clues each with its word under it,
+the hidden message under those, and its code line.
 """
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from wordsearch.render.look import Look, one_of
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font,
                                        fitted_line, footer, sheet_frame, wrapped)
 from wordsearch.render.model import Frame, GridBox, Key, KeyPage, Text
-from wordsearch.render.style import (FOOTER_SIZE, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
+from wordsearch.render.style import (FOOTER_SIZE, LIST_SIZES, MIN_KEY_LETTER, NOTE_SIZE, SMALL_HEADING_SIZE,
                                      TITLE_LEADING, TITLE_SIZE, check_legible)
 from wordsearch.render.tiling import across_down, title_lines
+from wordsearch.render.wordlist import (Arrangement, Entries, chosen, list_arrangements,
+                                        list_gap, list_heading)
 
 KEY_LAYOUTS = (1, 2, 4, 6)  # keys to a page: a set's 1, 2 or 4, a book's solutions 4 or 6
 KEY_GAP = 24.0              # between keys on one page
@@ -32,6 +35,10 @@ SHARED_FOOTER_CLEARANCE = 2.0
 NOTE_ROOM = 2.0
 NOTE_DROP = 1.8
 CODE_PITCH = 1.3  # a code line broken in two: the label's baseline over the code's
+# A clue puzzle's list on its key: the puzzle page's sizes for a key alone, smaller
+# ones where several keys share a page (the key is the teacher's).
+SHARED_KEY_LIST_SIZES = (10.0, 9.0, 8.0)
+ANSWER_MARK = " — "  # between a clue and its word on the key
 
 
 def key_heading(labels: Mapping[str, str], title: str, student: str = "") -> str:
@@ -85,13 +92,13 @@ class _Boxes:
 
 def _key_page(keys: Sequence[Key], boxes: _Boxes, size: tuple[float, float],
               measure: Measure, family: str, look: Look) -> KeyPage:
-    laid = [_key_box(key, *boxes.corner(slot), boxes, measure, size)
+    laid = [_key_box(key, *boxes.corner(slot), boxes, measure, size, look)
             for slot, key in enumerate(keys)]
     paths = tuple(key.paths for key in keys)
     return KeyPage(size, tuple(text for box in laid for text in box.texts),
                    tuple((key.puzzle, box.grid) for key, box in zip(keys, laid)),
                    paths if any(paths) else (), tuple(box.note for box in laid if box.note),
-                   family, look)
+                   family, look, tuple(text for box in laid for text in box.clues))
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,7 @@ class _KeyBox:
     grid: GridBox
     code_lines: tuple[Text, ...]  # one, or two when one is wider than the box
     note: Text | None
+    clues: tuple[Text, ...] = ()  # a clue puzzle's list, each clue with its word
 
     @property
     def texts(self) -> tuple[Text, ...]:
@@ -108,7 +116,7 @@ class _KeyBox:
 
 
 def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
-             size: tuple[float, float]) -> _KeyBox:
+             size: tuple[float, float], look: Look) -> _KeyBox:
     """A key in the box at (x, y), alone on its page or sharing it."""
     box_w, box_h, alone = boxes.width, boxes.height, boxes.alone
     heading_size, lines = wrapped(key.heading, measure,
@@ -131,15 +139,49 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     note_size = (fitted_line(note, measure, NOTE_SIZE if alone else FOOTER_SIZE, box_w, False,
                              "note") if note else 0.0)
     room = bottom - top - note_size * NOTE_ROOM
-    cell = min(key.max_cell, box_w / puzzle.cols, room / puzzle.rows)
+    listed = _clue_list(puzzle, look, measure, box_w, room, alone) if puzzle.has_clues else None
+    cell = min(key.max_cell, box_w / puzzle.cols,
+               (room if listed is None else listed.room[1]) / puzzle.rows)
     check_legible(puzzle, cell, size, MIN_KEY_LETTER, "answer key")
-    grid = GridBox(x + (box_w - puzzle.cols * cell) / 2, top + (room - puzzle.rows * cell) / 2,
+    block = puzzle.rows * cell
+    if listed is not None:
+        block += list_gap("below", listed.words.size) + listed.words.height
+    grid = GridBox(x + (box_w - puzzle.cols * cell) / 2, top + (room - block) / 2,
                    cell, puzzle.rows, puzzle.cols)
+    clues: tuple[Text, ...] = ()
+    if listed is not None:
+        words = listed.words
+        list_x = x + (box_w - words.width) / 2
+        texts, _ = words.placed(list_x, grid.y + puzzle.rows * cell
+                                + list_gap("below", words.size),
+                                list_x + (words.width - words.heading_width) / 2, measure)
+        clues = tuple(texts)
     placed_note = (Text(note, x + (box_w - measure.width(note, note_size)) / 2,
-                        grid.y + puzzle.rows * cell + note_size * NOTE_DROP, note_size)
+                        grid.y + block + note_size * NOTE_DROP, note_size)
                    if note else None)
-    return _KeyBox(heading, grid, code_lines,
-                   placed_note)
+    return _KeyBox(heading, grid, code_lines, placed_note, clues)
+
+
+def key_entries(puzzle: Puzzle, look: Look) -> Entries:
+    """A clue puzzle's list on its key: each numbered clue (in its own font) with its
+    word (in the page's), in the puzzle page's order; an added word as itself."""
+    pairs = look.listed(puzzle)
+    listed = [p for _, p in pairs]
+    texts = tuple(f"{label}{ANSWER_MARK}" if p.clue else label for label, p in pairs)
+    family = "" if puzzle.clue_language == puzzle.language else puzzle.clue_font
+    return Entries(texts, family, answers=tuple(puzzle.printed(p.label) if p.clue else ""
+                                                for p in listed))
+
+
+def _clue_list(puzzle: Puzzle, look: Look, measure: Measure, width: float, height: float,
+               alone: bool) -> Arrangement:
+    """The clue list under a key's grid: the largest size that costs the grid little."""
+    entries = key_entries(puzzle, look)
+    entries.check(measure)
+    found = list_arrangements(puzzle, entries, list_heading(puzzle, False), measure, width,
+                              height, LIST_SIZES if alone else SHARED_KEY_LIST_SIZES,
+                              places=("below",))
+    return chosen(puzzle, found)
 
 
 def _code_lines(line: Text, left: float, measure: Measure) -> tuple[Text, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wordsearch import lang
 from wordsearch.errors import InputError, printable
 from wordsearch.puzzle import Placement, Puzzle
 from wordsearch.render import font, paper
@@ -62,12 +63,33 @@ class Look:
 
     def placements(self, puzzle: Puzzle) -> list[Placement]:
         """The words in the order asked for: what the list prints, and the play page
-        lists (or, with the list hidden, shows the answers in)."""
-        return puzzle.alphabetical() if self.list_order == "alphabetical" else list(puzzle.words)
+        lists (or, with the list hidden, shows the answers in). A clue list in
+        alphabetical order is sorted by its clues, as their language sorts: sorted by
+        the hidden words, it would give their first letters away."""
+        if self.list_order != "alphabetical":
+            return list(puzzle.words)
+        if puzzle.has_clues:
+            return lang.get(puzzle.clue_language).collate(puzzle.words, key=puzzle.entry)
+        return puzzle.alphabetical()
 
-    def labels(self, puzzle: Puzzle) -> list[str]:
-        """The word list as it prints, in the order asked for."""
-        return [puzzle.printed(p.label) for p in self.placements(puzzle)]
+    def listed(self, puzzle: Puzzle) -> list[tuple[str, Placement]]:
+        """The word list as it prints, each entry with its word, in the order asked
+        for: the words, or a clue puzzle's numbered clues (an added word of its hidden
+        message as itself). Sorted once a call: a clue list's collation is the slow
+        part of laying it out."""
+        self.check(puzzle)
+        placements = self.placements(puzzle)
+        if not puzzle.has_clues:
+            return [(puzzle.printed(p.label), p) for p in placements]
+        return [(f"{n}. {puzzle.entry(p)}", p) for n, p in enumerate(placements, start=1)]
+
+    def check(self, puzzle: Puzzle) -> None:
+        """Refuses a hidden list for a clue puzzle: its clues are what the player
+        finds the words by."""
+        if self.hide_words and puzzle.has_clues:
+            raise InputError("a clue puzzle's list cannot be hidden: its clues are how the "
+                             "words are found. Leave the list shown, or give words without "
+                             "clues.", option="hide_words")
 
 
 @dataclass(frozen=True)

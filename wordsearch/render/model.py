@@ -43,6 +43,7 @@ class Text:
     size: float
     bold: bool = False
     muted: bool = False  # grey, for the footer
+    family: str = ""     # its own font ("": the page's), such as clues in another language
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class PuzzlePage:
     family: str                 # the font the page is set in
     look: Look
     blanks: tuple[Blank, ...] = ()  # a hidden-message puzzle's, in reading order
+    write_ins: tuple[Blank, ...] = ()  # a clue list's, a blank a letter of each word
 
     @property
     def texts(self) -> tuple[Text, ...]:
@@ -116,6 +118,7 @@ class KeyPage:
     notes: tuple[Text, ...] = ()  # hidden messages, each under its key's grid
     family: str = font.FAMILY   # the font the page is set in
     look: Look = Look()
+    clues: tuple[Text, ...] = ()  # clue puzzles' lists, each clue with its word
 
     @property
     def grid(self) -> GridBox:

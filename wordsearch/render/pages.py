@@ -96,7 +96,8 @@ def draw_composite(ctx: cairo.Context, page: Composite) -> None:
 
 def draw_key_page(ctx: cairo.Context, page: KeyPage) -> None:
     """Each key: its heading, the message's cells, the answers in the look's key
-    style, the grid, its code line; then the hidden messages under the grids."""
+    style, the grid, its code line; then the clue lists and the hidden messages under
+    the grids."""
     family = page.family
     letters_only = page.look.key_style == "letters"
     for k, (puzzle, grid) in enumerate(page.grids):
@@ -109,6 +110,8 @@ def draw_key_page(ctx: cairo.Context, page: KeyPage) -> None:
             draw_answers(ctx, puzzle, grid, paths)
         draw_grid(ctx, puzzle, grid, family, key=True, paths=paths, filler=not letters_only)
         draw_text(ctx, code_line, family)
+    for text in page.clues:
+        draw_text(ctx, text, family)
     for note in page.notes:
         draw_text(ctx, note, family)
 
@@ -124,7 +127,7 @@ def draw_puzzle_page(ctx: cairo.Context, page: PuzzlePage) -> None:
         draw_text(ctx, text, family)
     ctx.set_source_rgb(*INK)
     line_width(ctx, BLANK_LINE)
-    for blank in page.blanks:
+    for blank in page.blanks + page.write_ins:
         ctx.move_to(blank.x0, blank.y)
         ctx.line_to(blank.x1, blank.y)
     ctx.stroke()
@@ -174,7 +177,7 @@ def mark_page(ctx: cairo.Context, number: int) -> None:
 
 def draw_text(ctx: cairo.Context, text: Text, family: str) -> None:
     ctx.set_source_rgb(*(FOOTER if text.muted else INK))
-    ctx.set_font_face(font.face(text.bold, family))
+    ctx.set_font_face(font.face(text.bold, text.family or family))
     ctx.set_font_size(text.size)
     ctx.move_to(text.x, text.baseline)
     ctx.show_text(text.text)

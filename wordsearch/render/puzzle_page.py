@@ -20,12 +20,12 @@ from wordsearch.render.look import Look
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
                                        footer, sheet_frame, wrapped)
 from wordsearch.render.blanks import message_block
-from wordsearch.render.model import Field, Frame, GridBox, PuzzlePage, Text
+from wordsearch.render.model import Blank, Field, Frame, GridBox, PuzzlePage, Text
 from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE,
-                                     LINE_SPACING, REGULAR, TITLE_LEADING, TITLE_LINES, Style,
+                                     REGULAR, TITLE_LEADING, TITLE_LINES, Style,
                                      check_legible)
-from wordsearch.render.wordlist import (Arrangement, WordColumns, check_labels, chosen,
-                                        list_arrangements, list_gap, list_heading, narrowed)
+from wordsearch.render.wordlist import (Arrangement, Entries, chosen, list_arrangements,
+                                        list_gap, list_heading, narrowed)
 
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 # Under the title's baseline, in its size: room for its descenders; the next line's
@@ -95,7 +95,7 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
                           refuse)
     if laid is None:
         return None
-    grid, body = laid
+    grid, body, write_ins = laid
     if message is not None:
         body += message.texts
     # The footer's baseline: one footer size into the bottom margin.
@@ -103,7 +103,8 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
                        size[1] - frame.bottom + style.footer,
                        footer_label or puzzle.labels["puzzle"], style.footer))
     return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid,
-                      family, look, message.blanks if message is not None else ())
+                      family, look, message.blanks if message is not None else (),
+                      tuple(write_ins))
 
 
 def _header(puzzle: Puzzle, size: tuple[float, float], frame: Frame, measure: Measure,
@@ -183,15 +184,16 @@ def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str
 
 def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
                    measure: Measure, look: Look, style: Style, top: float, bottom: float,
-                   regular: float, refuse: bool) -> tuple[GridBox, list[Text]] | None:
+                   regular: float, refuse: bool
+                   ) -> tuple[GridBox, list[Text], list[Blank]] | None:
     """The grid and the word list, between `top` and `bottom`, as one block in the
-    middle of that space: the grid's box, and the list's texts. Large print puts the
+    middle of that space: the grid's box, and the list's texts and blanks. Large print puts the
     grid first (the arrangement with the largest cells, of at least `regular`: its
     letters no smaller than the regular page's; None if not, unless `refuse`)."""
-    labels = [] if look.hide_words else look.labels(puzzle)
-    check_labels(labels, measure)
+    entries = list_entries(puzzle, look)
+    entries.check(measure)
     heading = list_heading(puzzle, look.hide_words)
-    found = list_arrangements(puzzle, labels, heading, measure, frame.width(size),
+    found = list_arrangements(puzzle, entries, heading, measure, frame.width(size),
                               bottom - top, style.list_sizes)
     choice = (max(found, key=lambda option: (option.cell(puzzle), option.words.size))
               if look.large_print else chosen(puzzle, found))
@@ -208,8 +210,8 @@ def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
     gap = list_gap(place, words.size)
     middle = frame.middle(size)
     if place == "below":
-        if labels:
-            narrow = narrowed(words, labels, grid_w)
+        if len(entries):
+            narrow = narrowed(words, grid_w)
             if grid_h + gap + narrow.height <= bottom - top:
                 words = narrow
         grid_y = top + (bottom - top - grid_h - gap - words.height) / 2
@@ -221,19 +223,24 @@ def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
         grid_x = middle - (grid_w + gap + words.width) / 2
         list_x = heading_x = grid_x + grid_w + gap
     grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols, style.weight)
-    return grid, _list_texts(words, list_x, list_y, heading_x, measure)
+    texts, write_ins = words.placed(list_x, list_y, heading_x, measure)
+    return grid, texts, write_ins
 
 
-def _list_texts(words: WordColumns, x: float, y: float, heading_x: float,
-                measure: Measure) -> list[Text]:
-    """The list's heading, then its entries column by column, from its top at `y`."""
-    first = y + measure.cap_height(words.size)
-    texts = [Text(words.heading, heading_x, first, words.size, bold=True)]
-    for c, column in enumerate(words.columns):
-        for r, label in enumerate(column):
-            texts.append(Text(label, x + c * words.pitch,
-                              first + (r + 1) * words.size * LINE_SPACING, words.size))
-    return texts
+def list_entries(puzzle: Puzzle, look: Look) -> Entries:
+    """The puzzle page's list: its words, or its numbered clues in their own font
+    (when it is not the page's) with a blank a letter of each word; none when the
+    look hides it."""
+    look.check(puzzle)
+    if look.hide_words:
+        return Entries(())
+    listed = look.listed(puzzle)
+    texts = tuple(label for label, _ in listed)
+    if not puzzle.has_clues:
+        return Entries(texts)
+    family = "" if puzzle.clue_language == puzzle.language else puzzle.clue_font
+    return Entries(texts, family, tuple(0 if p.added or not p.clue else len(p.word)
+                                        for _, p in listed))
 
 
 def _smaller_than_regular(puzzle: Puzzle, cell: float, regular: float,

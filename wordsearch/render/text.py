@@ -50,7 +50,7 @@ def render_text(puzzle: Puzzle, title: str = "", fields: Sequence[str] = (),
     if "puzzle" in pages:
         out += _puzzle_part(puzzle, fields, look)
     if "key" in pages:
-        out += _key_part(puzzle)
+        out += _key_part(puzzle, look)
     out += [puzzle.labels["grid_code"].format(cols=puzzle.cols, rows=puzzle.rows,
                                               code=puzzle.code)]
     return "\n".join(out) + "\n"
@@ -69,12 +69,24 @@ def _puzzle_part(puzzle: Puzzle, fields: Sequence[str], look: Look) -> list[str]
         out += ["", f"{puzzle.labels['find_words']} ({len(puzzle.words)}; {ways}):"]
     if puzzle.has_inside:
         out.append(puzzle.labels["inside_note"])
-    labels = [] if look.hide_words else look.labels(puzzle)
+    look.check(puzzle)
+    labels = [] if look.hide_words else _entries(puzzle, look)
     out += ["  " + line for line in columns(labels)] + [""]
     if puzzle.message:
         blanks = "   ".join(_blanks(word) for word in puzzle.message_words())
         out += [f"{puzzle.labels['hidden_message']}: {blanks}", ""]
     return out
+
+
+def _entries(puzzle: Puzzle, look: Look) -> list[str]:
+    """The list's entries: the words, or the numbered clues each with a blank a
+    letter of its word ("1. a baby cat  _ _ _ _ _ _"), the blanks in one column."""
+    listed = look.listed(puzzle)
+    if not puzzle.has_clues:
+        return [label for label, _ in listed]
+    width = max(len(label) for label, _ in listed)
+    return [f"{label.ljust(width)}  {' '.join('_' * len(p.word))}" if p.clue and not p.added
+            else label for label, p in listed]
 
 
 def _blanks(word) -> str:
@@ -84,13 +96,23 @@ def _blanks(word) -> str:
                     for unit in blank_units(word))
 
 
-def _key_part(puzzle: Puzzle) -> list[str]:
+def _key_part(puzzle: Puzzle, look: Look) -> list[str]:
+    """The key: each word and where it is (a clue puzzle's by their numbered clues, in
+    the list's order), then the grid with only the words' letters."""
     out = [f"{puzzle.labels['answer_key']} ({puzzle.labels['key_note']}):"]
-    width = max(len(puzzle.printed(p.label)) for p in puzzle.words)
-    for p in puzzle.alphabetical():
+    if puzzle.has_clues:
+        pairs = look.listed(puzzle)
+        listed = [p for _, p in pairs]
+        names = [f"{label} — {puzzle.printed(p.label)}" if p.clue else label
+                 for label, p in pairs]
+    else:
+        listed = puzzle.alphabetical()
+        names = [puzzle.printed(p.label) for p in listed]
+    width = max(map(len, names))
+    for name, p in zip(names, listed):
         where = puzzle.labels["position"].format(row=f"{p.row + 1:>2}", col=f"{p.col + 1:>2}",
                                                  direction=p.direction)
-        out.append(f"  {puzzle.printed(p.label).ljust(width)}   {where}")
+        out.append(f"  {name.ljust(width)}   {where}")
     in_words = {cell for p in puzzle.words for cell in p.cells()}
     out += [""] + grid_lines(puzzle, in_words) + [""]
     if puzzle.message:

@@ -71,7 +71,10 @@
     state.options = options;
     for (const size of options.page_sizes) option($("page_size"), size, t(`make.paper.${size}`));
     $("page_size").value = paperFor(navigator.language || "");
-    for (const l of options.languages) option($("language"), l.code, l.native_name);
+    for (const l of options.languages) {
+      option($("language"), l.code, l.native_name);
+      option($("clue_language"), l.code, l.native_name);
+    }
     $("language").value = options.languages.some((l) => l.code === UI) ? UI : options.default_language;
     gridChoices();
     const box = $("directions");
@@ -166,7 +169,9 @@
     const fields = `${labels.name}, ${labels.date}`;
     if (state.fieldsDefault === null || $("fields").value === state.fieldsDefault) $("fields").value = fields;
     state.fieldsDefault = fields;
-    const { ok, data } = await call("GET", `/api/themes?language=${encodeURIComponent(code)}`);
+    const clueCode = $("clue_language").value || code;
+    const { ok, data } = await call("GET", `/api/themes?language=${encodeURIComponent(code)}`
+                                    + `&clue_language=${encodeURIComponent(clueCode)}`);
     state.themes = ok ? data.themes : [];
     const select = $("theme");
     select.length = 1;
@@ -183,8 +188,16 @@
       $("theme").focus();
       return;
     }
-    const wanted = Math.max(1, Math.min(Number($("theme-count").value) || 12, theme.words.length));
-    const words = [...theme.words];
+    const clued = $("theme-clues").checked;
+    if (clued && !theme.clues) {
+      themeNote(t("make.theme_no_clues", { theme: theme.title }));
+      $("clue_language").focus();
+      return;
+    }
+    // with clues, each line "word: its clue" (the words the theme has a clue for)
+    const words = clued ? theme.words.filter((w) => theme.clues[w]).map((w) => `${w}: ${theme.clues[w]}`)
+      : [...theme.words];
+    const wanted = Math.max(1, Math.min(Number($("theme-count").value) || 12, words.length));
     for (let i = words.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
       [words[i], words[j]] = [words[j], words[i]];
@@ -255,6 +268,7 @@
       short: () => t("make.line_short", { ...where, least: line.least }),
       long: () => t("make.line_long", { ...where, letters: line.letters, most: line.most }),
       grid: () => t("make.line_grid", { ...where, letters: line.letters, most: line.most }),
+      clue: () => t("make.line_clue", { ...where, most: line.most }),
     };
     return (reasons[line.reason] || (() => line.message))();
   }
@@ -269,6 +283,7 @@
     else body.min_grid = age().min;
     body.directions = directions();
     body.language = $("language").value;
+    if ($("clue_language").value) body.clue_language = $("clue_language").value;
     if (mask()) body.mask = mask();
     body.show_answers = $("show_answers").checked;
     body.level = $("level").value;
@@ -512,6 +527,7 @@
 
   $("words").addEventListener("input", scheduleCheck);
   $("language").addEventListener("change", wordsLanguage);
+  $("clue_language").addEventListener("change", wordsLanguage);
   $("grid").addEventListener("change", () => { gridHint(); scheduleCheck(); });
   for (const r of document.querySelectorAll("input[name=age]")) r.addEventListener("change", applyAge);
   $("use-theme").addEventListener("click", useTheme);

@@ -3,7 +3,9 @@
 // Space at each end, Escape). A selection counts when its end cells hash to a
 // word's (render/html.py makes the hashes), so the answers are not in the page.
 // A puzzle printed with no word list (hide_words) has its labels veiled too, and
-// its list fills in as the words are found. What the page says is in the page's
+// its list fills in as the words are found. A clue puzzle lists its clues, its
+// labels veiled the same way: each word is shown beside its clue once it is found
+// (or shown), and a hint marks the clue instead of naming the word. What the page says is in the page's
 // language (the html element's lang), its texts in the ui-texts block.
 "use strict";
 (function () {
@@ -115,7 +117,8 @@
     location.reload();
   }
 
-  const labels = data.words.map((w) => (data.hide_words ? unveil(w.label) : w.label));
+  const clues = Boolean(data.clue_language);
+  const labels = data.words.map((w) => (data.hide_words || clues ? unveil(w.label) : w.label));
   let placed = null;
 
   // Word i's cells, from its first letter to its last (the answers, unveiled once
@@ -230,12 +233,32 @@
     if (!item) {
       item = document.createElement("li");
       item.id = `word-${i}`;
+      if (clues) {
+        const clue = document.createElement("span");
+        clue.className = "clue";
+        clue.lang = data.clue_language;
+        clue.textContent = data.words[i].clue;
+        item.appendChild(clue);
+        item.appendChild(document.createTextNode(" — "));
+      }
       const word = document.createElement("span");
       word.className = "word";
-      word.textContent = labels[i];
+      // a clue's word: a blank a letter until it is found (the blanks are not read out)
+      if (clues) word.setAttribute("aria-hidden", "true");
+      word.textContent = clues ? "_".repeat(data.words[i].length).split("").join(" ") : labels[i];
       item.appendChild(word);
       list.appendChild(item);
     }
+    return item;
+  }
+
+  // A clue's word written beside it, once found or shown.
+  function written(i) {
+    const item = entry(i);
+    if (!clues) return item;
+    const word = item.querySelector(".word");
+    word.textContent = labels[i];
+    word.removeAttribute("aria-hidden");
     return item;
   }
 
@@ -355,10 +378,11 @@
   function mark(i, path) {
     found.add(i);
     const n = found.size, colour = colourFor(n, path);
-    const item = entry(i);
+    const item = written(i);
     item.classList.add("found", `c${colour}`);
     item.dataset.n = n;
-    item.setAttribute("aria-label", t("play.word_found", { word: labels[i] }));
+    item.setAttribute("aria-label", t("play.word_found", {
+      word: clues ? `${data.words[i].clue}: ${labels[i]}` : labels[i] }));
     const own = cellsOf(i);  // first to last letter, whichever way it was traced
     capsule(own[0], own[own.length - 1], `found-line c${colour}`, n);
     for (const [r, c] of path) {
@@ -421,8 +445,17 @@
     clearTimeout(hintTimer);
     hintTimer = setTimeout(() => highlight(null, "hinted"), 4000);
     cells[r][c].scrollIntoView({ block: "nearest", inline: "nearest" });
-    tell(data.hide_words ? t("play.hint_hidden", { row: r + 1, col: c + 1 })
-      : t("play.hint_word", { word: labels[i], row: r + 1, col: c + 1 }));
+    if (clues) {
+      // the clue marked, not the word named: naming it would give the answer away
+      for (const el of list.querySelectorAll(".hinted")) el.classList.remove("hinted");
+      const item = entry(i);
+      item.classList.add("hinted");
+      setTimeout(() => item.classList.remove("hinted"), 4000);
+      tell(`${t("play.hint_hidden", { row: r + 1, col: c + 1 })} ${data.words[i].clue}`);
+    } else {
+      tell(data.hide_words ? t("play.hint_hidden", { row: r + 1, col: c + 1 })
+        : t("play.hint_word", { word: labels[i], row: r + 1, col: c + 1 }));
+    }
   }
 
   // The little dialog that asks before a step that cannot be undone; `then` runs
@@ -479,7 +512,7 @@
       const n = data.words[i].length - 1;
       const end = [r + n * COMPASS[d][0], c + n * COMPASS[d][1]];
       capsule([r, c], end, "shown-line");
-      entry(i).classList.add("shown");
+      written(i).classList.add("shown");
       name(cellsOf(i), i, "shown");
     });
     if (showButton) showButton.textContent = t("play.shown_button");

@@ -50,6 +50,8 @@ from wordsearch import lang
 from wordsearch.lang import lists, ui
 from wordsearch.directions import COMPASS, DIFFICULTIES
 from wordsearch.errors import InputError, WordsearchError, quoted
+from wordsearch.make.options import resolve_clue_language
+from wordsearch.make.words import CLUE_MARK
 from wordsearch.make.shape import builtin_masks, png_size
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import html, paper
@@ -461,11 +463,18 @@ async def post_words(request: Request) -> Response:
 
 @api
 async def get_themes(request: Request) -> Response:
-    """The language's themed word lists, for the page to draw words from."""
-    language = lang.resolve(options.parse(
-        {"language": request.query_params.get("language", lang.DEFAULT)}).generate["language"])
-    return JSONResponse({"language": language.code, "themes": [
-        {"name": theme.name, "title": theme.title, "words": list(theme.words)}
+    """The language's themed word lists, for the page to draw words from, each with
+    its built-in clues in ?clue_language= (by default the language's own: definitions)
+    where it has them."""
+    asked = options.parse({"language": request.query_params.get("language", lang.DEFAULT),
+                           "clue_language": request.query_params.get("clue_language")})
+    language = lang.resolve(asked.generate["language"])
+    clue_language = resolve_clue_language(asked.generate.get("clue_language") or language)
+    clues = lists.clues(language.code, clue_language.code)
+    return JSONResponse({"language": language.code, "clue_language": clue_language.code,
+                         "themes": [
+        {"name": theme.name, "title": theme.title, "words": list(theme.words),
+         **({"clues": clues[theme.name]} if theme.name in clues else {})}
         for theme in lists.themes(language.code).values()]})
 
 
@@ -582,14 +591,15 @@ def play_page(request: Request, id: str, record: Record, teacher: bool = False) 
 
 
 # What a new layout of a puzzle does not take from the options it was made with:
-# its code (a new one is drawn), and a theme or a draw (its words are given instead).
-NOT_AGAIN = ("words", "seed", "theme", "random")
+# its code (a new one is drawn), and a theme or a draw, with the theme's clues (its
+# words, with their clues, are given instead).
+NOT_AGAIN = ("words", "seed", "theme", "random", "clues")
 
 
 async def again(request: Request) -> Response:
     """A new layout of the same words (the ending's "New puzzle, same words"): the
-    puzzle's own options but the code, with the words it listed (the words added to
-    hide a message are chosen again), kept as a new puzzle with the same Show
+    puzzle's own options but the code, with the words it listed and their clues (the
+    words added to hide a message are chosen again), kept as a new puzzle with the same Show
     answers; then its page, the teacher's for a teacher. A form's POST, so that no
     link or crawler makes puzzles."""
     teacher = "secret" in request.path_params
@@ -598,7 +608,8 @@ async def again(request: Request) -> Response:
     else:
         id = request.path_params["id"]
         record = await record_of(request, id)
-    listed = [word.label for word in Puzzle.from_dict(record.document).words if not word.added]
+    listed = [f"{word.label}{CLUE_MARK} {word.clue}" if word.clue else word.label
+              for word in Puzzle.from_dict(record.document).words if not word.added]
     asked = {k: v for k, v in record.options.items() if k not in NOT_AGAIN}
     try:
         new_id, made = await make(request, options.parse({**asked, "words": listed}))

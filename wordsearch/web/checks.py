@@ -10,7 +10,8 @@ from __future__ import annotations
 from wordsearch import directions as compass, lang
 from wordsearch.errors import QUOTE_LENGTH, InputError, escaped
 from wordsearch.make.shape import parse_grid
-from wordsearch.make.words import MAX_LETTERS, MIN_LETTERS, parse_entry, spell
+from wordsearch.make.words import (MAX_CLUE, MAX_LETTERS, MIN_LETTERS, parse_entry, spell,
+                                   split_clue)
 
 # How many cells a straight line holds in each direction, by the grid's size.
 _ACROSS = {"E": "cols", "W": "cols", "N": "rows", "S": "rows"}
@@ -38,8 +39,14 @@ def feedback(words: list[str], language: lang.Language, longest: int | None) -> 
 def _line(number: int, text: str, language: lang.Language, seen: dict[str, int],
           longest: int | None) -> dict:
     """One line's feedback; `seen` gains the line's word, by its grid form, when it
-    is ready and the first of that form."""
-    source, form, bad = spell(text, language)
+    is ready and the first of that form. A line's clue is checked first (its text
+    is not the word's letters)."""
+    try:
+        word_text, _ = split_clue(text, number)
+    except InputError as exc:
+        return {"line": number, "text": escaped(text.strip()[:QUOTE_LENGTH]), "state": "error",
+                "message": str(exc), "reason": "clue", "most": MAX_CLUE}
+    source, form, bad = spell(word_text, language)
     where = {"line": number, "text": escaped(source[:QUOTE_LENGTH])}
     try:
         word = parse_entry(text, number, language)
@@ -58,7 +65,8 @@ def _line(number: int, text: str, language: lang.Language, seen: dict[str, int],
                 "message": f"{word.where()} is the same word as line {seen[form]} "
                            f"({form}); it is listed once."}
     seen[form] = number
-    return {"line": number, "state": "ok", "label": word.label, "form": form}
+    return {"line": number, "state": "ok", "label": word.label, "form": form,
+            **({"clue": word.clue} if word.clue else {})}
 
 
 def _reason(form: str, bad: list[str]) -> dict:

@@ -87,6 +87,8 @@ INSTEAD = {
     "difficulty": lambda: f"choose {one_of(list(DIFFICULTIES))}",
     "seed": lambda: "write any text, or leave it out for a new puzzle",
     "theme": lambda: "choose a theme, or leave it out to give your own words",
+    "clue_language": lambda: f"choose one of {one_of(lang.codes())}, or leave it out for "
+                             f"the puzzle's language",
     "level": lambda: f"choose {one_of(list(LEVELS))}",
     "list_order": lambda: f"choose {one_of(LIST_ORDERS)}",
     "mask": lambda: f"choose one of {', '.join(builtin_masks())}, or upload a PNG image",
@@ -242,6 +244,8 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
     "lowercase": (GENERATE, _yes_no("lowercase")),
     "level": (GENERATE, _text("level", 20, "the word level")),
     "theme": (GENERATE, _text("theme", 40)),
+    "clues": (GENERATE, _yes_no("clues")),
+    "clue_language": (GENERATE, _text("clue_language", 10, "the clue language")),
     "random": (GENERATE, _number("random", 1, MAX_WORDS,
                                  "{value:,} words drawn at random are more than the {high:,} "
                                  "a list can have; ask for {high:,} or fewer.",
