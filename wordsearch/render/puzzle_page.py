@@ -22,7 +22,7 @@ from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check
                                        footer, sheet_frame, wrapped)
 from wordsearch.render.blanks import message_block
 from wordsearch.render.model import Blank, Field, Frame, GridBox, PictureBox, PuzzlePage, Text
-from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE,
+from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE, LINE_SPACING,
                                      REGULAR, TITLE_LEADING, TITLE_LINES, Style,
                                      check_legible)
 from wordsearch.render.wordlist import (Arrangement, Entries, chosen, list_arrangements,
@@ -49,6 +49,7 @@ MESSAGE_GAP = FIELD_SIZE
 # The picture credit's line, in the footer's size: its baseline this far over the
 # footer's clearance, the list kept that far above it.
 CREDIT_PITCH = 1.5
+CREDIT_LINES = 2  # at most: a quarter sheet of Letter or A4 needs both
 # A large-print grid may be this much (in points a cell) under the regular page's,
 # the rounding of two layouts' arithmetic.
 CELL_TOLERANCE = 1e-6
@@ -92,8 +93,8 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
     top = y + (style.field if y > frame.top else 0)  # a field's size under a header
     bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
     credited = _credit(puzzle, measure, frame, size, bottom, style)
-    if credited is not None:
-        bottom -= style.footer * CREDIT_PITCH
+    if credited:
+        bottom -= credited[-1].baseline - credited[0].baseline + style.footer * CREDIT_PITCH
     message = None
     if puzzle.message:
         message = message_block(puzzle, measure, frame.left, frame.width(size), bottom, style)
@@ -105,8 +106,7 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
     grid, body, write_ins, pictures = laid
     if message is not None:
         body += message.texts
-    if credited is not None:
-        body.append(credited)
+    body += credited
     # The footer's baseline: one footer size into the bottom margin.
     body.append(footer(puzzle, measure, size[0] - frame.right,
                        size[1] - frame.bottom + style.footer,
@@ -117,15 +117,19 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
 
 
 def _credit(puzzle: Puzzle, measure: Measure, frame: Frame, size: tuple[float, float],
-            bottom: float, style: Style) -> Text | None:
+            bottom: float, style: Style) -> list[Text]:
     """The line OpenMoji's licence asks for under a page with its pictures: muted, at
-    the foot of the frame, over the footer; in smaller type on a narrow page."""
+    the foot of the frame, over the footer; smaller, or on two lines, on a narrow
+    page (a quarter sheet)."""
     line = credit.credit(picture_source.named(p.picture) for p in puzzle.words if p.picture)
     if line is None:
-        return None
-    line_size = fitted_line(line, measure, style.footer, frame.width(size), False,
-                            "picture credit")
-    return Text(line, frame.left, bottom, line_size, muted=True)
+        return []
+    line_size, lines = wrapped(line, measure, style.footer, frame.width(size), False,
+                               "picture credit", CREDIT_LINES)
+    pitch = line_size * LINE_SPACING
+    first = bottom - (len(lines) - 1) * pitch
+    return [Text(text, frame.left, first + k * pitch, line_size, muted=True)
+            for k, text in enumerate(lines)]
 
 
 def _header(puzzle: Puzzle, size: tuple[float, float], frame: Frame, measure: Measure,
