@@ -7,13 +7,15 @@
 # which PyPI ships for Linux as source only; poppler-utils (pdftotext, pdffonts,
 # pdfinfo) lets the tests read the PDFs as a reader would; chromium and
 # chromium-driver (Debian's, of matching versions) run the web page's browser tests;
-# nginx runs the deployment the README shows (tests/test_deploy.py starts its own, on a
-# loopback port: the package's service is not used).
+# nginx runs the deployments the README shows (tests/test_deploy.py and test_scale.py start
+# their own, on a loopback port: the package's service is not used); postgresql is the
+# shared database of the deployment on many machines (the tests start a server of their
+# own from its programs, tests/postgres.py: the package's cluster is not used).
 set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(python3 python3-venv python3-dev gcc pkg-config libcairo2-dev poppler-utils chromium
-          chromium-driver nginx)
+          chromium-driver nginx postgresql)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

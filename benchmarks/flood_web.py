@@ -6,6 +6,12 @@ percentile time with and without the flood, what the flooder was answered, and
 the bytes one kept puzzle takes in the database.
 
     .venv/bin/python benchmarks/flood_web.py [--seconds 30] [--workers 2]
+    .venv/bin/python benchmarks/flood_web.py --postgres   # two web processes, one worker
+
+With --postgres, the same on a PostgreSQL database of its own (tests/postgres.py):
+two web processes, each asked in turn by both clients (as a proxy spreads them),
+and one `wordsearch worker` making the sets, so that a client's limits and share
+are seen to hold across processes.
 
 Traffic goes to 127.0.0.1 and 127.0.0.2 only; the run ends after --seconds (each
 request with a 60 s timeout); the flooder's sets are cancelled at the end.
@@ -14,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import sqlite3
 import statistics
@@ -26,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import serve  # noqa: E402
+from conftest import serve, stop, worker  # noqa: E402
 
 WORDS = ["planet", "comet", "orbit", "moon", "star", "sun", "galaxy", "meteor", "rocket",
          "nebula", "saturn", "venus"]
@@ -46,11 +53,11 @@ def call(port: int, method: str, path: str, body: dict | None = None,
         connection.close()
 
 
-def teacher(port: int, until: float, times: list[float], statuses: list[int]) -> None:
-    n = 0
+def teacher(ports, until: float, times: list[float], statuses: list[int]) -> None:
+    n, ports = 0, itertools.cycle(ports)
     while time.monotonic() < until:
         started = time.monotonic()
-        status, _ = call(port, "POST", "/api/puzzles",
+        status, _ = call(next(ports), "POST", "/api/puzzles",
                          {"words": WORDS, "seed": f"fair-{n}", "grid": 12}, source="127.0.0.2")
         times.append(time.monotonic() - started)
         statuses.append(status)
@@ -58,17 +65,17 @@ def teacher(port: int, until: float, times: list[float], statuses: list[int]) ->
         time.sleep(max(0.0, 0.5 - (time.monotonic() - started)))
 
 
-def flooder(port: int, until: float, answers: dict[int, int], sets: list[str]) -> None:
-    n = 0
+def flooder(ports, until: float, answers: dict[int, int], sets: list[str]) -> None:
+    n, ports = 0, itertools.cycle(ports)
     while time.monotonic() < until:
-        status, body = call(port, "POST", "/api/sets", {"words": BIG, "grid": 40, "copies": 40,
+        status, body = call(next(ports), "POST", "/api/sets", {"words": BIG, "grid": 40, "copies": 40,
                                                         "seed": f"flood-{n}"})
         answers[status] = answers.get(status, 0) + 1
         if status == 202:
             sets.append(body["id"])
         n += 1
         for id in sets:  # keep polling, as the page does, so that none is dropped
-            call(port, "GET", f"/api/sets/{id}")
+            call(next(ports), "GET", f"/api/sets/{id}")
         time.sleep(0.05)
 
 
@@ -80,40 +87,66 @@ def percentiles(times: list[float]) -> str:
             f"p95 {q[18] * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
 
 
-def run(seconds: float, workers: str = "2") -> dict:
+def run(seconds: float, workers: str = "2", postgres: bool = False) -> dict:
     """The other client's times alone and under the flood, its answers, the
     flooder's answers and sets, and the text bytes of one kept puzzle."""
+    server = None
     with tempfile.TemporaryDirectory() as folder:
-        process, url = serve(Path(folder), "--workers", workers)
-        port = int(url.rsplit(":", 1)[1])
+        if postgres:
+            from postgres import Server
+
+            server = Server()
+            db = server.database()
+            webs = [serve(Path(folder), "--workers", workers, db=db) for _ in range(2)]
+            making = worker(db, "--processes", "1")
+        else:
+            db, webs, making = None, [serve(Path(folder), "--workers", workers)], None
+        ports = [int(url.rsplit(":", 1)[1]) for _, url in webs]
         out: dict = {"alone": [], "times": [], "statuses": [], "answers": {}, "sets": []}
         try:
-            teacher(port, time.monotonic() + seconds / 3, out["alone"], [])
+            teacher(ports, time.monotonic() + seconds / 3, out["alone"], [])
             until = time.monotonic() + seconds
-            flood = threading.Thread(target=flooder, args=(port, until, out["answers"],
+            flood = threading.Thread(target=flooder, args=(ports, until, out["answers"],
                                                            out["sets"]))
             flood.start()
-            teacher(port, until, out["times"], out["statuses"])
+            teacher(ports, until, out["times"], out["statuses"])
             flood.join()
-            out["cancelled"] = [call(port, "DELETE", f"/api/sets/{id}")[1]["state"]
+            out["cancelled"] = [call(ports[0], "DELETE", f"/api/sets/{id}")[1]["state"]
                                 for id in out["sets"]]
+            out["bytes"] = stored_bytes(db or str(Path(folder) / "db.sqlite3"))
         finally:
-            process.terminate()
-            process.wait(10)
-        with sqlite3.connect(Path(folder) / "db.sqlite3") as connection:
-            count, size = connection.execute(
-                "SELECT count(*), sum(length(document) + length(options) + length(page)) "
-                "FROM puzzles").fetchone()
-        out["bytes"] = size / count
+            for process, _ in webs:
+                process.terminate()
+                process.wait(10)
+            if making is not None:
+                stop(making)
+            if server is not None:
+                server.stop()
     return out
+
+
+def stored_bytes(db: str) -> float:
+    """The text bytes a kept puzzle takes: its document, options and page."""
+    query = ("SELECT count(*), sum(length(document) + length(options) + length(page)) "
+             "FROM puzzles")
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as connection:
+            count, size = connection.execute(query).fetchone()
+    else:
+        with sqlite3.connect(db) as connection:
+            count, size = connection.execute(query).fetchone()
+    return size / count
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", default="2")
+    parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
-    out = run(args.seconds, args.workers)
+    out = run(args.seconds, args.workers, args.postgres)
     print(f"the other client, alone:        {percentiles(out['alone'])}")
     print(f"the other client, under flood:  {percentiles(out['times'])}; answers "
           f"{sorted(set(out['statuses']))}")

@@ -6,6 +6,11 @@ the solver, which shares no code with the packer's C path). Prints the median an
 puzzles made one after another in this process.
 
     .venv/bin/python benchmarks/load_web.py [--clients 20] [--puzzles 10] [--workers N]
+    .venv/bin/python benchmarks/load_web.py --table    # 1, 2, 4 workers; SQLite, PostgreSQL
+
+--table runs each worker count on SQLite and on PostgreSQL (a server of its own,
+started as the tests start one: tests/postgres.py, a new database each run), side
+by side in one run, and prints puzzles a second and the median and 95th percentile.
 
 Each client sends from its own loopback address (127.0.0.2, 127.0.0.3, …), so
 that the server counts each as a client of its own (its limits are a client's);
@@ -101,10 +106,12 @@ def library_time(count: int) -> float:
     return statistics.median(took)
 
 
-def run(clients: int = 20, puzzles: int = 10, workers: int | None = None) -> dict:
+def run(clients: int = 20, puzzles: int = 10, workers: int | None = None,
+        db: str | None = None) -> dict:
+    """`db`: a PostgreSQL database's address; None: an SQLite file."""
     with tempfile.TemporaryDirectory() as folder:
         process, url = serve(Path(folder), "--waiting", "64",
-                             *(("--workers", str(workers)) if workers else ()))
+                             *(("--workers", str(workers)) if workers else ()), db=db)
         try:
             result = load(url, clients, puzzles)
         finally:
@@ -114,7 +121,27 @@ def run(clients: int = 20, puzzles: int = 10, workers: int | None = None) -> dic
     result["median"] = statistics.median(times) if times else float("nan")
     result["p95"] = times[max(0, int(round(0.95 * len(times))) - 1)] if times else float("nan")
     result["library"] = library_time(20)
+    result["rate"] = len(times) / result["wall"]
     return result
+
+
+def table(clients: int, puzzles: int) -> None:
+    from postgres import Server
+
+    server = Server()
+    try:
+        print("| workers | SQLite puzzles/s | p50 | p95 | PostgreSQL puzzles/s | p50 | p95 |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        for workers in (1, 2, 4):
+            cells = []
+            for db in (None, server.database()):
+                result = run(clients, puzzles, workers, db)
+                assert not result["errors"], result["errors"][:3]
+                cells += [f"{result['rate']:.1f}", f"{result['median'] * 1000:.0f} ms",
+                          f"{result['p95'] * 1000:.0f} ms"]
+            print(f"| {workers} | " + " | ".join(cells) + " |", flush=True)
+    finally:
+        server.stop()
 
 
 def main() -> None:
@@ -122,14 +149,19 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--puzzles", type=int, default=10)
     parser.add_argument("--workers", type=int)
+    parser.add_argument("--db", help="a PostgreSQL database's address (default: SQLite)")
+    parser.add_argument("--table", action="store_true")
     args = parser.parse_args()
-    result = run(args.clients, args.puzzles, args.workers)
+    if args.table:
+        table(args.clients, args.puzzles)
+        return
+    result = run(args.clients, args.puzzles, args.workers, args.db)
     print(f"{args.clients} clients x {args.puzzles} puzzles: {len(result['times'])} made and "
           f"verified, {len(result['errors'])} errors, {result['wall']:.1f} s in all")
     print(f"request median {result['median'] * 1000:.0f} ms, 95th percentile "
           f"{result['p95'] * 1000:.0f} ms; generate() alone {result['library'] * 1000:.1f} ms "
           f"(median, one thread); throughput "
-          f"{len(result['times']) / result['wall']:.1f} puzzles/s")
+          f"{result['rate']:.1f} puzzles/s")
     for error in result["errors"][:5]:
         print("error:", error)
 

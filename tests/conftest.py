@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -43,8 +44,13 @@ ALSO_SLOW = ("fuzz", "sanitizers")
 
 def pytest_collection_modifyitems(items):
     """A test marked fuzz or sanitizers must be marked slow too, or -m "not slow"
-    (the quick tier) would run it."""
+    (the quick tier) would run it. A test on PostgreSQL (the `postgres` fixture, or a
+    parameter "postgres") is slow: a server to start and a database to make; CI runs
+    them all, the quick tier none."""
     for item in items:
+        spec = getattr(item, "callspec", None)
+        if "postgres" in item.fixturenames or "postgres" in (spec.params.values() if spec else ()):
+            item.add_marker(pytest.mark.slow)
         longest = any(item.get_closest_marker(name) for name in ALSO_SLOW)
         if longest and not item.get_closest_marker("slow"):
             raise pytest.UsageError(f"{item.nodeid} is marked {' or '.join(ALSO_SLOW)}; mark it "
@@ -65,15 +71,17 @@ def run(tmp_path, monkeypatch):
     return invoke
 
 
-def serve(folder: Path, *args: str) -> tuple[subprocess.Popen, str]:
-    """`wordsearch serve` on a free loopback port, its database in `folder` and run
-    from there (not the checkout: the installed package), once it answers: the
-    process (standard error piped) and its address."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+def serve(folder: Path, *args: str, db: str | None = None,
+          port: int | None = None) -> tuple[subprocess.Popen, str]:
+    """`wordsearch serve` on a free loopback port (or `port`), its database in
+    `folder` (or `db`) and run from there (not the checkout: the installed package),
+    once it answers: the process (standard error piped) and its address."""
+    if port is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
     process = subprocess.Popen([sys.executable, "-m", "wordsearch", "serve", "--port", str(port),
-                                "--db", str(folder / "db.sqlite3"), *args],
+                                "--db", db or str(folder / "db.sqlite3"), *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=folder)
     url = f"http://127.0.0.1:{port}"
     for _ in range(400):
@@ -180,3 +188,88 @@ def text_height(size: float, bold: bool = False, family: str = "Andika") -> floa
     surface.finish()
     (_, _, y0, _, y1), = pdf_words(out.getvalue())[0]
     return y1 - y0
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL for the session (tests/postgres.py)."""
+    from postgres import Server
+
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres(postgres_server) -> str:
+    """A new, empty PostgreSQL database's address."""
+    return postgres_server.database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path) -> str:
+    """Each database the service keeps its data in: an SQLite file's path, then a
+    PostgreSQL database's address. The PostgreSQL cases are slow (a server to start)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "db.sqlite3")
+    return request.getfixturevalue("postgres")
+
+
+def worker(database: str, *args: str) -> subprocess.Popen:
+    """`wordsearch worker` on `database` (a PostgreSQL address), started (its log,
+    warnings only, piped: read it when it has stopped)."""
+    return subprocess.Popen([sys.executable, "-m", "wordsearch", "worker", "--db", database,
+                             "--log-level", "warning", *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            cwd=tempfile.gettempdir())  # the installed package, not the checkout
+
+
+def stop(process: subprocess.Popen) -> str:
+    """Stops a process (SIGTERM, then SIGKILL after 30 s): what it wrote on standard error."""
+    process.terminate()
+    try:
+        _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, err = process.communicate()
+    return err.decode(errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def nginx(folder: Path, site: str, port: int) -> subprocess.Popen:
+    """Debian's nginx running `site` (a server block listening on loopback `port`),
+    its files in `folder`, once it accepts connections."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    assert Path(binary).exists(), "nginx is missing: install.sh installs it"
+    (folder / "site.conf").write_text(site)
+    temp = "\n".join(f"  {kind}_temp_path {folder}/{kind};"
+                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (folder / "nginx.conf").write_text(f"""user root;
+daemon off;
+worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log;
+events {{ worker_connections 512; }}
+http {{
+  access_log off;
+{temp}
+  include {folder}/site.conf;
+}}
+""")
+    process = subprocess.Popen([binary, "-c", str(folder / "nginx.conf"), "-p", str(folder),
+                                "-e", str(folder / "error.log")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("nginx did not accept connections in 5 s")

@@ -68,6 +68,27 @@ def test_a_theme_gives_its_words_and_its_title():
         w.casefold() for w in theme.words}
 
 
+@pytest.mark.parametrize("code", ["en", "es", "fr", "de"])
+def test_every_theme_is_made_whole_its_words_counted_by_their_grid_letters(code):
+    """"Hot chocolate" has 12 letters, not 13: spaces and hyphens are not in the grid;
+    and a theme's long words go in a grid grown for them."""
+    language = lang.get(code)
+    for name, theme in lists.themes(code).items():
+        grid_forms = wordsearch.parse_words(list(theme.words), language=code).words
+        longest = max(len(word.form) for word in grid_forms)
+        assert choose.pick(language, theme=name, count=None, seed=1,
+                           longest=longest) == list(theme.words)
+    with pytest.raises(InputError, match="longer than"):
+        choose.pick(language, theme=next(iter(lists.themes(code))), count=None, seed=1,
+                    longest=3)
+
+
+@pytest.mark.slow
+def test_a_theme_with_words_of_two_parts_makes_a_puzzle():
+    puzzle = wordsearch.generate(theme="breakfast", seed="two-parts", beam=64)
+    assert "HOTCHOCOLATE" in forms(puzzle) and "Hot Chocolate" in {p.label for p in puzzle.words}
+
+
 def test_every_copy_of_a_set_draws_its_own_words(run, tmp_path):
     result = run("--random", "6", "-g", "10", "--copies", "3", "--seed", "c", "-o",
                  str(tmp_path / "set.json"))

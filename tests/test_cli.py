@@ -233,8 +233,8 @@ def test_help_reads_as_the_original_usage_and_lists_the_commands(run):
     assert result.exit_code == 0
     assert result.stdout.startswith("Usage: main [make] [OPTIONS] WORD...")
     commands = result.stdout.split("Commands:\n")[1].splitlines()
-    assert [line.split()[0] for line in commands] == ["book", "check-book", "make", "purge",
-                                                         "serve", "solve"]
+    assert [line.split()[0] for line in commands] == ["book", "check-book", "db", "make",
+                                                         "purge", "serve", "solve", "worker"]
 
 
 def test_puzzles_and_keys_on_the_same_path_are_refused_before_any_work(run, tmp_path):
@@ -778,3 +778,42 @@ def test_a_theme_with_its_clues_prints_its_definitions(run):
               for line in result.output.split("Answer key")[0].splitlines()
               if re.match(r"\s+\d\. ", line)]
     assert len(listed) == 5 and set(listed) <= set(clues.values())
+
+
+def test_db_upgrade_brings_a_database_up_to_date_once(run, tmp_path):
+    db = tmp_path / "new.sqlite3"
+    first = run("db", "upgrade", "--db", str(db))
+    assert first.exit_code == 0, first.output
+    assert first.stdout == f"{db}: schema 2, 2 steps taken.\n"
+    again = run("db", "upgrade", "--db", str(db))
+    assert again.stdout == f"{db}: schema 2, already up to date.\n"
+
+
+@pytest.mark.parametrize("db, says", [
+    ("served.sqlite3", "a worker takes class sets from a PostgreSQL database's queue "
+                       "(--db postgresql://...), not from served.sqlite3"),
+    ("postgresql://teacher:s3cret@127.0.0.1:1/puzzles",
+     "cannot open the PostgreSQL database postgresql://teacher:***@127.0.0.1:1/puzzles: "),
+])
+def test_a_worker_without_a_postgresql_database_says_why(run, db, says):
+    result = run("worker", "--db", db)
+    assert result.exit_code == 2 and says in result.stderr
+    assert "s3cret" not in result.output and "Traceback" not in result.output
+
+
+def test_the_database_is_read_from_the_environment(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDSEARCH_DB", str(tmp_path / "env.sqlite3"))
+    result = run("db", "upgrade")
+    assert result.exit_code == 0 and (tmp_path / "env.sqlite3").exists()
+
+
+def test_purge_and_upgrade_work_on_postgresql(run, postgres):
+    from wordsearch.web.storage import Record, open_storage
+
+    assert run("db", "upgrade", "--db", postgres).stdout.endswith("schema 2, 2 steps taken.\n")
+    storage = open_storage(postgres)
+    old = storage.save_puzzle(Record({"code": "old"}, {}, {}))
+    storage._execute("UPDATE puzzles SET created = created - 40 * 86400")
+    result = run("purge", "--db", postgres, "--keep-days", "30")
+    assert result.exit_code == 0 and result.stdout.startswith("deleted 1 puzzle older than 30")
+    assert storage.load_puzzle(old) is None

@@ -5,32 +5,20 @@ address nginx passes on (--trusted-proxy), not by the proxy's own; nginx's body
 limit and the server's Host check hold."""
 import http.client
 import json
-import shutil
-import socket
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import serve
+from conftest import free_port, nginx, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "deploy" / "nginx.conf"
 BIG = [f"{a}{b}{c}" for a in "bdfgklmnprst" for b in "aeiou" for c in "gnt"][:100]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory):
     """nginx on a free port in front of `wordsearch serve`: nginx's port."""
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    assert Path(nginx).exists(), "nginx is missing: install.sh installs it"
     folder = tmp_path_factory.mktemp("deployed")
     server, url = serve(folder, "--trusted-proxy", "127.0.0.1", "--per-client", "1",
                         "--allowed-host", "127.0.0.1", "--workers", "2")
@@ -39,31 +27,7 @@ def proxied(tmp_path_factory):
     assert "listen 80;" in site and "server 127.0.0.1:8000;" in site
     site = site.replace("listen 80;", f"listen 127.0.0.1:{port};").replace(
         "server 127.0.0.1:8000;", f"server {url.removeprefix('http://')};")
-    (folder / "site.conf").write_text(site)
-    temp = "\n".join(f"  {kind}_temp_path {folder}/{kind};"
-                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    (folder / "nginx.conf").write_text(f"""user root;
-daemon off;
-worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log;
-events {{ worker_connections 256; }}
-http {{
-  access_log off;
-{temp}
-  include {folder}/site.conf;
-}}
-""")
-    process = subprocess.Popen([nginx, "-c", str(folder / "nginx.conf"), "-p", str(folder),
-                                "-e", str(folder / "error.log")],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.stderr.read().decode()
-            time.sleep(0.05)
+    process = nginx(folder, site, port)
     yield port
     process.terminate()
     process.wait(10)

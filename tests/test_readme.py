@@ -17,7 +17,8 @@ README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encodi
 # each command's options; an option another command shares with `make` (the same
 # names and help: the puzzle options a book takes) is documented in make's.
 SECTIONS = {"make": "Using it", "book": "Puzzle books", "check-book": "Puzzle books",
-            "solve": "Solving a grid", "serve": "The web page", "purge": "The web page"}
+            "solve": "Solving a grid", "serve": "The web page", "purge": "The web page",
+            "worker": "Many machines", "db": "Many machines"}
 API_SECTION = "The web page"
 
 # The command's options the web API does not offer, by long option.

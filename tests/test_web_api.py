@@ -17,7 +17,7 @@ from PIL import Image
 from starlette.testclient import TestClient
 
 import wordsearch
-from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words, serve
+from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words, serve, stop, worker
 from test_shape import bomb_png
 from wordsearch.cli import main
 from wordsearch.make.shape import Mask
@@ -26,18 +26,28 @@ from wordsearch.render.html import ends_key, line_hash, salt
 from wordsearch.web import app as app_module
 from wordsearch.web import daily, limits, options
 from wordsearch.web.app import MAX_UPLOAD, MAX_UPLOAD_PIXELS, Config, create_app
+from wordsearch.web.storage import open_storage
 
 NASTY = "<script>alert('x')</script> \"quoted\" {{ braces }}"
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    return tmp_path_factory.mktemp("web") / "puzzles.sqlite3"
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def db(request, tmp_path_factory) -> str:
+    """The suite runs on each database: an SQLite file, then PostgreSQL (with a
+    `wordsearch worker` process making its sets, as a deployment runs one)."""
+    if request.param == "sqlite":
+        yield str(tmp_path_factory.mktemp("web") / "puzzles.sqlite3")
+        return
+    database = request.getfixturevalue("postgres_server").database()
+    open_storage(database).close()  # the tables, before the worker looks for its queue
+    process = worker(database, "--processes", "1")
+    yield database
+    stop(process)
 
 
 @pytest.fixture(scope="module")
 def client(db):
-    with TestClient(create_app(Config(db=str(db), workers=1))) as client:
+    with TestClient(create_app(Config(db=db, workers=1))) as client:
         yield client
 
 
@@ -72,7 +82,7 @@ def test_a_puzzle_is_made_with_links_and_is_the_librarys_own(client):
 def test_a_puzzle_is_kept_and_reopens_after_a_restart(client, db):
     made = make(client, seed="kept", title="Kept").json()
     id = made["id"]
-    with TestClient(create_app(Config(db=str(db), workers=1))) as again:
+    with TestClient(create_app(Config(db=db, workers=1))) as again:
         assert again.get(made["links"]["teacher"]["json"]).json()["code"] == "kept"
         assert "Kept" in again.get(f"/p/{id}").text
         assert "code kept" in pdf_text(again.get(f"/p/{id}.pdf").content)
@@ -481,7 +491,9 @@ def test_a_client_over_its_limit_is_told_when_to_try_again_and_others_are_not(db
 
 @pytest.mark.slow
 def test_a_client_past_its_upload_bytes_is_told_when_to_try_again(db):
-    with TestClient(create_app(Config(db=str(db), workers=1))) as uploader:
+    # A client of its own: the buckets are kept in the database the suite shares.
+    with TestClient(create_app(Config(db=db, workers=1)), client=("192.0.2.50", 5000)) \
+            as uploader:
         rules = uploader.app.state.service.limits.rules
         rules["upload"] = limits.Rule(3000, 3000 / 86400, limits.RULES["upload"].message)
         answers = [uploader.post("/api/masks", content=png_bytes(size=(80, 60 + n)),

@@ -28,8 +28,9 @@ from wordsearch.web import app, daily, jobs, options
 from wordsearch.web.app import Config, Service, create_app
 from wordsearch.web.limits import Limits
 from wordsearch.web.metrics import Metrics
-from wordsearch.web.sets import SetJob, Sets
-from wordsearch.web.storage import Record, SQLiteStorage
+from wordsearch.web import sets
+from wordsearch.web.queue import LocalQueue
+from wordsearch.web.storage import DONE, Record, SetRow, SQLiteStorage
 from wordsearch.web.limits import OverLimit
 from wordsearch.web.workers import Busy, TooMany, Workers
 
@@ -51,8 +52,9 @@ def workers():
 @pytest.fixture
 def service(tmp_path, workers):
     config = Config(db=str(tmp_path / "db.sqlite3"), workers=1, time_limit=7.5)
-    return Service(config, SQLiteStorage(config.db), workers, Sets(workers, config.time_limit),
-                   MAKE_PAGES, Limits(), Metrics())
+    storage = SQLiteStorage(config.db)
+    return Service(config, storage, workers, LocalQueue(storage, workers), MAKE_PAGES,
+                   Limits(storage), Metrics())
 
 
 def alone(service, path, handler, methods=None, *more: Route) -> TestClient:
@@ -206,12 +208,18 @@ def test_a_built_in_mask_is_its_picture_and_no_other_name_is_one(service):
     assert client.get("/api/masks/setup.png").status_code == 404
 
 
-def test_a_set_is_found_by_its_id_in_the_services_sets(service):
-    done = SetJob("set1", "code", 2, done=2, state="done", pdf=b"%PDF-set")
-    service.sets.jobs[done.id] = done
-    service.sets.jobs["set2"] = SetJob("set2", "other", 3)
+def test_a_set_is_found_by_its_id_in_the_storage(service):
+    storage = service.storage
+    for id, code, puzzles in (("set1", "code", 2), ("set2", "other", 3)):
+        storage.add_set(SetRow(id, code, "client", {}, puzzles, puzzles, created=1e10,
+                               asked=1e10, beat=1e10))
+    storage.begin_set("set1")
+    storage.note_progress("set1", 1, 2, 2)
+    storage.end_set("set1", 1, DONE, pdf=b"%PDF-set")
     progress = alone(service, "/api/sets/{id}", app.get_set)
-    assert progress.get("/api/sets/set1").json() == done.progress()
+    assert progress.get("/api/sets/set1").json() == {
+        "id": "set1", "code": "code", "state": "done", "done": 2, "total": 2, "puzzles": 2,
+        "pdf": "/api/sets/set1.pdf", "apart": []}
     assert progress.get("/api/sets/set2").json()["state"] == "working"
     assert progress.get("/api/sets/set3").status_code == 404
     pdf = alone(service, "/api/sets/{id}.pdf", app.get_set_pdf)
@@ -230,7 +238,7 @@ def test_a_set_is_started_in_the_services_sets(service):
         while (progress := client.get(f"/api/sets/{id}").json())["state"] == "working":
             pass
     assert (progress["code"], progress["state"], progress["done"]) == ("two", "done", 2)
-    assert service.sets.get(id).pdf.startswith(b"%PDF")
+    assert service.storage.set_pdf(id)[1].startswith(b"%PDF")
 
 
 def test_a_kept_puzzle_is_played_and_given_as_json_to_its_teacher(service):
@@ -516,7 +524,7 @@ def test_create_app_gives_its_service_the_storage_and_settings_it_is_given(tmp_p
     server = made.state.service
     assert server.storage is storage and not os.path.exists(tmp_path / "unused.sqlite3")
     assert (server.workers.processes, server.workers.limit) == (1, 4)
-    assert server.sets.workers is server.workers and server.sets.time_limit == 2.5
+    assert server.queue.workers is server.workers and server.queue.storage is storage
     assert server.config.time_limit == 2.5
     paths = {route.path for route in made.routes}
     assert not paths & {"/p/{id}.json", "/p/{id}.key.svg"}  # the answers are the teacher's

@@ -8,7 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from wordsearch.web.storage import Full, Record, SQLiteStorage, new_secret, valid_id
+from wordsearch.web.storage import (Full, Record, SQLiteStorage, new_secret, open_storage,
+                                    schema, valid_id)
 
 RECORD = Record(document={"format": "wordsearch/1", "code": "k3x9", "grid": ["ÉTÉ", "NIÑ"]},
                 options={"words": ["été", "niño"], "seed": "k3x9", "language": "es"},
@@ -17,8 +18,19 @@ PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 
 
 @pytest.fixture
-def storage(tmp_path):
+def storage(database):
+    """The storage on each database: SQLite, then PostgreSQL."""
+    return open_storage(database)
+
+
+@pytest.fixture
+def sqlite_storage(tmp_path):
     return SQLiteStorage(tmp_path / "puzzles.sqlite3")
+
+
+def sql(storage, text: str, values: tuple = ()):
+    """A query straight to the storage's database, as its own queries are sent."""
+    return storage._execute(text, values)
 
 
 def test_a_puzzle_comes_back_as_it_was_saved_under_a_new_url_safe_id(storage):
@@ -30,8 +42,7 @@ def test_a_puzzle_comes_back_as_it_was_saved_under_a_new_url_safe_id(storage):
 
 def test_text_is_kept_as_written_not_escaped(storage):
     id = storage.save_puzzle(RECORD)
-    with sqlite3.connect(storage.path) as db:
-        page, = db.execute("SELECT page FROM puzzles WHERE id = ?", (id,)).fetchone()
+    [(page,)] = sql(storage, "SELECT page FROM puzzles WHERE id = ?", (id,))
     assert "Café ☕" in page
 
 
@@ -71,8 +82,7 @@ def test_an_upload_is_kept_once_by_its_hash_and_comes_back_byte_for_byte(storage
     assert storage.save_mask(PNG) == id
     assert storage.load_mask(id) == PNG
     assert storage.save_mask(PNG + b"\0") != id
-    with sqlite3.connect(storage.path) as db:
-        assert db.execute("SELECT COUNT(*) FROM masks").fetchone() == (2,)
+    assert sql(storage, "SELECT COUNT(*) FROM masks") == [(2,)]
 
 
 def test_what_is_saved_is_there_for_the_next_server_on_the_same_file(tmp_path):
@@ -132,7 +142,8 @@ def test_a_database_made_before_the_teachers_secret_opens_and_its_puzzles_load(t
     assert columns == ["id", "created", "document", "options", "page", "secret"]
 
 
-def test_the_file_is_in_wal_mode_so_readers_go_on_while_a_puzzle_is_written(storage):
+def test_the_file_is_in_wal_mode_so_readers_go_on_while_a_puzzle_is_written(sqlite_storage):
+    storage = sqlite_storage
     with sqlite3.connect(storage.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         db.execute("BEGIN IMMEDIATE")  # a writer is in the middle of saving
@@ -174,24 +185,22 @@ def test_several_processes_save_to_one_file_at_once(tmp_path):
     assert sorted(storage.load_puzzle(id).options["n"] for id in ids) == list(range(150))
 
 
-def test_what_is_past_its_time_is_purged(tmp_path):
-    storage = SQLiteStorage(tmp_path / "kept.sqlite3", keep_days=10, upload_days=2)
+def test_what_is_past_its_time_is_purged(database):
+    storage = open_storage(database, keep_days=10, upload_days=2)
     old, new = storage.save_puzzle(RECORD), storage.save_puzzle(RECORD)
     mask = storage.save_mask(PNG)
-    with sqlite3.connect(storage.path) as db:
-        db.execute("UPDATE puzzles SET created = created - 11 * 86400 WHERE id = ?", (old,))
-        db.execute("UPDATE masks SET created = created - 3 * 86400")
+    sql(storage, "UPDATE puzzles SET created = created - 11 * 86400 WHERE id = ?", (old,))
+    sql(storage, "UPDATE masks SET created = created - 3 * 86400")
     assert storage.purge() == (1, 1)
     assert storage.load_puzzle(old) is None and storage.load_puzzle(new) == RECORD
     assert storage.load_mask(mask) is None
     assert storage.purge() == (0, 0)
 
 
-def test_an_upload_uploaded_again_is_kept_from_then(tmp_path):
-    storage = SQLiteStorage(tmp_path / "kept.sqlite3", upload_days=2)
+def test_an_upload_uploaded_again_is_kept_from_then(database):
+    storage = open_storage(database, upload_days=2)
     mask = storage.save_mask(PNG)
-    with sqlite3.connect(storage.path) as db:
-        db.execute("UPDATE masks SET created = created - 3 * 86400")
+    sql(storage, "UPDATE masks SET created = created - 3 * 86400")
     assert storage.save_mask(PNG) == mask  # once more: its time starts again
     assert storage.purge() == (0, 0) and storage.load_mask(mask) == PNG
 
@@ -212,7 +221,51 @@ def test_past_its_most_the_storage_refuses_to_keep_more_and_says_so(tmp_path):
     assert storage.load_puzzle(storage.save_puzzle(RECORD)) == RECORD
 
 
-def test_the_size_is_the_pages_in_use(storage):
+def test_the_size_is_the_pages_in_use(sqlite_storage):
+    storage = sqlite_storage
     empty = storage.size()
     storage.save_puzzle(Record({"grid": ["Y" * 50_000]}, {}, {}))
     assert empty + 45_000 < storage.size() < empty + 60_000
+
+
+def test_a_database_of_the_previous_schema_is_brought_up_to_date_and_keeps_its_puzzles(database):
+    """A database as the previous version left it (schema step 1: puzzles and uploads,
+    no sets, no limits) opens with its puzzles, takes the one step after, and then
+    keeps sets and limits; opened again it has nothing to take."""
+    previous = open_storage(database, upgrade=False)
+    steps = schema.SQLITE if isinstance(previous, SQLiteStorage) else schema.POSTGRES
+    with previous._connect() as db:
+        db.execute(schema.VERSION_TABLE)
+        for statement in steps[0]:
+            db.execute(statement)
+        db.execute("INSERT INTO schema_version VALUES (1)")
+    kept = previous.save_puzzle(RECORD)
+    assert previous.upgrade() == schema.VERSION - 1
+    assert previous.load_puzzle(kept) == RECORD
+    assert previous.take("puzzles someone", 1, 10, 1.0) is None
+    assert previous.count_sets()["queued"] == 0
+    assert open_storage(database).upgrade() == 0
+
+
+def test_an_empty_database_takes_every_step(database):
+    assert open_storage(database, upgrade=False).upgrade() == schema.VERSION
+
+
+def test_a_database_of_a_later_version_is_refused_not_written(database):
+    storage = open_storage(database)
+    sql(storage, "UPDATE schema_version SET version = ?", (schema.VERSION + 1,))
+    with pytest.raises(RuntimeError, match="made by a later version of wordsearch"):
+        open_storage(database)
+
+
+def _opened(database: str) -> int:
+    return open_storage(database, upgrade=False).upgrade()
+
+
+@pytest.mark.slow
+def test_processes_starting_together_take_each_step_once(database):
+    with ProcessPoolExecutor(4, mp_context=multiprocessing.get_context("spawn")) as pool:
+        taken = list(pool.map(_opened, [database] * 4))
+    assert sorted(taken) == [0, 0, 0, schema.VERSION]
+    assert sql(open_storage(database), "SELECT version FROM schema_version") == [
+        (schema.VERSION,)]

@@ -675,13 +675,19 @@ def solve_command(file, words, words_file, find_all, dictionary_file, min_length
             sys.exit(EXIT_NOT_ONCE)
 
 
+DB_OPTION = click.option(
+    "--db", envvar="WORDSEARCH_DB", default=web.DEFAULT_DB, show_default=True,
+    help="Where the service keeps its puzzles and sets: an SQLite file, or the address of a "
+         "PostgreSQL database (postgresql://user:password@host/name) that web processes and "
+         "workers on several machines share. Also read from WORDSEARCH_DB.")
+
+
 @main.command("serve", short_help="Serve the web page: make, print and play puzzles.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 lets other machines in.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-@click.option("--db", default=web.DEFAULT_DB, show_default=True,
-              help="The SQLite file every puzzle made is kept in.")
+@DB_OPTION
 @click.option("--workers", type=click.IntRange(1, 256),
               help="Worker processes making puzzles and pages; default all cores.")
 @click.option("--waiting", type=click.IntRange(0, 10_000), default=web.DEFAULT_WAITING,
@@ -730,16 +736,14 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
             trusted = limits.networks(trusted_proxies)
         except ValueError as exc:
             raise InputError(f"{exc}.", option="trusted-proxy") from None
-        app = create_app(Config(db=db, workers=workers, waiting=waiting,
-                                time_limit=time_limit, per_client=per_client,
-                                trusted_proxies=trusted, keep_days=keep_days,
-                                upload_days=upload_days, max_mb=max_mb,
-                                allowed_hosts=allowed_hosts))
+        config = Config(db=db, workers=workers, waiting=waiting, time_limit=time_limit,
+                        per_client=per_client, trusted_proxies=trusted, keep_days=keep_days,
+                        upload_days=upload_days, max_mb=max_mb, allowed_hosts=allowed_hosts)
+        app = create_app(config, _storage(db, keep_days=keep_days, upload_days=upload_days,
+                                          max_mb=max_mb))
         protocol = connections.bounded(connections.connection_limit(max_connections))
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
-    except sqlite3.Error as exc:
-        _fail(InputError(f"cannot open the database {db}: {exc}."), EXIT_USAGE)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
     logs.configure(log_level)
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, http=protocol,
@@ -747,8 +751,7 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
 
 
 @main.command("purge", short_help="Delete the served puzzles and uploads past their time.")
-@click.option("--db", default=web.DEFAULT_DB, show_default=True,
-              help="The SQLite file `wordsearch serve` keeps puzzles in.")
+@DB_OPTION
 @click.option("--keep-days", type=click.FloatRange(0.01, 36_500), default=web.DEFAULT_KEEP_DAYS,
               show_default=True, help="Days a puzzle is kept after it is made.")
 @click.option("--upload-days", type=click.FloatRange(0.01, 36_500),
@@ -757,17 +760,110 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
 def purge(db, keep_days, upload_days):
     """Deletes what `wordsearch serve` keeps past its time (the server does it too,
     hourly), and says how much; safe while the server runs."""
-    from wordsearch.web.storage import SQLiteStorage
+    from wordsearch.web.storage import is_postgres
 
-    if not Path(db).is_file():
+    if not is_postgres(db) and not Path(db).is_file():
         _fail(InputError(f"there is no database {db}; give the file `wordsearch serve --db` "
                          f"uses."), EXIT_USAGE)
     try:
-        puzzles, masks = SQLiteStorage(db, keep_days=keep_days, upload_days=upload_days).purge()
-    except sqlite3.Error as exc:
-        _fail(InputError(f"cannot purge the database {db}: {exc}."), EXIT_NO_PUZZLE)
+        puzzles, masks = _storage(db, keep_days=keep_days, upload_days=upload_days).purge()
+    except WordsearchError as exc:
+        _fail(exc, EXIT_USAGE)
     _print(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
-           f"{_many(masks, 'upload')} older than {upload_days:g} days from {db}.")
+           f"{_many(masks, 'upload')} older than {upload_days:g} days from {_shown(db)}.")
+
+
+@main.command("worker", short_help="Make class sets from a PostgreSQL database's queue.")
+@DB_OPTION
+@click.option("--processes", type=click.IntRange(1, 256),
+              help="Worker processes making the sets' puzzles; default all cores.")
+@click.option("--concurrency", type=click.IntRange(1, 1000), default=2, show_default=True,
+              help="Sets made at once (their puzzles share the processes in turn).")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
+              default="info", show_default=True, help="The least a log line says.")
+def worker(db, processes, concurrency, log_level):
+    """Takes class sets from the queue in a PostgreSQL database that `wordsearch serve
+    --db postgresql://...` processes share, and makes them, until Ctrl-C or SIGTERM
+    (a set being made is then given to another worker). Run as many as the load
+    needs, on any machine that reaches the database (README: Deployment)."""
+    from wordsearch.web.storage import is_postgres
+
+    if not is_postgres(db):
+        _fail(InputError(f"a worker takes class sets from a PostgreSQL database's queue "
+                         f"(--db postgresql://...), not from {db}: with SQLite, `wordsearch "
+                         f"serve` makes its sets itself.", option="db"), EXIT_USAGE, worker)
+    import asyncio
+
+    from wordsearch.web import logs, queue
+    from wordsearch.web.workers import Workers
+
+    try:
+        storage = _storage(db)
+    except WordsearchError as exc:
+        _fail(exc, EXIT_USAGE)
+    logs.configure(log_level)
+    workers = Workers(processes, waiting=0)
+    workers.warm()
+    click.echo(f"taking class sets from {_shown(db)} (Ctrl-C stops)", err=True)
+    try:
+        asyncio.run(queue.work(db, storage, workers, concurrency))
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    finally:
+        workers.close()
+
+
+@main.group("db", short_help="The service's database: bring it up to date.")
+def db_group():
+    """The database `wordsearch serve` keeps its puzzles in."""
+
+
+@db_group.command("upgrade", short_help="Bring the database's tables up to date.")
+@DB_OPTION
+def db_upgrade(db):
+    """Makes the tables, or brings a database made by an earlier version up to date
+    (the server does it too when it starts); safe to run again, and while servers
+    run."""
+    from wordsearch.web.storage import schema
+
+    try:
+        with _database(db):
+            steps = _storage(db, upgrade=False).upgrade()
+    except WordsearchError as exc:
+        _fail(exc, EXIT_USAGE)
+    _print(f"{_shown(db)}: schema {schema.VERSION}, " +
+           (f"{_many(steps, 'step')} taken." if steps else "already up to date."))
+
+
+def _storage(db: str, **bounds):
+    """The storage `db` names, opened (and brought up to date unless upgrade=False),
+    or an InputError saying why not and what to check."""
+    from wordsearch.web.storage import open_storage
+
+    with _database(db):
+        return open_storage(db, **bounds)
+
+
+@contextlib.contextmanager
+def _database(db: str):
+    """A database's failures as an InputError naming it and what to check."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise InputError(f"cannot open the database {db}: {exc}.", option="db") from None
+    except RuntimeError as exc:  # made by a later version (schema.pending)
+        raise InputError(f"cannot use the database {_shown(db)}: {exc}", option="db") from None
+    except Exception as exc:
+        if type(exc).__module__.split(".")[0] not in ("psycopg", "psycopg_pool"):
+            raise
+        raise InputError(f"cannot open the PostgreSQL database {_shown(db)}: "
+                         f"{str(exc).strip().splitlines()[0]}; check the address, and that the "
+                         f"server runs and lets this machine in.", option="db") from None
+
+
+def _shown(db: str) -> str:
+    """The database's address without its password (a log or a terminal may be shared)."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", db)
 
 
 def _many(n: int, thing: str) -> str:

@@ -13,7 +13,7 @@ from wordsearch.lang import Language, lists
 from wordsearch.make import level as levels
 from wordsearch.make.blocked import blocked_words, free_of
 from wordsearch.make.level import DEFAULT_LEVEL
-from wordsearch.make.words import MAX_WORDS, MIN_LETTERS
+from wordsearch.make.words import MAX_WORDS, MIN_LETTERS, spell
 
 # The longest word a pick takes: it fits a 15x15 grid with room to spare.
 LONGEST = 12
@@ -44,7 +44,7 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
         pool = list(drawable(language, level))
         where = (f"the {language.name} dictionary" if level == "adult"
                  else f"the {language.name} words for children")
-    fits = [w for w in pool if MIN_LETTERS <= len(language.fold(w)) <= longest]
+    fits = [w for w in pool if MIN_LETTERS <= len(spell(w, language)[1]) <= longest]
     if count is None:
         if len(fits) < len(pool):
             _too_long(where, pool, fits, longest)

@@ -19,7 +19,8 @@ from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
-from wordsearch.make.words import CLUE_MARK, Word, WordList, parse_words, strict_conflicts
+from wordsearch.make.words import (CLUE_MARK, MAX_LETTERS, Word, WordList, parse_words,
+                                   strict_conflicts)
 from wordsearch.pictures import choose as pictures, source as picture_source
 from wordsearch.puzzle import PICTURE_LAYOUTS, Placement, Puzzle
 
@@ -151,7 +152,9 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
     if (words.words if isinstance(words, WordList) else list(words)):
         raise InputError("give your own words or a theme or random words, not both.",
                          option="theme" if options.theme is not None else "random")
-    longest = choose.LONGEST
+    # A draw keeps to short words; a theme's words all go in, the grid grown to fit
+    # them, unless the grid's size is given.
+    longest = choose.LONGEST if options.random is not None else MAX_LETTERS
     if options.grid is not None:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
     language = lang.resolve(options.language)

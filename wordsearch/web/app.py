@@ -4,7 +4,10 @@ Starlette: small, typed, async, with a test client and static files from a
 package, and nothing else to learn; uvicorn runs it. Every answer under /api/, and
 every .json or .pdf, is JSON when it fails: {"error": message, "option": name},
 never a traceback or an HTML page. Packs and pages are made in worker processes
-(workers.py); storage is one small module behind save and load (storage.py).
+(workers.py); what outlives a request is kept in the storage (storage/: SQLite,
+or PostgreSQL shared by many web processes), so that any process answers any
+request; class sets are made by the queue (queue.py: the server's own workers, or
+`wordsearch worker` processes through the task queue).
 
 Every puzzle has two links. The pupil's, /p/ID, is the play page and the puzzle
 sheet alone (/p/ID.pdf, /p/ID.svg): nothing under it leads to an answer. The
@@ -21,7 +24,7 @@ another site's page; the handlers that read a body take it only in their own typ
 (JSON, or a PNG upload), so that no form or plain-text POST from elsewhere is read
 as a request.
 The handlers are plain functions of a request at module level; what they share
-(storage, workers, settings) is one Service on app.state, which create_app makes.
+(storage, workers, queue, settings) is one Service on app.state, which create_app makes.
 """
 from __future__ import annotations
 
@@ -58,11 +61,12 @@ from wordsearch.render import html, paper
 from wordsearch.render.html import asset
 from wordsearch.web import (DEFAULT_DB, DEFAULT_KEEP_DAYS, DEFAULT_MAX_MB, DEFAULT_PER_CLIENT,
                            DEFAULT_TIME_LIMIT, DEFAULT_UPLOAD_DAYS, DEFAULT_WAITING, checks,
-                           daily, jobs, limits, options)
+                           daily, jobs, limits, options, sets)
 from wordsearch.web.limits import Limits, OverLimit
 from wordsearch.web.metrics import Metrics
-from wordsearch.web.sets import Sets
-from wordsearch.web.storage import Full, Record, SQLiteStorage, Storage, new_secret, valid_id
+from wordsearch.web.queue import LocalQueue, TaskQueue
+from wordsearch.web.storage import (Full, Record, SQLiteStorage, Storage, new_secret, open_storage,
+                                    valid_id)
 from wordsearch.web.workers import Busy, TooMany, Workers
 
 log = logging.getLogger("wordsearch.web")
@@ -373,7 +377,7 @@ class Service:
     config: Config
     storage: Storage
     workers: Workers
-    sets: Sets
+    queue: LocalQueue | TaskQueue
     make_pages: dict[str, str]  # by language code
     limits: Limits
     metrics: Metrics
@@ -412,7 +416,7 @@ async def make(request: Request, made: options.Request,
     generate = dict(made.generate)
     mask = await mask_of(request, generate.pop("mask", None))
     server = service(request)
-    server.limits.take(client(request), "puzzles")
+    await run_in_threadpool(server.limits.take, client(request), "puzzles")
     document = await server.workers.job(jobs.make, made.words, generate, mask, made.page,
                                         server.config.time_limit, server.workers.threads,
                                         client=client(request))
@@ -482,7 +486,7 @@ async def get_themes(request: Request) -> Response:
 async def post_mask(request: Request) -> Response:
     check_type(request, PNG_TYPE, "the image")
     png = await body_bytes(request, MAX_UPLOAD, "the image")
-    service(request).limits.take(client(request), "upload", len(png))
+    await run_in_threadpool(service(request).limits.take, client(request), "upload", len(png))
     preview = await run_in_threadpool(_preview, png)
     id = await run_in_threadpool(service(request).storage.save_mask, png)
     return JSONResponse({"mask": options.UPLOAD_PREFIX + id, "preview": preview},
@@ -519,40 +523,48 @@ async def get_options(request: Request) -> Response:
 
 @api
 async def post_set(request: Request) -> Response:
+    """Starts a class set (202, its progress): kept in the storage, made by the
+    queue, polled on any process."""
     made = options.parse(await json_body(request), with_set=True)
-    generate = dict(made.generate)
-    mask = await mask_of(request, generate.pop("mask", None))
-    made.generate = generate
-    service(request).limits.take(client(request), "sets")
-    job = service(request).sets.start(made, mask, client(request))
-    return JSONResponse(job.progress(), status_code=202)
+    server, who = service(request), client(request)
+    mask = made.generate.get("mask")
+    await mask_of(request, mask)  # an upload that is gone is refused now, not in the set
+    await run_in_threadpool(server.limits.take, who, "sets")
+    await run_in_threadpool(sets.admit, server.storage, who, server.config.per_client)
+    row = sets.new_set(made, mask, who, server.config.time_limit)
+    server.queue.admit(who)
+    try:
+        await run_in_threadpool(server.storage.add_set, row)
+        await server.queue.submit(row)
+    except BaseException:
+        server.queue.leave(who)
+        raise
+    return JSONResponse(sets.progress(row), status_code=202)
 
 
 async def delete_set(request: Request) -> Response:
-    """Stops a set being made (its puzzles not begun never start); a finished one is
-    left as it is. Its progress after."""
-    job = service(request).sets.get(request.path_params["id"])
-    if job is None:
-        raise HTTPException(404)
-    service(request).sets.cancel(job)
-    if job.task is not None:  # its end, within a moment: the progress says cancelled
-        await asyncio.wait([job.task], timeout=5)
-    return JSONResponse(job.progress())
+    """Stops a set being made (its puzzles not begun never start, on whichever
+    machine makes it); a finished one is left as it is. Its progress after."""
+    storage = service(request).storage
+    id = request.path_params["id"]
+    await run_in_threadpool(storage.cancel_set, id, "the set was cancelled.")
+    return await get_set(request)
 
 
 async def get_set(request: Request) -> Response:
-    job = service(request).sets.get(request.path_params["id"])
-    if job is None:
+    row = await run_in_threadpool(service(request).storage.poll_set, request.path_params["id"])
+    if row is None:
         raise HTTPException(404)
-    return JSONResponse(job.progress())
+    return JSONResponse(sets.progress(row))
 
 
 async def get_set_pdf(request: Request) -> Response:
-    job = service(request).sets.get(request.path_params["id"])
-    if job is None or job.pdf is None:
+    found = await run_in_threadpool(service(request).storage.set_pdf, request.path_params["id"])
+    if found is None:
         raise HTTPException(404)
-    return Response(job.pdf, media_type="application/pdf", headers={
-        "Content-Disposition": content_disposition("attachment", f"set-{job.code}.pdf")})
+    code, pdf = found
+    return Response(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": content_disposition("attachment", f"set-{code}.pdf")})
 
 
 async def play(request: Request) -> Response:
@@ -758,32 +770,50 @@ def watched(server: Service) -> None:
     watch("wordsearch_tasks_waiting", "Tasks waiting for a worker.", lambda: workers.waiting)
     watch("wordsearch_tasks_running", "Tasks in a worker.", lambda: workers.running)
     watch("wordsearch_workers", "Worker processes.", lambda: workers.processes)
-    watch("wordsearch_sets_working", "Class sets being made.", lambda: sum(
-        job.state == "working" for job in server.sets.jobs.values()))
     watch("wordsearch_storage_bytes", "Bytes the storage takes.", server.storage.size)
 
 
 async def healthz(request: Request) -> Response:
-    """200 when the storage answers and the workers are alive, else 503 saying which
-    is not: for a load balancer or a supervisor."""
+    """200 when the storage answers, the workers are alive and the queue has a
+    worker for its sets, else 503 saying which is not: for a load balancer or a
+    supervisor."""
     server = service(request)
     try:
         await run_in_threadpool(server.storage.ping)
         storage = "ok"
     except Exception as exc:  # noqa: BLE001 - whatever it is, the service is not healthy
         storage = f"failing: {exc}"
+    try:
+        queue = await server.queue.health()
+    except Exception as exc:  # noqa: BLE001
+        queue = {"ok": False, "error": str(exc)}
     workers = server.workers
     alive = workers.alive()
-    body = {"status": "ok" if storage == "ok" and alive else "failing", "storage": storage,
+    ok = storage == "ok" and alive and queue["ok"]
+    body = {"status": "ok" if ok else "failing", "storage": storage,
             "workers": {"processes": workers.processes, "alive": alive,
                         "running": workers.running, "waiting": workers.waiting,
-                        "admitted": workers.admitted, "limit": workers.limit}}
-    return JSONResponse(body, status_code=200 if body["status"] == "ok" else 503,
+                        "admitted": workers.admitted, "limit": workers.limit},
+            "queue": queue}
+    return JSONResponse(body, status_code=200 if ok else 503,
                         headers={"Cache-Control": "no-store"})
 
 
 async def get_metrics(request: Request) -> Response:
-    data, media = service(request).metrics.text()
+    """The metrics, the database's and the queue's read now."""
+    server = service(request)
+    metrics = server.metrics
+    try:
+        for state, count in (await run_in_threadpool(server.storage.count_sets)).items():
+            metrics.sets.labels(state).set(count)
+        metrics.database_up.set(1)
+    except Exception:  # noqa: BLE001 - a database that does not answer is what this says
+        metrics.database_up.set(0)
+    with contextlib.suppress(Exception):
+        for what, value in (await server.queue.health()).items():
+            if what not in ("kind", "ok"):
+                metrics.queue.labels(what).set(value)
+    data, media = await run_in_threadpool(metrics.text)
     return Response(data, headers={"Content-Type": media, "Cache-Control": "no-store"})
 
 
@@ -807,17 +837,19 @@ class Counted:
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette):
-    """The workers start with the server, and stop with it; while it runs, the sets
-    are swept (sets.Sets.sweep) and the storage purged (purging)."""
+    """The workers and the queue start with the server, and stop with it; while it
+    runs, the sets are swept (sets.sweep) and the storage purged (purging)."""
     server = app.state.service
     server.workers.warm()
+    await server.queue.open()
     loop = asyncio.get_running_loop()
-    chores = [loop.create_task(server.sets.sweeping()), loop.create_task(purging(server))]
+    chores = [loop.create_task(sets.sweeping(server.storage)), loop.create_task(purging(server))]
     try:
         yield
     finally:
         for chore in chores:
             chore.cancel()
+        await server.queue.close()
         server.workers.close()
 
 
@@ -834,16 +866,17 @@ async def purging(server: Service, every: float = PURGE_SECONDS) -> None:
 
 
 def create_app(config: Config | None = None, storage: Storage | None = None) -> Starlette:
-    """The server: its Service (storage, workers, sets, settings), the routes to the
+    """The server: its Service (storage, workers, queue, settings), the routes to the
     handlers above, the security headers, errors as JSON, and the workers' lifespan."""
     config = config or Config()
-    storage = storage or SQLiteStorage(config.db, max_mb=config.max_mb,
-                                       keep_days=config.keep_days,
-                                       upload_days=config.upload_days)
+    storage = storage or open_storage(config.db, max_mb=config.max_mb,
+                                      keep_days=config.keep_days,
+                                      upload_days=config.upload_days)
     metrics = Metrics()
     workers = Workers(config.workers, config.waiting, config.per_client, metrics.task_done)
-    server = Service(config, storage, workers, Sets(workers, config.time_limit),
-                     make_pages(), Limits(), metrics)
+    queue = LocalQueue(storage, workers) if isinstance(storage, SQLiteStorage) \
+        else TaskQueue(storage.url, storage)
+    server = Service(config, storage, workers, queue, make_pages(), Limits(storage), metrics)
     watched(server)
     routes = [
         Route("/", home),

@@ -10,18 +10,21 @@ make several puzzles in a row (the burst), and a client that keeps asking gets a
 429 saying when to try again. The defaults suit a school behind one address, where
 every teacher's browser is the same client: PUZZLES a minute is more than a class's
 teachers click, SETS a minute more than they print, UPLOAD_BYTES a day dozens of
-drawings."""
+drawings.
+
+The buckets are kept in the storage (Storage.take), so that a client's limit is the
+same whichever web process it reaches; the storage's purge forgets the buckets
+that have filled again."""
 from __future__ import annotations
 
 import ipaddress
 import math
-import time
 from dataclasses import dataclass, field
+from typing import Protocol
 
 PUZZLES = 120                    # puzzles a minute (each made puzzle, a new layout, a daily)
 SETS = 10                        # class sets a minute
 UPLOAD_BYTES = 50 * 1024 * 1024  # bytes of mask images a day
-MAX_CLIENTS = 100_000            # buckets kept; the fullest (idle) are dropped past it
 
 
 class OverLimit(Exception):
@@ -51,32 +54,25 @@ RULES = {
 }
 
 
+class Buckets(Protocol):
+    def take(self, key: str, amount: float, size: float, per_second: float,
+             now: float | None = None) -> float | None: ...
+
+
 @dataclass
 class Limits:
+    buckets: Buckets  # the storage
     rules: dict[str, Rule] = field(default_factory=lambda: dict(RULES))
-    buckets: dict[tuple[str, str], tuple[float, float]] = field(default_factory=dict)
 
     def take(self, client: str, kind: str, amount: float = 1, now: float | None = None) -> None:
         """Takes `amount` from the client's bucket of `kind`, or raises OverLimit
         (and takes nothing) when it has not that much left."""
         rule = self.rules[kind]
-        now = time.monotonic() if now is None else now
-        level, then = self.buckets.get((client, kind), (rule.size, now))
-        level = min(rule.size, level + (now - then) * rule.per_second)
-        if amount > level:
+        level = self.buckets.take(f"{kind} {client}", amount, rule.size, rule.per_second, now)
+        if level is not None:
             retry = max(1, math.ceil((amount - level) / rule.per_second))
             size = _bytes(rule.size) if kind == "upload" else f"{round(rule.size):,}"
             raise OverLimit(rule.message.format(size=size, retry=_when(retry)), retry, kind)
-        self.buckets[(client, kind)] = (level - amount, now)
-        if len(self.buckets) > MAX_CLIENTS:
-            self._forget(now)
-
-    def _forget(self, now: float) -> None:
-        """Drops the buckets that have filled again: they hold nothing to remember."""
-        for key, (level, then) in list(self.buckets.items()):
-            rule = self.rules[key[1]]
-            if level + (now - then) * rule.per_second >= rule.size:
-                del self.buckets[key]
 
 
 def _bytes(n: float) -> str:

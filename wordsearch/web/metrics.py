@@ -4,8 +4,9 @@ format and its histograms are the ones a Prometheus server expects, with nothing
 of ours to get wrong), and /healthz.
 
 Each app has its own registry, so that several apps in one process (the tests)
-count apart. The counts are this process's: one web process serves a machine
-today."""
+count apart. The counters and the workers' gauges are this process's (a Prometheus
+server adds the processes up); the sets, the database and the queue are read from
+the database when scraped, the same on every process."""
 from __future__ import annotations
 
 import time
@@ -33,6 +34,13 @@ class Metrics:
         self.wait_seconds = Histogram("wordsearch_wait_seconds",
                                       "Seconds a task waited for a worker.",
                                       buckets=BUCKETS, registry=self.registry)
+        self.sets = Gauge("wordsearch_sets", "Class sets in the storage, by state (all "
+                          "processes).", ["state"], registry=self.registry)
+        self.queue = Gauge("wordsearch_queue", "The task queue (all machines): workers alive, "
+                           "jobs waiting and running; with SQLite, this server's sets being "
+                           "made.", ["what"], registry=self.registry)
+        self.database_up = Gauge("wordsearch_database_up", "1 when the database answered the "
+                                 "last scrape, else 0.", registry=self.registry)
         self.started = time.time()
 
     def watch(self, name: str, help: str, read) -> None:
