@@ -316,3 +316,10 @@ def test_a_clue_puzzles_hidden_message_lists_the_added_words_as_themselves():
     assert added and all(not p.clue for p in added)
     assert all(p.clue for p in puzzle.words if not p.added)
     assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+def test_a_themes_pictures_alone_draw_only_words_with_a_picture():
+    puzzle = wordsearch.generate(theme="farm", random=10, seed="pic-farm", pictures="only")
+    assert len(puzzle.words) == 10 and all(p.picture for p in puzzle.words)
+    with pytest.raises(InputError, match='the theme "farm" with a picture has only'):
+        wordsearch.generate(theme="farm", random=20, seed="pic-farm", pictures="only")

@@ -103,6 +103,16 @@ def _making(words, options: MakeOptions) -> Making:
                   _pictures(word_list, options))
 
 
+def _pictured(language: lang.Language, options: MakeOptions) -> Callable[[str], bool] | None:
+    """For a list of pictures alone, which words of a theme or a draw may be picked:
+    those with a picture, one's own or built in."""
+    if options.pictures != PICTURE_LAYOUTS[1]:
+        return None
+    own = {pictures.key(word) for word, _ in options.picture}
+    return lambda word: (pictures.key(word) in own
+                         or pictures.built_in(language.code, word, options.theme) is not None)
+
+
 def _pictures(word_list: WordList, options: MakeOptions) -> tuple[str, ...]:
     """Each word's picture's name, for a picture puzzle; a list of pictures alone
     refuses a word without one, since the page would show nothing to find it by."""
@@ -159,7 +169,8 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
     language = lang.resolve(options.language)
     picked = choose.pick(language, theme=options.theme, count=options.random,
-                         seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level)
+                         seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level,
+                         keep=_pictured(language, options))
     if not options.clues:
         return picked
     clues = choose.theme_clues(language, options.theme, options.clue_language or language)
