@@ -4,6 +4,7 @@ image at its own resolution (cairo embeds it whole in a PDF and resamples it onl
 for a PNG page)."""
 from __future__ import annotations
 
+import base64
 import functools
 import io
 
@@ -108,3 +109,19 @@ def _stroke(ctx: cairo.Context, shape: Shape) -> None:
         ctx.set_miter_limit(shape.miter)
         ctx.set_dash(shape.dash)
         ctx.stroke_preserve()
+
+
+@functools.lru_cache(maxsize=512)
+def data_uri(picture: Picture) -> str:
+    """The picture as a data: URI for a web page's <img>: an SVG drawn again by this
+    drawer (so the page gets only what it draws: no script or link a file may hold),
+    a PNG as it is."""
+    if picture.kind == "png":
+        image(picture)  # refused here if broken
+        return "data:image/png;base64," + base64.b64encode(picture.data).decode()
+    width, height = size(picture)
+    out = io.BytesIO()
+    surface = cairo.SVGSurface(out, width, height)
+    draw(cairo.Context(surface), picture, 0, 0, width, height)
+    surface.finish()
+    return "data:image/svg+xml;base64," + base64.b64encode(out.getvalue()).decode()
