@@ -4,13 +4,13 @@ and the fit into a box."""
 import io
 
 import cairo
+import cairosvg  # the test extras' reference reader of SVG
 import numpy as np
+import pypdf
 import pytest
 
 from wordsearch.pictures import draw, source
 from wordsearch.pictures.mapping import all_codepoints
-
-cairosvg = pytest.importorskip("cairosvg")  # in the test extras: installed wherever tests run
 
 SIDE = 144  # pixels: two per unit of OpenMoji's 72-unit view box
 # Per picture: the mean difference per channel (of 255) and the share of pixels that
@@ -129,7 +129,6 @@ def test_an_svg_page_keeps_the_picture_as_paths():
 
 
 def test_a_png_is_embedded_at_its_own_resolution():
-    pypdf = pytest.importorskip("pypdf")
     picture_surface = cairo.ImageSurface(cairo.FORMAT_RGB24, 37, 23)
     ctx = cairo.Context(picture_surface)
     ctx.set_source_rgb(0.2, 0.5, 0.9)
