@@ -348,3 +348,10 @@ def test_the_picture_credit_fits_a_quarter_sheet():
         size=paper.page_size("letter"), per_page=4, pages=("puzzle",))))[None]
     text = " ".join(pdf_text(data).split())
     assert text.count("Pictures: OpenMoji (openmoji.org), CC BY-SA 4.0") == 4
+
+
+def test_a_page_too_narrow_for_the_picture_credit_is_refused_saying_what_to_do():
+    puzzle = wordsearch.generate(["cat", "dog"], seed="narrow", pictures="beside")
+    with pytest.raises(LayoutError, match="the credit OpenMoji's licence asks for .* does not "
+                                          "fit on 2 lines .* use a larger page"):
+        puzzle_page(puzzle, (200.0, 400.0))

@@ -124,8 +124,14 @@ def _credit(puzzle: Puzzle, measure: Measure, frame: Frame, size: tuple[float, f
     line = credit.credit(p.picture for p in puzzle.words)
     if line is None:
         return []
-    line_size, lines = wrapped(line, measure, style.footer, frame.width(size), False,
-                               "picture credit", CREDIT_LINES)
+    try:
+        line_size, lines = wrapped(line, measure, style.footer, frame.width(size), False,
+                                   "picture credit", CREDIT_LINES)
+    except LayoutError:
+        raise LayoutError(f"the credit OpenMoji's licence asks for under its pictures "
+                          f"({line}) does not fit on {CREDIT_LINES} lines of a "
+                          f"{frame.width(size):.0f} pt wide page; use a larger page or fewer "
+                          f"puzzles a page.", option="size") from None
     pitch = line_size * LINE_SPACING
     first = bottom - (len(lines) - 1) * pitch
     return [Text(text, frame.left, first + k * pitch, line_size, muted=True)
