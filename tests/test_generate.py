@@ -215,6 +215,7 @@ def test_pictures_never_change_the_grid():
         "openmoji:1F408", "openmoji:1F415", "openmoji:1F40E"]
 
 
+@pytest.mark.slow
 def test_a_themes_words_get_its_pictures_and_ones_own_come_first(tmp_path):
     own = tmp_path / "lion.svg"
     own.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">'

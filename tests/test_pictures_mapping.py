@@ -34,6 +34,7 @@ def test_no_theme_shows_one_picture_for_two_words(language):
         assert len(pictures) == len(set(pictures)), (language, theme)
 
 
+@pytest.mark.slow
 def test_every_mapped_picture_is_openmojis_and_reads():
     for codepoints in sorted(mapping.all_codepoints()):
         assert source.openmoji_name(codepoints) == codepoints  # written as the file is named

@@ -272,6 +272,7 @@ def test_a_pictures_only_list_prints_no_word():
     assert "Pictures: OpenMoji" in text and "CC BY-SA 4.0" in text
 
 
+@pytest.mark.slow
 def test_the_pictures_are_drawn_where_the_page_says_and_as_vectors():
     """Rendered at a pixel a point, the page differs from the same page without its
     pictures inside the picture boxes only, and inside each of them; the PDF holds no
