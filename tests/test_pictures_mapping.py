@@ -40,8 +40,3 @@ def test_every_mapped_picture_is_openmojis_and_reads():
         assert source.openmoji_name(codepoints) == codepoints  # written as the file is named
         draw.check(source.openmoji(codepoints))
 
-
-def test_a_words_picture_or_none():
-    assert mapping.codepoints("en", "animals", "elephant") == "1F418"
-    assert mapping.codepoints("en", "feelings", "proud") is None
-    assert mapping.codepoints("xx", "animals", "elephant") is None

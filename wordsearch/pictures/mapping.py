@@ -25,11 +25,6 @@ def languages() -> list[str]:
     return sorted(f.name.removesuffix(".json") for f in folder.iterdir() if f.name.endswith(".json"))
 
 
-def codepoints(language: str, theme: str, word: str) -> str | None:
-    """The picture for a theme's word, or None where it has none."""
-    return mapping(language).get(theme, {}).get(word)
-
-
 def all_codepoints() -> set[str]:
     """Every picture that some mapping names."""
     return {cp for code in languages() for words in mapping(code).values() for cp in words.values()}

@@ -29,10 +29,6 @@ class Picture:
     data: bytes
     name: str
 
-    @property
-    def openmoji(self) -> bool:
-        return self.name.startswith(OPENMOJI)
-
 
 def openmoji_name(codepoints: str) -> str:
     """The file name for codepoints written in any case, with spaces, hyphens or
