@@ -356,3 +356,15 @@ def test_a_page_too_narrow_for_the_picture_credit_is_refused_saying_what_to_do()
     with pytest.raises(LayoutError, match="the credit OpenMoji's licence asks for .* does not "
                                           "fit on 2 lines .* use a larger page"):
         puzzle_page(puzzle, (200.0, 400.0))
+
+
+def test_a_clue_list_with_pictures_keeps_its_blanks_clear_of_them():
+    puzzle = wordsearch.generate(["cat: a pet that purrs", "dog: a pet that barks",
+                                  "horse: you can ride it"], seed="clue-pic", pictures="beside")
+    page = puzzle_page(puzzle, paper.page_size("letter"))
+    assert len(page.pictures) == 3 and len(page.write_ins) == 3 + 3 + 5
+    right = max(b.x + b.side for b in page.pictures)
+    clues = [t for t in page.body if "pet" in t.text or "ride" in t.text]
+    assert len(clues) == 3 and all(t.x > right for t in clues)
+    ends = max(t.x + Measure.of(page.family).width(t.text, t.size) for t in clues)
+    assert all(blank.x0 > ends for blank in page.write_ins)

@@ -254,6 +254,7 @@ class WordColumns:
             left = x + c * self.pitch
             own = column.own(measure)
             side = column.picture_side(self.size)
+            offset = side + PICTURE_GAP * self.size if side else 0.0  # the text's, after it
             row = 0
             for k in range(len(column)):
                 text = column.shown(k)
@@ -270,8 +271,7 @@ class WordColumns:
                 for n, line in enumerate(lines):
                     row += 1
                     baseline = first + row * pitch + drop
-                    start = left + (indent if n else 0.0) + (side + PICTURE_GAP * self.size
-                                                               if side else 0.0)
+                    start = left + offset + (indent if n else 0.0)
                     if line:
                         texts.append(Text(line, start, baseline, self.size, family=column.family))
                     if column.answers and n == len(lines) - 1:
@@ -280,7 +280,7 @@ class WordColumns:
                                           self.size))
                     if n == 0:
                         for b in range(column.letters[k] if column.letters else 0):
-                            at = left + self.blanks_at + b * step
+                            at = left + offset + self.blanks_at + b * step
                             blanks.append(Blank(at, at + BLANK_SHARE * self.size,
                                                 baseline + BLANK_DROP * self.size))
                 if side:
