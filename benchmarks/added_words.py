@@ -8,7 +8,8 @@ For each language, --puzzles puzzles of --words words drawn from one of its them
 of the kind a teacher writes; the grid is the automatic one. Every word the fill
 adds is counted by where the level took it from:
 
-    topic   a word of the sheet's theme or of a neighbouring theme (make/level.py)
+    topic   a word of the sheet's theme (make/level.py)
+    near    a word of a theme near it (one that shares a group with it)
     themes  a word of another of the language's themes (written for children)
     child   a word of CODE.child.txt only (the level's source: the Glasgow Norms for
             English, the most frequent short words elsewhere; see SOURCES.md)
@@ -65,12 +66,14 @@ def run(code: str, puzzles: int, count: int, chosen_level: str) -> None:
                             seed=seeds.seed_for(f"aw{i}", "pick"), longest=choose.LONGEST)
         puzzle = wordsearch.generate(words, language=code, message=MESSAGES[code][i % 5],
                                      seed=f"added-{code}-{i}", level=chosen_level)
-        topic = forms(language, [w for t in level.topic(language, forms(language, words), name)
-                                 for w in themes[t].words])
+        about = level.topic(language, forms(language, words), name)
+        topic = forms(language, [w for t in about.themes for w in themes[t].words])
+        near = forms(language, [w for t in about.near for w in themes[t].words])
         for placed in puzzle.words:
             if not placed.added:
                 continue
-            kind = ("topic" if placed.word in topic else "themes" if placed.word in every_theme
+            kind = ("topic" if placed.word in topic else "near" if placed.word in near
+                    else "themes" if placed.word in every_theme
                     else "child" if placed.word in child else "other")
             kinds[kind] += 1
             if kind in listed:
@@ -78,7 +81,7 @@ def run(code: str, puzzles: int, count: int, chosen_level: str) -> None:
     total = sum(kinds.values())
     print(f"\n{language.name}, {chosen_level} level: {puzzles} puzzles, {total} words added "
           f"({time.perf_counter() - start:.1f} s)")
-    for kind in ("topic", "themes", "child", "other"):
+    for kind in ("topic", "near", "themes", "child", "other"):
         print(f"  {kind:>6}: {kinds[kind]:4} ({kinds[kind] / max(1, total):.0%})")
     for kind, words in listed.items():
         if words:

@@ -7,11 +7,14 @@
    25x25 and a heart-shaped grid, and the 15x15 and 20x20 ones again with a clue for
    each word (numbered clues with a blank a letter, the key's clue and word lines), in
    English and in Greek (a second font). Packing is not included.
-   Then a picture puzzle's: 20 words of the zoo theme on 15x15, without pictures,
-   with a picture beside each word and with the pictures alone, as PDF (the puzzle
-   page and the key) and as PNG at 300 dpi (the puzzle page); the pictures are read
-   once per process, before timing, as for any page after a run's first.
-2. The whole command, from process start to the PDF on disk, for 20 words on a
+2. What clues add: the 15x15 and 20x20 puzzles drawn with and without a clue for each
+   word (English, Greek), interleaved, in CPU time (process_time: less swayed by
+   other processes on a shared machine than the wall clock). Median milliseconds.
+3. What pictures add: 20 words of the zoo theme on 15x15 drawn without pictures, with
+   a picture beside each word and with the pictures alone, the same way (the
+   pictures read once per process, before timing, as for any page after a run's
+   first).
+4. The whole command, from process start to the PDF on disk, for 20 words on a
    15x15 grid in all eight directions: `wordsearch` and word-search-generator's
    `word-search` (pip install '.[bench]'), run alternately on the same lists, each
    writing a new file. Median wall-clock milliseconds of each.
@@ -70,23 +73,54 @@ def drawing(repeat: int) -> None:
         print(f"  {name:<22} {ms:7.1f} ms")
 
 
-def picture_drawing(repeat: int) -> None:
-    print(f"Drawing a picture puzzle + key (median of {repeat}):")
-    base = wordsearch.generate(theme="zoo", random=20, seed="bench", grid=15,
-                               pictures="only")
-    words = [p.label for p in base.words]
-    for fmt in ("pdf", "png"):
-        plain = None
-        for layout in (None, "beside", "only"):
-            puzzle = wordsearch.generate(words, seed="bench", grid=15, pictures=layout)
-            pages = ("puzzle",) if fmt == "png" else ("puzzle", "key")
-            output = export.Output(format=fmt, page=PageOptions(title="Benchmark", dpi=300,
-                                                                pages=pages))
-            export.files(puzzle, output)  # the font and the pictures are read once
-            ms = median_ms(lambda: export.files(puzzle, output), repeat)
-            plain = ms if plain is None else plain
-            extra = f" ({ms - plain:+.1f} ms)" if layout else ""
-            print(f"  {fmt.upper()} {layout or 'no pictures':<12} {ms:7.1f} ms{extra}")
+def clue_cost(repeat: int) -> None:
+    print(f"What clues add, CPU time, interleaved (median of {repeat}):")
+    output = export.Output(format="pdf",
+                           page=PageOptions(title="Benchmark", fields=("Name", "Date")))
+    for count, side in ((20, 15), (30, 20)):
+        words = draw(count, seed=count)
+        cases = {"no clues": wordsearch.generate(words, seed="bench", grid=side)}
+        for code in CLUE:
+            cases[f"{code} clues"] = wordsearch.generate(
+                [f"{w}: {CLUE[code].format(n=n)}" for n, w in enumerate(words, 1)],
+                seed="bench", grid=side, clue_language=code)
+        times: dict[str, list[float]] = {name: [] for name in cases}
+        for puzzle in cases.values():
+            export.files(puzzle, output)  # each font loaded once
+        for _ in range(repeat):
+            for name, puzzle in cases.items():
+                start = time.process_time()
+                export.files(puzzle, output)
+                times[name].append((time.process_time() - start) * 1000)
+        base = statistics.median(times["no clues"])
+        print(f"  {side}×{side}, {count} words: " + ", ".join(
+            f"{name} {statistics.median(values):.1f} ms"
+            + ("" if name == "no clues" else f" (+{statistics.median(values) - base:.1f})")
+            for name, values in times.items()))
+
+
+def picture_cost(repeat: int) -> None:
+    print(f"What pictures add, CPU time, interleaved (median of {repeat}):")
+    output = export.Output(format="pdf",
+                           page=PageOptions(title="Benchmark", fields=("Name", "Date")))
+    words = [p.label for p in wordsearch.generate(theme="zoo", random=20, seed="bench",
+                                                  grid=15, pictures="only").words]
+    cases = {layout or "no pictures": wordsearch.generate(words, seed="bench", grid=15,
+                                                          pictures=layout)
+             for layout in (None, "beside", "only")}
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for puzzle in cases.values():
+        export.files(puzzle, output)  # the font and the pictures read once
+    for _ in range(repeat):
+        for name, puzzle in cases.items():
+            start = time.process_time()
+            export.files(puzzle, output)
+            times[name].append((time.process_time() - start) * 1000)
+    base = statistics.median(times["no pictures"])
+    print("  15×15, 20 words: " + ", ".join(
+        f"{name} {statistics.median(values):.1f} ms"
+        + ("" if name == "no pictures" else f" (+{statistics.median(values) - base:.1f})")
+        for name, values in times.items()))
 
 
 def commands(runs: int) -> None:
@@ -123,7 +157,8 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=15, help="command runs per program")
     args = parser.parse_args()
     drawing(args.repeat)
-    picture_drawing(args.repeat)
+    clue_cost(args.repeat)
+    picture_cost(args.repeat)
     commands(args.commands)
 
 

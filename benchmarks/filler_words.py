@@ -1,7 +1,9 @@
 """How often the filler spells a word unsuitable for children: filler-heavy puzzles
 (4 short dictionary words in a 15×15 grid) in every language, each grid read in
 all eight directions for the strings of lang/data/CODE.unsuitable.txt and
-CODE.blocked.txt outside the listed words' own cells. Prints a table.
+CODE.blocked.txt outside the listed words' own cells; the unsuitable strings of three
+letters (PEE, GIT), which grids keep out of their filler only, where a filler cell is
+part of the reading (the "short" column, also in "unsuitable"). Prints a table.
 
 `--dense` makes the puzzles of tests/test_languages.py's sweep instead (6 to 10
 words of 4 to 9 letters on 10×10 to 13×13, beams 32 and 256): few filler cells,
@@ -35,6 +37,9 @@ from wordsearch.lang import lists
 DATA = Path(__file__).resolve().parent.parent / "wordsearch" / "lang" / "data"
 WORDS = 4
 GRID = 15
+# lang/lists.py's FILLER_ONLY_LETTERS, written here so that an older install, which
+# lacks it, is measured against the same rule.
+SHORT = 3
 
 
 def forms(language: lang.Language, name: str) -> set[str]:
@@ -73,8 +78,9 @@ def sweep(code: str, puzzles: int, dense: bool) -> dict:
     shortest, longest = (4, 9) if dense else (3, 5)
     pool = [w for w in lists.dictionary(code) if shortest <= len(language.fold(w)) <= longest]
     pick = random.Random(code)
+    short = {f for f in unsuitable - rude if len(f) <= SHORT}
     hits: collections.Counter[str] = collections.Counter()
-    rude_hits, failed, times = 0, collections.Counter(), []
+    rude_hits, short_hits, failed, times = 0, 0, collections.Counter(), []
     spoiled = 0
     for i in range(puzzles):
         words = pick.sample(pool, 6 + i % 5 if dense else WORDS)
@@ -87,11 +93,15 @@ def sweep(code: str, puzzles: int, dense: bool) -> dict:
             continue
         times.append(time.perf_counter() - start)
         own = [set(p.cells()) for p in puzzle.words]
-        found = readings(puzzle.grid, unsuitable - rude, own)
+        found = readings(puzzle.grid, unsuitable - rude - short, own)
+        over_filler = readings(puzzle.grid, short, [set().union(*own)])
+        found += over_filler
+        short_hits += len(over_filler)
         hits.update(found)
         spoiled += bool(found)
         rude_hits += len(readings(puzzle.grid, rude, own))
-    return {"hits": hits, "spoiled": spoiled, "rude": rude_hits, "failed": failed,
+    return {"hits": hits, "spoiled": spoiled, "rude": rude_hits, "short": short_hits,
+            "failed": failed,
             "ms": 1000 * statistics.median(times) if times else float("nan")}
 
 
@@ -106,9 +116,10 @@ def main() -> None:
             else f"{WORDS} words of 3-5 letters on {GRID}x{GRID}")
     print(f"wordsearch from {Path(wordsearch.__file__).parent}; {args.puzzles} puzzles a "
           f"language, {made}")
-    # unsuitable: readings outside the listed words; in puzzles: puzzles with one;
+    # unsuitable: readings outside the listed words (three-letter ones: over filler);
+    # in puzzles: puzzles with one; short: the three-letter ones among them;
     # rude: readings of the blocklist's words; failed: puzzles not made
-    print(f"{'lang':4} {'unsuitable':>10} {'in puzzles':>10} {'rude':>4} {'failed':>6} "
+    print(f"{'lang':4} {'unsuitable':>10} {'in puzzles':>10} {'short':>5} {'rude':>4} {'failed':>6} "
           f"{'median ms':>9}  most spelled")
     total = 0
     for code in args.languages:
@@ -116,7 +127,7 @@ def main() -> None:
         total += sum(s["hits"].values())
         top = ", ".join(f"{w} {n}" for w, n in s["hits"].most_common(6))
         failed = sum(s["failed"].values())
-        print(f"{code:4} {sum(s['hits'].values()):>10} {s['spoiled']:>10} {s['rude']:>4} "
+        print(f"{code:4} {sum(s['hits'].values()):>10} {s['spoiled']:>10} {s['short']:>5} {s['rude']:>4} "
               f"{failed:>6} {s['ms']:>9.1f}  {top}"
               + (f"  (failed: {dict(s['failed'])})" if failed else ""), flush=True)
     print(f"all  {total:>10}")

@@ -70,15 +70,16 @@ HAND = ROOT / "scripts" / "data"
 HUNSPELL_DIR = pathlib.Path("/usr/share/hunspell")
 
 MIN_LETTERS, MAX_LETTERS = 3, 12
-# The shortest unsuitable entry kept out of grids. Three-letter entries are common
-# trigrams in text (English ALE, DIE, SIN; Spanish ANO, REO; Greek ΙΟΣ) and block
-# their reversals too (GOD takes DOG): with them, words' own letters across three
-# words spelled one in every layout of a pack (ALE, bench_pack's 30-word case), a
-# French dense puzzle was refused, and only 28% of 15x15 message fills passed their
-# checks at the first round, against 78% before and 69% from four letters
-# (bench_message.py). Two-letter ones read in nearly every grid. The blocklist's
-# three-letter rude words (ASS, TIT) stay blocked.
-MIN_FILLER_LETTERS = 4
+# The shortest unsuitable entry kept out of grids. Entries of three letters (English
+# PEE, WEE, GIT; Spanish ANO; Greek ΙΟΣ) are common trigrams in text, and block their
+# reversals too (GOD takes DOG): kept out of grids everywhere, the words' own letters
+# across three words spelled one in every layout of a pack (ALE, bench_pack's 30-word
+# case) and only 28% of 15x15 message fills passed their checks at the first round
+# (78% before). So the grid keeps them out of its filler only (make/blocked.py,
+# FILLER_ONLY_LETTERS): a reading wholly of listed words' letters or of a hidden
+# message's is allowed. Two-letter ones read in nearly every grid, and are left out.
+# The blocklist's three-letter rude words (ASS, TIT) are blocked everywhere.
+MIN_FILLER_LETTERS = 3
 WORDS_WANTED = 10_000          # the most frequent words that pass every filter
 CANDIDATES = 150_000           # wordfreq words looked at, most frequent first
 FREQUENCY_WORDS = 50_000       # wordfreq words the letter frequencies are counted over
@@ -506,8 +507,8 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         "The words the program chooses itself (added to hide a message, drawn by `--random`",
         "and the daily puzzle) come at the child level (the default; `--level adult` takes",
         "the whole dictionary) from the language's themes, which were written for children,",
-        "and `CODE.child.txt`: a puzzle's own topic first, then the other themes' words, then",
-        "the child list (`wordsearch/make/level.py`).",
+        "and `CODE.child.txt`: a puzzle's own topic first, then the themes near it, then",
+        "the other themes' words, then the child list (`wordsearch/make/level.py`).",
         "",
         "- **English**: the dictionary's words that the **Glasgow Norms** rate as learnt by",
         f"  6-8 years old (mean age-of-acquisition rating at most {CHILD_AOA:g} on their scale of",
@@ -530,7 +531,8 @@ def level_source_lines(glasgow: tuple[str, str], counts: dict[str, tuple[int, in
         "  For every language but en the words of it that read as adult, abstract or",
         "  grammatical were then taken off by hand (`scripts/data/level/CODE.txt`, one",
         "  reading by a non-native reviewer; it pt nl sv ru el pl cs sk keep about a third",
-        "  or a quarter), and for es fr de the themes (written for children, MIT) come",
+        "  or a quarter; de was read a second time, whole, as a primary teacher would, and",
+        "  keeps 601 of 2,000), and for es fr de the themes (written for children, MIT) come",
         "  before it. The proxy and the reading went further down the frequency list",
         "  for " + "; ".join(f"{' '.join(c for c, k in LEVEL_FREQUENT_READ.items() if k == n)}"
                           f" ({n:,} words)" for n in sorted(set(LEVEL_FREQUENT_READ.values())))
@@ -819,9 +821,9 @@ def write_sources(summary, sources, spellers, version) -> None:
         "  wheel, CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); a page that shows",
         "  one prints the credit its licence asks for (`wordsearch/pictures/credit.py`).",
         "- **Built-in clues** (`clues/GRID-CLUE.json`: for each theme of GRID, its words' clues",
-        "  in CLUE -- definitions for children when CLUE is GRID, translations otherwise):",
-        "  written by hand for this project (MIT, like the code) and read one by one; no",
-        "  dictionary's or other list's text was taken.",
+        "  in CLUE -- definitions for children of 6 to 11 when CLUE is GRID, English translations",
+        "  otherwise): written by hand for this project (MIT, like the code) and read one by one;",
+        "  no dictionary's or other list's text was taken. `tests/test_clue_data.py` checks them.",
         "- **Sort orders (`collation` in `CODE.json`)**, written by hand: each language's letters",
         "  in the order of the Unicode CLDR 42 collation for it (`common/collation/CODE.xml`,",
         "  standard), as ICU 72 applies it -- its tailoring (Ñ after N in Spanish, CH after H in",
@@ -863,8 +865,10 @@ def write_sources(summary, sources, spellers, version) -> None:
         "- **Unsuitable strings** (`CODE.unsuitable.txt`): every entry of the hand-made",
         "  unsuitable list as the letters it names: a word as itself, `word*` as its stem,",
         "  `*word` as its ending, `*word*` as its core; entries of fewer than",
-        f"  {MIN_FILLER_LETTERS} letters left out (a word of two or three letters reads by chance in nearly every grid).",
-        "  No grid spells one outside a listed word, as no grid spells a blocked word; the",
+        f"  {MIN_FILLER_LETTERS} letters left out (a word of two letters reads by chance in nearly every grid).",
+        "  No grid spells one outside a listed word, as no grid spells a blocked word; one of",
+        "  three letters (a common run of letters: PEE, GIT) only where a filler letter is part",
+        "  of it, so that listed words' letters and a hidden message's may spell it. The",
         "  dictionary is filtered by the patterns, not by these strings.",
         f"- **Letter frequencies**: over the {FREQUENCY_WORDS:,} most frequent wordfreq words, each",
         "  word's letters in grid form counted, weighted by `wordfreq.word_frequency`; words",

@@ -25,15 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import reference  # noqa: E402
 import wordsearch  # noqa: E402
+from conftest import kept_out  # noqa: E402
 from wordlists import draw, draw_nested  # noqa: E402
 from wordsearch.directions import COMPASS, DIFFICULTIES  # noqa: E402
-from wordsearch import lang  # noqa: E402
-from wordsearch.lang import lists  # noqa: E402
 from wordsearch.make.shape import builtin_masks  # noqa: E402
 
-# What no English grid may spell outside a listed word, read from the lists
-# themselves: the blocklist and the unsuitable words.
-KEPT_OUT = sorted({lang.get("en").fold(w) for w in lists.blocklist("en") + lists.unsuitable("en")})
+# What no English grid may spell, read from the lists themselves: the blocklist and
+# the unsuitable words outside a listed word, the short unsuitable ones over filler.
+KEPT_OUT, FILLER_ONLY = kept_out("en")
 
 BEAMS = (16, 64, 256, 1024)
 
@@ -77,7 +76,8 @@ def check(job: tuple[int, int]) -> tuple[str, str]:
         return "refused", why
     try:
         reference.verify(puzzle.to_dict(), [w.upper() for w in words],
-                         options["directions"].split(","), blocked=KEPT_OUT)
+                         options["directions"].split(","), blocked=KEPT_OUT,
+                         filler_only=FILLER_ONLY)
     except AssertionError as exc:
         return "wrong", f"case {i}: {exc}"
     return "built", ""

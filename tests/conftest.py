@@ -273,3 +273,18 @@ http {{
             time.sleep(0.05)
     process.kill()
     raise AssertionError("nginx did not accept connections in 5 s")
+
+
+def kept_out(code: str) -> tuple[list[str], list[str]]:
+    """What no grid in the language may spell, read from its lists as the rule says:
+    (blocked, filler_only). The blocklist's words and the unsuitable strings of four
+    letters or more read only inside one listed word; the unsuitable strings of three
+    letters or fewer (PEE, GIT) read over no filler cell."""
+    from wordsearch import lang
+    from wordsearch.lang import lists
+
+    language = lang.get(code)
+    rude = {language.fold(w) for w in lists.blocklist(code)}
+    unsuitable = {language.fold(w) for w in lists.unsuitable(code)}
+    short = {f for f in unsuitable if len(f) <= 3} - rude
+    return sorted(rude | (unsuitable - short)), sorted(short)

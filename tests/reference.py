@@ -157,10 +157,11 @@ def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:
 
 def verify(doc: dict, words: list[str], directions: list[str],
            letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", blocked: list[str] = (),
-           message: str | None = None) -> None:
+           message: str | None = None, filler_only: list[str] = ()) -> None:
     """Asserts that a puzzle document is a correct, complete, exactly-once puzzle
     whose cells hold only `letters` and which spells no `blocked` word, in any
-    direction, except within one listed word's own cells.
+    direction, except within one listed word's own cells, and no `filler_only` word
+    over a filler cell (a cell of no listed word, in a puzzle with no message).
 
     One rule besides: a word that lies inside another listed word (forwards or
     backwards) has readings inside that word's placement, which do not count; every
@@ -210,8 +211,11 @@ def verify(doc: dict, words: list[str], directions: list[str],
     for word in blocked:
         for cells in _occurrences(lines, word) | _occurrences(lines, word[::-1]):
             assert any(cells <= path for path in paths.values()), f"blocked {word} reads"
+    covered = set().union(*paths.values()) if paths else set()
+    for word in filler_only if hidden is None else ():
+        for cells in _occurrences(lines, word) | _occurrences(lines, word[::-1]):
+            assert cells <= covered, f"filler-only {word} reads over a filler cell"
     if hidden is not None:
-        covered = set().union(*paths.values()) if paths else set()
         left = "".join(grid[r][c] for r in range(rows) for c in range(cols)
                        if grid[r][c] != "." and (r, c) not in covered)
         assert left == hidden, f"the leftover letters spell {left}, not {hidden}"

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import reference
+from conftest import kept_out
 import wordsearch
 from wordsearch import _core, lang
 from wordsearch.lang import lists
@@ -198,23 +199,49 @@ def test_the_automaton_of_a_languages_lists_finds_what_a_brute_force_finds(code)
                      frozenset((r + k * STEPS[d][0], c + k * STEPS[d][1]) for k in range(len(form)))))
         assert got == readings_by_text(grid, encoded)
         assert last in got  # the last word written, whole
-
-
-def english_kept_out() -> list[str]:
-    """What no English grid may spell outside a listed word, read from the lists."""
-    return sorted({ENGLISH.fold(w) for w in lists.blocklist("en") + lists.unsuitable("en")})
+        # The packer's and a message grid's automaton: the same less the filler-only.
+        assert set(blocked.readings(grid, filler=False)) == {
+            (f, s, d) for f, s, d in blocked.readings(grid) if f not in blocked.filler_only}
 
 
 @pytest.mark.slow
 def test_the_filler_never_spells_an_unsuitable_word():
     """The issue's puzzles: 4 short words on 15x15. Before, 60 of them spelled ANUS 9
-    times, HATE 7, ACNE 5 (and more) in the filler."""
-    kept_out = english_kept_out()
-    assert {"ANUS", "HATE", "ACNE", "DEAD", "RIOT", "TUSH"} <= set(kept_out)
+    times, HATE 7, ACNE 5 (and more) in the filler; and PEE, WEE, GIT, POO while the
+    three-letter strings were left out."""
+    blocked, filler_only = kept_out("en")
+    assert {"ANUS", "HATE", "ACNE", "DEAD", "RIOT", "TUSH"} <= set(blocked)
+    assert {"PEE", "WEE", "GIT", "POO"} <= set(filler_only)
     for i in range(40):
         puzzle = wordsearch.generate(["cat", "dog", "sun", "hat"], grid=15, seed=f"sw{i}")
         reference.verify(puzzle.to_dict(), ["CAT", "DOG", "SUN", "HAT"], list(COMPASS),
-                         blocked=kept_out)
+                         blocked=blocked, filler_only=filler_only)
+
+
+def test_a_short_unsuitable_string_is_kept_from_the_filler_only():
+    """PEE across the ends of SHIP and EEL is the words' own letters: the fill keeps
+    the layout (a teacher's own PEE, blocked everywhere, passes it over), and draws no
+    filler letter that spells one."""
+    words = parse_words(["ship", "eel"]).words
+    grid = np.zeros((3, 8), dtype=np.uint8)
+    grid[1, :7] = ENGLISH.alphabet.encode("SHIPEEL")
+    layout = fill.Layout(grid, ((1, 0, "E"), (1, 4, "E")))
+    blocked = blocked_words(ENGLISH)
+    assert "PEE" in blocked.filler_only and "PEE" not in blocked.everywhere
+    for seed in range(8):
+        filled = fill.fill(layout, words, ENGLISH, _core.Rng(seed), (), blocked)
+        rows = ["".join(ENGLISH.alphabet.decode(v) for v in row) for row in filled.tolist()]
+        doc = {"grid": rows, "rows": 3, "cols": 8, "directions": list(COMPASS),
+               "words": [{"word": "SHIP", "row": 1, "col": 0, "direction": "E"},
+                         {"word": "EEL", "row": 1, "col": 4, "direction": "E"}]}
+        reference.verify(doc, ["SHIP", "EEL"], list(COMPASS), blocked=kept_out("en")[0],
+                         filler_only=sorted(blocked.filler_only))
+        assert rows[1].startswith("SHIPEEL")
+    own = blocked_words(ENGLISH, ["pee"])
+    assert "PEE" in own.everywhere and "PEE" not in own.filler_only
+    with pytest.raises(Unfilled) as caught:
+        fill.fill(layout, words, ENGLISH, _core.Rng(1), (), own)
+    assert caught.value.args == ("PEE", True, True)  # form, blocked, by_words
 
 
 def test_unsuitable_strings_are_kept_from_grids_not_from_chosen_words():
@@ -224,14 +251,15 @@ def test_unsuitable_strings_are_kept_from_grids_not_from_chosen_words():
     blocked = blocked_words(ENGLISH)
     assert {"EVIL", "KILL", "ANUS"} <= set(blocked.unsuitable) <= set(blocked.forms)
     assert not {"EVIL", "KILL", "ANUS"} & set(blocked.rude)
-    assert not {"DIE", "SIN", "ALE"} & set(blocked.forms)  # three letters: see the build
+    assert {"DIE", "SIN", "ALE"} <= blocked.filler_only  # three letters: see the build
+    assert not blocked.filler_only & set(blocked.everywhere)
     assert "TIT" in blocked.rude and "TIT" not in blocked.unsuitable
     assert not blocked_words(ENGLISH, blocklist=False).forms
     drawn = set(choose.drawable(ENGLISH))
     assert {"live", "skill"} <= drawn
     puzzle = wordsearch.generate(["skill", "live", "evil"], grid=8, seed="own")
     reference.verify(puzzle.to_dict(), ["SKILL", "LIVE", "EVIL"], list(COMPASS),
-                     blocked=english_kept_out())
+                     blocked=kept_out("en")[0])
 
 
 def test_a_document_says_whether_its_grid_was_kept_free_of_unsuitable_words():
@@ -254,3 +282,26 @@ def test_a_document_says_whether_its_grid_was_kept_free_of_unsuitable_words():
         Puzzle.from_dict(new)
     with pytest.raises(InputError, match='"unsuitable"'):
         Puzzle.from_dict(dict(old, unsuitable="yes"))
+
+
+def test_a_document_refuses_a_short_unsuitable_string_over_its_filler_only():
+    """PEE in a row of filler is refused when the document says its filler was kept
+    free of the short strings ("short_unsuitable"); across two words' letters it is
+    allowed; a document without the key (made before) is read as it was made."""
+    made = wordsearch.generate(["sun", "moon"], grid=6, seed="x").to_dict()
+    assert made["short_unsuitable"] is True
+    assert wordsearch.generate(["sun", "moon"], grid=6, seed="x",
+                               blocklist=False).to_dict()["short_unsuitable"] is False
+    words = (wordsearch.Placement("Ship", "SHIP", 0, 0, "E"),
+             wordsearch.Placement("Eel", "EEL", 0, 4, "E"))
+    across = Puzzle(code="d", grid=("SHIPEEL", "QRTVXYZ"), directions=tuple(COMPASS),
+                    words=words, unsuitable=True, short_unsuitable=True)
+    assert Puzzle.from_dict(across.to_dict()) == across
+    filler = across.to_dict() | {"grid": ["SHIPEEL", "QRPEEYZ"]}
+    with pytest.raises(InputError, match="the grid spells the blocked word PEE from row 1, "
+                                         "column 2 to row 1, column 4, over filler letters"):
+        Puzzle.from_dict(filler)
+    del filler["short_unsuitable"]
+    assert Puzzle.from_dict(filler).grid[1] == "QRPEEYZ"
+    with pytest.raises(InputError, match='"short_unsuitable"'):
+        Puzzle.from_dict(across.to_dict() | {"short_unsuitable": 1})

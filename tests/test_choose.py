@@ -86,7 +86,25 @@ def test_every_theme_is_made_whole_its_words_counted_by_their_grid_letters(code)
 @pytest.mark.slow
 def test_a_theme_with_words_of_two_parts_makes_a_puzzle():
     puzzle = wordsearch.generate(theme="breakfast", seed="two-parts", beam=64)
-    assert "HOTCHOCOLATE" in forms(puzzle) and "Hot Chocolate" in {p.label for p in puzzle.words}
+    assert "HOTCHOCOLATE" in forms(puzzle) and "Hot chocolate" in {p.label for p in puzzle.words}
+
+
+def test_a_themes_two_word_entries_are_one_word_labelled_as_written():
+    """"paddling pool" is the 12 letters PADDLINGPOOL (it was measured with its space,
+    13, and the whole theme refused on a grid of 12 across); its label is "Paddling
+    pool", as the data writes it, not "Paddling Pool"; French "pomme de terre" is
+    "Pomme de terre"."""
+    english = lang.get("en")
+    assert "paddling pool" in choose.pick(english, theme="summer", count=None, seed=1,
+                                          longest=12)
+    labels = {p.word: p.label for p in wordsearch.generate(theme="summer", seed="two",
+                                                           grid=15, beam=64).words}
+    assert labels["ICECREAM"] == "Ice cream" and labels["PADDLINGPOOL"] == "Paddling pool"
+    assert labels["FLIPFLOPS"] == "Flip-flops"
+    french = {p.word: p.label for p in wordsearch.generate(theme="vegetables", language="fr",
+                                                           seed="two", grid=15,
+                                                           beam=64).words}
+    assert french["POMMEDETERRE"] == "Pomme de terre" and french["CHOUFLEUR"] == "Chou-fleur"
 
 
 def test_every_copy_of_a_set_draws_its_own_words(run, tmp_path):

@@ -55,8 +55,6 @@ def test_the_original_example_writes_a_landscape_pdf_with_its_key(run):
 
 @pytest.mark.parametrize("flag, pages, first", [("--no-key", 1, "Pz"),
                                                ("--key-only", 1, "Answer key: Pz")])
-
-
 def test_no_key_and_key_only(run, flag, pages, first):
     assert run("-t", "Pz", flag, "-o", "p.pdf", "sun", "moon").exit_code == 0
     assert page_count("p.pdf") == pages
@@ -485,8 +483,6 @@ def command_lines(draw):
 
 @settings(max_examples=examples(120),
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
 @pytest.mark.slow
 @given(args=command_lines(), stdin=st.binary(max_size=40))
 def test_any_command_line_exits_cleanly_and_leaves_no_file_when_it_fails(args, stdin):
@@ -563,8 +559,6 @@ FIELDS_FROM_ELSEWHERE = {
 
 @pytest.mark.parametrize("command, values", [
     ("make", (MakeOptions, Look, PageOptions)), ("book", (MakeOptions, Look, BookOptions))])
-
-
 def test_every_option_passes_into_a_value_by_name_or_is_read_by_the_command(command, values):
     params = {p.name for p in main.commands[command].params if p.expose_value}
     named = set().union(*({f.name for f in dataclasses.fields(v) if f.init} for v in values))
@@ -592,8 +586,6 @@ def test_text_no_page_can_print_is_a_usage_error_naming_the_option(run, args, me
 @pytest.mark.parametrize("option, said", [("--author", "the author"),
                                           ("--subject", "the subject"),
                                           ("--title", "the title")])
-
-
 def test_a_books_text_no_page_can_print_is_a_usage_error(run, lists, option, said):
     result = run("book", "--words-file", "lists.txt", option, "By \udcff", "-o", "b.pdf")
     assert result.exit_code == 2 and not Path("b.pdf").exists()
@@ -612,8 +604,6 @@ def test_a_students_name_no_page_can_print_is_refused_naming_it(run):
 
 @pytest.mark.parametrize("args", [["--list-masks"], ["--list-fonts"], ["--list-themes"],
                                   ["--help"], ["book", "--help"], ["solve", "--help"]])
-
-
 def test_a_listing_or_the_help_to_a_full_disk_says_so_and_exits_1(args, monkeypatch, capsys):
     with open("/dev/full", "w") as full:
         monkeypatch.setattr(sys, "stdout", full)
@@ -662,23 +652,43 @@ def test_purge_deletes_what_the_server_kept_past_its_time(run, tmp_path):
     assert not (tmp_path / "none.sqlite3").exists()
 
 
-def test_pictures_and_ones_own_picture_on_the_command(tmp_path):
-    own = tmp_path / "cat.png"
-    png(own)
-    result = CliRunner().invoke(main, ["cat", "dog", "--picture", f"cat={own}", "--seed",
-                                       "pic-ture", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.stdout)
-    assert doc["pictures"] == "beside"
-    assert [w["picture"] for w in doc["words"]] == [str(own), "openmoji:1F415"]
-    result = CliRunner().invoke(main, ["cat", "--picture", "cat", "--format", "json"])
-    assert result.exit_code == 2 and '"cat" is not WORD=FILE' in result.output
+def test_db_upgrade_brings_a_database_up_to_date_once(run, tmp_path):
+    db = tmp_path / "new.sqlite3"
+    first = run("db", "upgrade", "--db", str(db))
+    assert first.exit_code == 0, first.output
+    assert first.stdout == f"{db}: schema 2, 2 steps taken.\n"
+    again = run("db", "upgrade", "--db", str(db))
+    assert again.stdout == f"{db}: schema 2, already up to date.\n"
 
 
-def png(path: Path) -> None:
-    """A PNG file of 4 by 3 pixels."""
-    import cairo
-    cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 3).write_to_png(str(path))
+@pytest.mark.parametrize("db, says", [
+    ("served.sqlite3", "a worker takes class sets from a PostgreSQL database's queue "
+                       "(--db postgresql://...), not from served.sqlite3"),
+    ("postgresql://teacher:s3cret@127.0.0.1:1/puzzles",
+     "cannot open the PostgreSQL database postgresql://teacher:***@127.0.0.1:1/puzzles: "),
+])
+def test_a_worker_without_a_postgresql_database_says_why(run, db, says):
+    result = run("worker", "--db", db)
+    assert result.exit_code == 2 and says in result.stderr
+    assert "s3cret" not in result.output and "Traceback" not in result.output
+
+
+def test_the_database_is_read_from_the_environment(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDSEARCH_DB", str(tmp_path / "env.sqlite3"))
+    result = run("db", "upgrade")
+    assert result.exit_code == 0 and (tmp_path / "env.sqlite3").exists()
+
+
+def test_purge_and_upgrade_work_on_postgresql(run, postgres):
+    from wordsearch.web.storage import Record, open_storage
+
+    assert run("db", "upgrade", "--db", postgres).stdout.endswith("schema 2, 2 steps taken.\n")
+    storage = open_storage(postgres)
+    old = storage.save_puzzle(Record({"code": "old"}, {}, {}))
+    storage._execute("UPDATE puzzles SET created = created - 40 * 86400")
+    result = run("purge", "--db", postgres, "--keep-days", "30")
+    assert result.exit_code == 0 and result.stdout.startswith("deleted 1 puzzle older than 30")
+    assert storage.load_puzzle(old) is None
 
 
 # Clue puzzles through the command: words files with clues (sections too), a set,
@@ -780,40 +790,20 @@ def test_a_theme_with_its_clues_prints_its_definitions(run):
     assert len(listed) == 5 and set(listed) <= set(clues.values())
 
 
-def test_db_upgrade_brings_a_database_up_to_date_once(run, tmp_path):
-    db = tmp_path / "new.sqlite3"
-    first = run("db", "upgrade", "--db", str(db))
-    assert first.exit_code == 0, first.output
-    assert first.stdout == f"{db}: schema 2, 2 steps taken.\n"
-    again = run("db", "upgrade", "--db", str(db))
-    assert again.stdout == f"{db}: schema 2, already up to date.\n"
+def test_pictures_and_ones_own_picture_on_the_command(tmp_path):
+    own = tmp_path / "cat.png"
+    png(own)
+    result = CliRunner().invoke(main, ["cat", "dog", "--picture", f"cat={own}", "--seed",
+                                       "pic-ture", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["pictures"] == "beside"
+    assert [w["picture"] for w in doc["words"]] == [str(own), "openmoji:1F415"]
+    result = CliRunner().invoke(main, ["cat", "--picture", "cat", "--format", "json"])
+    assert result.exit_code == 2 and '"cat" is not WORD=FILE' in result.output
 
 
-@pytest.mark.parametrize("db, says", [
-    ("served.sqlite3", "a worker takes class sets from a PostgreSQL database's queue "
-                       "(--db postgresql://...), not from served.sqlite3"),
-    ("postgresql://teacher:s3cret@127.0.0.1:1/puzzles",
-     "cannot open the PostgreSQL database postgresql://teacher:***@127.0.0.1:1/puzzles: "),
-])
-def test_a_worker_without_a_postgresql_database_says_why(run, db, says):
-    result = run("worker", "--db", db)
-    assert result.exit_code == 2 and says in result.stderr
-    assert "s3cret" not in result.output and "Traceback" not in result.output
-
-
-def test_the_database_is_read_from_the_environment(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("WORDSEARCH_DB", str(tmp_path / "env.sqlite3"))
-    result = run("db", "upgrade")
-    assert result.exit_code == 0 and (tmp_path / "env.sqlite3").exists()
-
-
-def test_purge_and_upgrade_work_on_postgresql(run, postgres):
-    from wordsearch.web.storage import Record, open_storage
-
-    assert run("db", "upgrade", "--db", postgres).stdout.endswith("schema 2, 2 steps taken.\n")
-    storage = open_storage(postgres)
-    old = storage.save_puzzle(Record({"code": "old"}, {}, {}))
-    storage._execute("UPDATE puzzles SET created = created - 40 * 86400")
-    result = run("purge", "--db", postgres, "--keep-days", "30")
-    assert result.exit_code == 0 and result.stdout.startswith("deleted 1 puzzle older than 30")
-    assert storage.load_puzzle(old) is None
+def png(path: Path) -> None:
+    """A PNG file of 4 by 3 pixels."""
+    import cairo
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 3).write_to_png(str(path))

@@ -43,6 +43,18 @@ def test_the_child_level_is_a_sorted_part_of_the_dictionary(code):
     assert 500 <= len(child) <= 5_000
 
 
+@pytest.mark.parametrize("code", CODES)
+def test_the_child_level_is_without_the_words_read_off_it(code):
+    """No word the hand reading takes off (scripts/data/level/CODE.txt) is on the
+    child list: run scripts/build_language_data.py --level-only after an edit there."""
+    language = lang.get(code)
+    off = set()
+    for line in (HAND / "level" / f"{code}.txt").read_text(encoding="utf-8").splitlines():
+        off.update(language.fold(w) for w in line.split("#", 1)[0].split())
+    assert off, "every language's reading takes some words off"
+    assert not {w for w in lines(f"{code}.child.txt") if language.fold(w) in off}
+
+
 @pytest.mark.slow  # 10,000 entries a language through the parser: 0.3 s each
 @pytest.mark.parametrize("code", CODES)
 def test_dictionary(code):
@@ -80,8 +92,9 @@ def test_blocklist(code):
 
 @pytest.mark.parametrize("code", CODES)
 def test_unsuitable_strings(code):
-    """Every entry of the hand-made unsuitable list of 4 letters or more, as the
-    letters it names (`kill*` as KILL, `*sexual*` as SEXUAL), once; nothing else."""
+    """Every entry of the hand-made unsuitable list of 3 letters or more, as the
+    letters it names (`kill*` as KILL, `*sexual*` as SEXUAL), once; nothing else.
+    Two-letter ones (German `po`) would read in nearly every grid."""
     language = lang.get(code)
     words = lines(f"{code}.unsuitable.txt")
     assert words == sorted(words)
@@ -89,11 +102,11 @@ def test_unsuitable_strings(code):
     assert len(set(forms)) == len(words), "one entry per grid form"
     for word, form in zip(words, forms):
         assert word == word.lower() and " " not in word, word
-        assert len(form) >= 4 and all(language.alphabet.is_letter(ch) for ch in form), word
+        assert len(form) >= 3 and all(language.alphabet.is_letter(ch) for ch in form), word
     hand = set()
     for line in (HAND / "unsuitable" / f"{code}.txt").read_text(encoding="utf-8").splitlines():
         entry = line.split("#", 1)[0].strip()
-        if len(language.fold(entry.strip("*"))) >= 4:
+        if len(language.fold(entry.strip("*"))) >= 3:
             hand.add(language.fold(entry.strip("*")))
     assert set(forms) == hand, "run scripts/build_language_data.py --unsuitable-only"
 

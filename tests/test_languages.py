@@ -8,7 +8,7 @@ import pytest
 
 import reference
 import wordsearch
-from conftest import examples
+from conftest import examples, kept_out
 from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
@@ -78,7 +78,7 @@ def test_puzzles_in_each_language_read_every_word_once_and_no_blocked_word(code)
     """500 a language in CI, the first 100 elsewhere."""
     language = lang.get(code)
     pool = [w for w in lists.dictionary(code) if 4 <= len(language.fold(w)) <= 9]
-    blocked = sorted({language.fold(w) for w in lists.blocklist(code) + lists.unsuitable(code)})
+    blocked, filler_only = kept_out(code)
     assert len(pool) > 1000 and blocked
     rng = random.Random(code)
     letters = alphabet_of(code)
@@ -99,7 +99,7 @@ def test_puzzles_in_each_language_read_every_word_once_and_no_blocked_word(code)
             continue
         forms = [language.fold(w) for w in words]
         reference.verify(puzzle.to_dict(), forms, list(COMPASS), letters=letters,
-                         blocked=blocked)
+                         blocked=blocked, filler_only=filler_only)
         filler.update("".join(puzzle.grid))
     assert len(refused) <= PUZZLES_A_LANGUAGE // 100, refused  # 5 of 500 in CI
     # The filler draws on the whole alphabet, not only the words' letters.

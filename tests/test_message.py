@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import reference
 import reference_message
-from conftest import CI, examples
+from conftest import CI, examples, kept_out
 from wordsearch import _core
 from wordsearch.errors import NoMessage, Unhidden
 
@@ -269,18 +269,11 @@ def blocked_forms(code: str) -> list[str]:
     return sorted({language.fold(w) for w in lists.blocklist(code)})
 
 
-def kept_out(code: str) -> list[str]:
-    """The blocklist and the unsuitable strings: no grid may spell one outside a
-    listed word."""
-    language = lang.get(code)
-    return sorted({language.fold(w) for w in lists.blocklist(code) + lists.unsuitable(code)})
-
-
 def check_puzzle(puzzle, words, code, form):
     language = lang.get(code)
     doc = puzzle.to_dict()
     reference.verify(doc, [language.fold(w) for w in words], list(puzzle.directions),
-                     letters=language.alphabet.letters, blocked=kept_out(code),
+                     letters=language.alphabet.letters, blocked=kept_out(code)[0],
                      message=form)
     assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
     return doc
@@ -471,3 +464,18 @@ def test_the_fill_takes_a_word_of_the_lowest_tier_that_fits_first():
         assert got is not None
         first_word = got[1][0][0]
         assert tiers[first_word] == 0, (seed, lexicon[first_word])
+
+
+@pytest.mark.slow
+def test_a_two_word_theme_entry_is_added_as_one_word_labelled_as_two():
+    """Eye patch (pirates) added to hide a message: EYEPATCH in the grid, read once,
+    and "Eye patch" in the list, as the theme writes it (not "Eye Patch" nor "Eyepatch")."""
+    words = ["cake", "sandwich", "jelly", "popcorn", "juice", "pizza"]
+    puzzle = wordsearch.generate(words, message="Enjoy your lunch", seed="ic5", beam=64)
+    added = {p.word: p.label for p in puzzle.words if p.added}
+    assert added["EYEPATCH"] == "Eye patch"
+    check_puzzle(puzzle, words, "en", "ENJOYYOURLUNCH")
+    english = lang.get("en")
+    labels = {w.form: w.label for w in message.lexicon(english).words}
+    assert sum(" " in label for label in labels.values()) > 20
+    assert labels["ICECREAM"] == "Ice cream" and labels["NORTHPOLE"] == "North Pole"

@@ -17,8 +17,9 @@ def puzzle():
 def test_document_has_the_designed_keys(puzzle):
     doc = json.loads(puzzle.to_json())
     assert list(doc) == ["format", "code", "rows", "cols", "grid", "directions", "language",
-                         "case", "blocklist", "unsuitable", "words"]
+                         "case", "blocklist", "unsuitable", "short_unsuitable", "words"]
     assert doc["case"] == "upper" and doc["blocklist"] is True and doc["unsuitable"] is True
+    assert doc["short_unsuitable"] is True
     assert doc["language"] == "en"
     assert doc["format"] == "wordsearch/1" and doc["code"] == "k3x9-q2"
     assert doc["directions"] == ["E", "SE", "S", "SW"]

@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -515,6 +516,18 @@ def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
     body = health.json()
     assert body["status"] == "ok" and body["storage"] == "ok"
     assert body["workers"]["alive"] is True and body["workers"]["processes"] == 1
+    queue = body["queue"]
+    if client.app.state.service.config.db.startswith("postgresql://"):
+        for _ in range(300):  # the worker started with the suite: its first heartbeat
+            if (queue := client.get("/healthz").json()["queue"])["workers"]:
+                break
+            time.sleep(0.1)
+        assert queue["kind"] == "procrastinate" and queue["ok"] and queue["workers"] == 1
+    else:
+        assert queue == {"kind": "local", "ok": True, "sets_making": 0}
+    metrics = client.get("/metrics").text
+    assert "wordsearch_database_up 1.0" in metrics
+    assert re.search(r'wordsearch_sets\{state="done"\} \d', metrics)
     with TestClient(create_app(Config(db=str(tmp_path / "db.sqlite3"), workers=1))) as broken:
         # the file where it cannot be opened (its folder gone)
         broken.app.state.service.storage.path = str(tmp_path / "gone" / "db.sqlite3")

@@ -871,8 +871,11 @@ def test_a_clue_puzzle_plays_to_the_end_showing_each_word_beside_its_clue(server
     shot(driver, "play-clues-1280-fresh")
     click(driver, "#hint")
     hinted = driver.find_elements(By.CSS_SELECTOR, "#words li.hinted")
-    assert len(hinted) == 1 and hinted[0].find_element(By.CLASS_NAME, "clue").text.split(
-        ". ", 1)[1] in text_of(driver, "say")
+    assert len(hinted) == 1
+    clue = hinted[0].find_element(By.CLASS_NAME, "clue").text.split(". ", 1)[1]
+    # the hint names the clue, not the word
+    assert text_of(driver, "say").startswith(f"Hint: the answer to “{clue}” starts at the "
+                                             f"marked letter, row ")
     by_clue = {p["clue"]: p for p in placements}
     for n, item in enumerate(items, 1):
         clue = item.find_element(By.CLASS_NAME, "clue").text.split(". ", 1)[1]

@@ -48,6 +48,8 @@ def test_options_are_sorted_by_stage_in_the_order_given():
     ({"fields": "Name"}, '"fields" should be a list of text'),
     ({"grid": [15]}, '"grid" should be a number or text'),
     ({"min_grid": "10"}, '"min_grid" should be a whole number'),
+    ({"clues": "yes"}, '"clues" should be true or false'),
+    ({"clue_language": ["en"]}, '"clue_language" should be text'),
 ])
 def test_a_value_of_the_wrong_shape_is_a_bad_request(body, wrong):
     with pytest.raises(options.BadRequest, match=wrong):
@@ -88,6 +90,7 @@ def test_a_value_out_of_range_names_its_option(body, option):
     ({"theme": ""}, "the theme is blank; choose a theme, or leave it out to give your own "
                     "words."),
     ({"list_order": ""}, "the list order is blank; choose alphabetical or given."),
+    ({"clue_language": ""}, "the clue language is blank; choose one of cs, de, el, en, "),
     ({"mask": ""}, "the mask is blank; choose one of apple, "),
     ({"grid": " "}, "the grid size is blank; write a side such as 15, or columns x rows such "
                     "as 20x12, or leave it out."),

@@ -2,7 +2,7 @@ import pytest
 
 from wordsearch.errors import InputError
 from wordsearch import lang
-from wordsearch.make.words import Word, make_label, parse_entry, parse_words
+from wordsearch.make.words import Word, make_label, parse_entry, parse_words, written_label
 
 ENGLISH = lang.get("en")
 
@@ -132,6 +132,19 @@ def test_word_objects_pass_through():
                                          ("McDonald", "McDonald")])
 def test_labels_are_title_cased_unless_the_case_is_mixed(text, label):
     assert make_label(text) == label
+
+
+@pytest.mark.parametrize("text, label", [("ice cream", "Ice cream"),
+                                         ("pomme de terre", "Pomme de terre"),
+                                         ("flip-flops", "Flip-flops"), ("North Pole", "North Pole"),
+                                         ("T rex", "T rex"), ("étoile de mer", "Étoile de mer")])
+def test_the_languages_own_words_are_labelled_as_written_with_a_capital(text, label):
+    """Themes and dictionaries are written as the language writes them: only the first
+    letter is raised (make_label's title case guesses for words typed in any case)."""
+    assert written_label(text) == label
+    assert parse_entry(text, None, ENGLISH, written=True).label == label
+    assert parse_entry(text, None, ENGLISH, written=True).form == ENGLISH.fold(
+        text.replace(" ", "").replace("-", ""))
 
 
 def test_an_accent_typed_as_a_combining_mark_is_the_accented_letter():

@@ -60,6 +60,10 @@ class Puzzle:
     # Whether it was kept free of the language's unsuitable words too: documents
     # made before they were blocked lack the key, and are checked as they were made.
     unsuitable: bool = False
+    # Whether its filler letters were kept free of the unsuitable list's short strings
+    # too (lists.FILLER_ONLY_LETTERS: PEE, GIT), which a grid's words and message
+    # may spell; documents made before lack the key, and are checked as they were made.
+    short_unsuitable: bool = False
     block_words: tuple[str, ...] = ()  # grid forms of the other words kept out of it
     theme: str = ""  # the built-in list its words came from, if they did
     lowercase: bool = False  # printed in lower case; the grid here stays in grid form
@@ -157,6 +161,7 @@ class Puzzle:
             "case": "lower" if self.lowercase else "upper",
             "blocklist": self.blocklist,
             "unsuitable": self.unsuitable,
+            "short_unsuitable": self.short_unsuitable,
         }
         if self.block_words:
             doc["block_words"] = list(self.block_words)
@@ -206,6 +211,8 @@ class Puzzle:
                 language=doc.get("language", DEFAULT_LANGUAGE),
                 blocklist=_yes_no(doc.get("blocklist", True), '"blocklist"'),
                 unsuitable=_yes_no(doc.get("unsuitable", False), '"unsuitable"'),
+                short_unsuitable=_yes_no(doc.get("short_unsuitable", False),
+                                         '"short_unsuitable"'),
                 block_words=_texts(doc.get("block_words", []), '"block_words"'),
                 theme=_text(doc.get("theme", ""), '"theme"'),
                 lowercase=_case(doc.get("case", "upper")),
@@ -326,18 +333,33 @@ class Puzzle:
                              f"give the message as it was typed.")
 
     def _check_blocked(self, language: lang.Language) -> None:
+        """No blocked word reads outside one listed word's cells; a filler-only
+        unsuitable string (lists.FILLER_ONLY_LETTERS) none over a filler cell, that is
+        a cell of no word in a puzzle without a message (a message's cells are not
+        filler)."""
         blocked = set(self.block_words)
         if self.blocklist:
             blocked.update(language.fold(w) for w in lists.blocklist(self.language))
+        short = set()
         if self.unsuitable:
-            blocked.update(language.fold(w) for w in lists.unsuitable(self.language))
+            for form in (language.fold(w) for w in lists.unsuitable(self.language)):
+                (short if len(form) <= lists.FILLER_ONLY_LETTERS else blocked).add(form)
+        short = short - blocked if self.short_unsuitable and not self.message else set()
         placed = [set(p.cells()) for p in self.words]
-        for form, cells in spelled(self.grid, blocked):
-            if not any(set(cells) <= on for on in placed):
-                (r, c), (r2, c2) = cells[0], cells[-1]
-                raise InputError(f"the grid spells the blocked word {form} from row {r}, "
-                                 f"column {c} to row {r2}, column {c2}, outside the listed "
-                                 f"words; a puzzle must not.")
+        covered = set().union(*placed)
+        for form, cells in spelled(self.grid, blocked | short):
+            if form in short:
+                where = "over filler letters"
+                if set(cells) <= covered:
+                    continue
+            else:
+                where = "outside the listed words"
+                if any(set(cells) <= on for on in placed):
+                    continue
+            (r, c), (r2, c2) = cells[0], cells[-1]
+            raise InputError(f"the grid spells the blocked word {form} from row {r}, "
+                             f"column {c} to row {r2}, column {c2}, {where}; a puzzle "
+                             f"must not.")
 
 
 def spelled(grid: Sequence[str], forms: set[str]) -> Iterator[tuple[str, list[tuple[int, int]]]]:

@@ -53,11 +53,19 @@ def blocklist(code: str) -> tuple[str, ...]:
     return _lines(f"{code}.blocked.txt")
 
 
+# An unsuitable string of this many letters or fewer (PEE, DIE, Spanish ANO) is a
+# common run of letters: kept out of grids everywhere, it took whole packs of layouts
+# and most hidden-message fills (scripts/build_language_data.py, MIN_FILLER_LETTERS),
+# so a grid keeps it out of its filler letters only (make/blocked.py).
+FILLER_ONLY_LETTERS = 3
+
+
 @cache
 def unsuitable(code: str) -> tuple[str, ...]:
     """Words and word parts unsuitable for children (illness, death, violence, drugs,
     insults...) that no grid may spell outside a listed word, as the blocklist's
-    words; the dictionary was filtered by the patterns they come from."""
+    words (those of FILLER_ONLY_LETTERS or fewer in grid form: none that takes a
+    filler letter); the dictionary was filtered by the patterns they come from."""
     return _lines(f"{code}.unsuitable.txt")
 
 

@@ -1,7 +1,10 @@
 """Words no finished grid may spell: the language's blocklist of rude words and
 the letters of its words unsuitable for children (both on unless switched off), and
 a teacher's own. A blocked word that lies inside one of the listed words is allowed
-there, along that word's line, and nowhere else.
+there, along that word's line, and nowhere else. The unsuitable strings of
+lists.FILLER_ONLY_LETTERS or fewer (PEE, GIT) are common runs of letters: they are
+kept out of the filler only, allowed wherever every letter of the reading is a
+listed word's (or a hidden message's), as across the ends of two words.
 
 The words are built once into an automaton in C (csrc/ws_block.c) that finds
 every reading of all of them in one walk over the grid's lines.
@@ -48,21 +51,47 @@ class Blocked:
         return tuple(f for f in self.forms if f not in unsuitable)
 
     @cached_property
+    def filler_only(self) -> frozenset[str]:
+        """The unsuitable forms kept out of filler letters only (PEE, GIT): a reading
+        of one wholly on listed words' letters is allowed, as one of a blocked word
+        inside a listed word is. A teacher's own or the blocklist's short words (ASS)
+        are blocked everywhere."""
+        return frozenset(f for f in self.unsuitable if len(f) <= lists.FILLER_ONLY_LETTERS)
+
+    @cached_property
+    def everywhere(self) -> tuple[str, ...]:
+        """The forms but the filler-only ones, sorted: what no grid without filler
+        (a layout's words alone, a hidden message's grid) may spell outside a word."""
+        return tuple(f for f in self.forms if f not in self.filler_only)
+
+    @cached_property
     def automaton(self) -> _core.Blocklist | None:
-        """The words built into the C automaton; None when there are none."""
-        if not self.forms:
+        """Every form built into the C automaton; None when there are none."""
+        return self._automaton(self.forms)
+
+    @cached_property
+    def words_automaton(self) -> _core.Blocklist | None:
+        """The forms blocked everywhere built into the C automaton, for the packer's
+        layouts (words' letters alone); None when there are none."""
+        return self._automaton(self.everywhere)
+
+    def _automaton(self, forms: tuple[str, ...]) -> _core.Blocklist | None:
+        if not forms:
             return None
-        letters, offsets = self.language.alphabet.encode_list(list(self.forms))
+        letters, offsets = self.language.alphabet.encode_list(list(forms))
         return _core.Blocklist(letters, offsets, len(self.language.alphabet))
 
-    def readings(self, grid: np.ndarray) -> Iterator[tuple[str, int, str]]:
+    def readings(self, grid: np.ndarray, *, filler: bool = True) -> Iterator[tuple[str, int, str]]:
         """Every reading of a blocked word in the grid of cell codes: (grid form,
-        first cell, compass direction)."""
-        if self.automaton is None:
+        first cell, compass direction); without `filler` (a grid with no filler
+        letters), of the forms blocked everywhere only."""
+        forms, automaton = ((self.forms, self.automaton) if filler
+                            else (self.everywhere, self.words_automaton))
+        if automaton is None:
             return
-        words, starts, dirs = self.automaton.scan(grid)
+        words, starts, dirs = automaton.scan(grid)
         for w, start, d in zip(words.tolist(), starts.tolist(), dirs.tolist()):
-            yield self.forms[w], start, COMPASS[d]
+            yield forms[w], start, COMPASS[d]
 
 
 def blocked_words(language: Language, extra: Iterable[str | tuple[int, str]] = (), *,

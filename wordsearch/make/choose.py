@@ -50,7 +50,7 @@ def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
     if keep is not None:
         pool = [w for w in pool if keep(w)]
         where += " with a picture"
-    fits = [w for w in pool if MIN_LETTERS <= len(spell(w, language)[1]) <= longest]
+    fits = [w for w in pool if MIN_LETTERS <= len(_form(w, language)) <= longest]
     if count is None:
         if len(fits) < len(pool):
             _too_long(where, pool, fits, longest)
@@ -100,7 +100,7 @@ def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[st
     for i in range(len(order)):
         j = i + rng.below(len(order) - i)
         order[i], order[j] = order[j], order[i]
-        form = language.fold(order[i])
+        form = _form(order[i], language)
         if any(_nested(form, other) for other in forms):
             continue
         chosen.append(order[i])
@@ -108,6 +108,12 @@ def _draw(pool: list[str], count: int, language: Language, seed: int) -> list[st
         if len(chosen) == count:
             break
     return chosen
+
+
+def _form(text: str, language: Language) -> str:
+    """The grid form of a word of the language's data: "paddling pool" is the 12
+    letters PADDLINGPOOL, not 13 characters."""
+    return spell(text, language)[1]
 
 
 def _nested(a: str, b: str) -> bool:

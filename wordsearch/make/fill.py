@@ -6,7 +6,8 @@ lent PRIOR_LETTERS letters more, so that a short list (HELLO WORLD) does not lea
 a grid of seven letters. When filler spells a word a second time, or spells a
 blocked word, only the filler cells of that reading are drawn again; after a while
 the draw widens toward the language's frequencies and then to uniform letters.
-A reading made of word letters alone cannot be undone: the layout is passed over.
+A reading made of word letters alone cannot be undone: the layout is passed over
+(a filler-only string's, PEE across two words, is allowed: Blocked.filler_only).
 Every loop is bounded.
 """
 from __future__ import annotations
@@ -79,7 +80,8 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
          inside: Sequence[Sequence[int]] = (),
          blocked: Blocked | None = None) -> np.ndarray:
     """The layout's grid with filler in every empty cell, reading each word exactly
-    once and no blocked word outside the listed words' own letters; Unfilled, saying
+    once and no blocked word outside the listed words' own letters (a filler-only one
+    on no filler letter); Unfilled, saying
     what stood in the way, if this layout cannot be filled that way. `inside[i]` are the words word
     i lies inside: its readings within their placements are theirs, not copies."""
     grid = layout.grid.copy()
@@ -116,10 +118,11 @@ def fill(layout: Layout, words: Sequence[Word], language: Language, rng: _core.R
             kept = Unfilled(words[w].form, blocked=False, by_words=False)
         for form, start, d in (blocked.readings(grid) if blocked is not None else ()):
             reading = _cells(start, d, len(form), cols)
-            if _within(reading[0], reading[-1], len(form), on_words):
-                continue
             cells = [c for c in reading if is_filler[c]]
             if not cells:
+                if form in blocked.filler_only or _within(reading[0], reading[-1], len(form),
+                                                          on_words):
+                    continue
                 raise Unfilled(form, blocked=True, by_words=True)
             extra_cells.update(cells)
             kept = Unfilled(form, blocked=True, by_words=False)

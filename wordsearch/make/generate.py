@@ -11,16 +11,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from wordsearch import directions as compass, lang, seeds
-from wordsearch.errors import (MAX_PROBLEMS, InputError, NoRoom, NoUnique, PackingError, TimeUp, Unfilled,
-                               Unhidden, quoted)
+from wordsearch.errors import (MAX_PROBLEMS, InputError, NoRoom, NoUnique, PackingError,
+                               TimeUp, Unfilled, Unhidden, quoted)
 from wordsearch.make import choose, fill, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import Deadline
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
-from wordsearch.make.words import (CLUE_MARK, MAX_LETTERS, Word, WordList, parse_words,
-                                   strict_conflicts)
+from wordsearch.make.words import (CLUE_MARK, MAX_LETTERS, Word, WordList, parse_entry,
+                                   parse_words, strict_conflicts)
 from wordsearch.pictures import choose as pictures, source as picture_source
 from wordsearch.puzzle import PICTURE_LAYOUTS, Placement, Puzzle
 
@@ -156,9 +156,10 @@ def _check_given(words: WordList, options: MakeOptions) -> None:
         raise InputError("\n".join(conflicts))
 
 
-def _picked(words, options: MakeOptions, code: str) -> list[str]:
-    """The words of a theme or a draw (with `clues`, each "word: its clue"); refused
-    beside words of one's own."""
+def _picked(words, options: MakeOptions, code: str) -> list[Word]:
+    """The words of a theme or a draw, labelled as the language's data writes them
+    (Ice cream), each with its built-in clue when `clues` asks; refused beside words
+    of one's own."""
     if (words.words if isinstance(words, WordList) else list(words)):
         raise InputError("give your own words or a theme or random words, not both.",
                          option="theme" if options.theme is not None else "random")
@@ -171,17 +172,17 @@ def _picked(words, options: MakeOptions, code: str) -> list[str]:
     picked = choose.pick(language, theme=options.theme, count=options.random,
                          seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level,
                          keep=_pictured(language, options))
-    if not options.clues:
-        return picked
-    clues = choose.theme_clues(language, options.theme, options.clue_language or language)
-    missing = [word for word in picked if word not in clues]
-    if missing:
-        raise InputError(f'the theme "{options.theme}" has no built-in clue in '
-                         f"{(options.clue_language or language).name} for "
-                         f"{', '.join(map(quoted, missing[:MAX_PROBLEMS]))}"
-                         f"{' …' if len(missing) > MAX_PROBLEMS else ''}; write your own "
-                         f"clues (word: clue) instead.", option="clues")
-    return [f"{word}{CLUE_MARK} {clues[word]}" for word in picked]
+    if options.clues:
+        clues = choose.theme_clues(language, options.theme, options.clue_language or language)
+        missing = [word for word in picked if word not in clues]
+        if missing:
+            raise InputError(f'the theme "{options.theme}" has no built-in clue in '
+                             f"{(options.clue_language or language).name} for "
+                             f"{', '.join(map(quoted, missing[:MAX_PROBLEMS]))}"
+                             f"{' …' if len(missing) > MAX_PROBLEMS else ''}; write your own "
+                             f"clues (word: clue) instead.", option="clues")
+        picked = [f"{word}{CLUE_MARK} {clues[word]}" for word in picked]
+    return [parse_entry(text, None, language, written=True) for text in picked]
 
 
 def _shapes(making: Making) -> Iterable[Shape]:
@@ -267,6 +268,7 @@ class Mode:
         return Puzzle(code=making.code, grid=rows, directions=tuple(making.options.allowed),
                       words=listed, language=making.language.code,
                       blocklist=making.blocked.blocklist, unsuitable=making.blocked.blocklist,
+                      short_unsuitable=making.blocked.blocklist,
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
                       clue_language=self.clue_language(),
@@ -291,10 +293,10 @@ class Mode:
         """The message hidden by the fill in the first layout that takes it, with
         dictionary words added; the fill's Unhidden if none does."""
         making = self.making
-        topics = level.topic(making.language, [w.form for w in words], making.options.theme)
+        topic = level.topic(making.language, [w.form for w in words], making.options.theme)
         made = message.hide(layouts, words, inside, making.language, making.form,
                             message.lexicon(making.language, making.blocked,
-                                            making.options.level, topics),
+                                            making.options.level, topic),
                             making.options.allowed, seeds.seed_for(making.code, "message"),
                             making.blocked)
         return self.from_hidden(made)

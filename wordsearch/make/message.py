@@ -5,8 +5,10 @@ The words are packed as usual; then words of the language's dictionary are added
 in C (csrc/ws_message.c, the seed's greedy fill) until exactly as many cells are
 empty as the message has letters, the message is poured into them in reading
 order, and the grid is checked like any other: every word (added ones too) reads
-exactly once, no blocked word anywhere. A round the checks refuse is followed by
-the fill's next round.
+exactly once, no blocked word anywhere. Such a grid has no filler letter, so the
+unsuitable strings kept out of filler only (Blocked.filler_only: PEE, GIT) are not
+looked for: every letter is a word's or the message's. A round the checks refuse is
+followed by the fill's next round.
 """
 from __future__ import annotations
 
@@ -51,21 +53,21 @@ class Lexicon:
 
 
 def lexicon(language: Language, blocked: Blocked | None = None, level: str = DEFAULT_LEVEL,
-            topics: tuple[str, ...] = ()) -> Lexicon:
-    """The words the fill may add at `level`, those of the themes `topics` first
+            topic: levels.Topic = levels.NO_TOPIC) -> Lexicon:
+    """The words the fill may add at `level`, those of the `topic` first
     (level.topic), built once per process for each set of blocked words, level
     and topic."""
-    return _lexicon(language, blocked.rude if blocked is not None else (), level, topics)
+    return _lexicon(language, blocked.rude if blocked is not None else (), level, topic)
 
 
 @lru_cache(maxsize=64)
 def _lexicon(language: Language, blocked: tuple[str, ...], level: str,
-             topics: tuple[str, ...]) -> Lexicon:
+             topic: levels.Topic) -> Lexicon:
     """`blocked`: the blocked grid forms no chosen word may hold, the teacher's among
     them."""
     parsed = _parsed(language, blocked)
     tiered: dict[str, tuple[int, Word]] = {}
-    for text, tier in levels.words(language, level, topics).items():
+    for text, tier in levels.words(language, level, topic).items():
         word = parsed.get(text)
         if word is not None and (word.form not in tiered or tier < tiered[word.form][0]):
             tiered[word.form] = (tier, word)
@@ -88,7 +90,7 @@ def _parsed(language: Language, blocked: tuple[str, ...]) -> dict[str, Word]:
     words: dict[str, Word] = {}
     for text in texts:
         try:
-            word = parse_entry(text, None, language)
+            word = parse_entry(text, None, language, written=True)
         except InputError:
             continue  # the data test keeps these out; a changed alphabet may not
         if word is not None and MIN_LETTERS <= len(word.form) <= MAX_LETTERS:
@@ -254,8 +256,8 @@ def hide(layouts: Iterable[Layout], words: Sequence[Word], inside: Sequence[Sequ
     own_letters, own_offsets = (language.alphabet.encode_list([w.form for w in words])
                                 if words else (np.zeros(0, np.uint8), np.zeros(1, np.int32)))
     blocked_letters, blocked_offsets = (
-        language.alphabet.encode_list(list(blocked.forms)) if blocked is not None and blocked.forms
-        else (None, None))
+        language.alphabet.encode_list(list(blocked.everywhere))
+        if blocked is not None and blocked.everywhere else (None, None))
     why = Unhidden(free=-1)
     for layout in itertools.islice(layouts, layouts_tried):
         cols = layout.grid.shape[1]
@@ -310,7 +312,7 @@ def _fault(grid: np.ndarray, words: Sequence[Word],
         on_words = [{cell: k for k, cell in enumerate(fill._cells(r * cols + c, d, len(w.form),
                                                                  cols))}
                     for (r, c, d), w in zip(placements, words)]
-        for form, start, d in blocked.readings(grid):
+        for form, start, d in blocked.readings(grid, filler=False):
             reading = fill._cells(start, d, len(form), cols)
             if not fill._within(reading[0], reading[-1], len(form), on_words):
                 return form, True

@@ -72,7 +72,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     `inside[i]` are the indices of the words that word i lies inside (see
     WordList.inside): its readings within their placements do not count.
     With `blocked`, layouts whose own letters spell a blocked word outside a
-    placement come only when no other layout of the pack is free of them.
+    placement come only when no other layout of the pack is free of them (the words
+    blocked everywhere: a filler-only string, PEE across two words, is no fault).
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
@@ -99,7 +100,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                                   seed, threads, FINISHED_LAYOUTS, regions, _workspace(),
                                   inside_offsets=inside_offsets, inside_words=inside_words,
                                   deadline_ns=deadline.at_ns, catch_signals=_interruptible(),
-                                  blocked=blocked.automaton if blocked is not None else None)
+                                  blocked=(blocked.words_automaton if blocked is not None
+                                           else None))
             except Disturbed:
                 continue
 

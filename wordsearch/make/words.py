@@ -73,7 +73,8 @@ class WordList:
 
 
 def make_label(text: str) -> str:
-    """A readable title: "ice cream" -> "Ice Cream"; mixed case ("iPhone") is kept."""
+    """A readable title for an entry typed in any case: "ice cream" -> "Ice Cream";
+    mixed case ("iPhone") is kept."""
     text = " ".join(text.split())
     if text != text.lower() and text != text.upper():
         return text
@@ -82,6 +83,16 @@ def make_label(text: str) -> str:
         out.append(ch.upper() if start else ch)
         start = ch in " -"
     return "".join(out)
+
+
+def written_label(text: str) -> str:
+    """The label of a word of the language's own data (its themes, its dictionary),
+    which is written as the language writes it ("ice cream", "pomme de terre", "North
+    Pole"): its first letter raised, the rest as written ("Ice cream", "Pomme de
+    terre"). make_label's title case is a guess for words typed in any case, and would
+    print "Pomme De Terre"."""
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:]
 
 
 # Scripts a grid of letters read in eight directions cannot hold: written right to
@@ -172,9 +183,11 @@ def split_clue(text: str, line: int | None) -> tuple[str, str]:
     return word, clue
 
 
-def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | None:
+def parse_entry(text: str, line: int | None, language: lang.Language, *,
+                written: bool = False) -> Word | None:
     """One entry, with its clue if it has one; None for a blank line. Raises
-    InputError quoting the entry."""
+    InputError quoting the entry. `written`: the entry is the language's own data,
+    labelled as written (written_label), not as typed (make_label)."""
     text, clue = split_clue(text, line)
     source, form, bad = spell(text, language)
     if not source:
@@ -190,7 +203,8 @@ def parse_entry(text: str, line: int | None, language: lang.Language) -> Word | 
         raise InputError(
             f"{quoted(source)}{where} has {len(form):,} letters; a word may have at most "
             f"{MAX_LETTERS}.")
-    return Word(label=make_label(source), form=form, source=source, line=line, clue=clue)
+    return Word(label=written_label(source) if written else make_label(source), form=form,
+                source=source, line=line, clue=clue)
 
 
 def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,

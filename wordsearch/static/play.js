@@ -461,7 +461,8 @@
       const item = entry(i);
       item.classList.add("hinted");
       setTimeout(() => item.classList.remove("hinted"), 4000);
-      tell(`${t("play.hint_hidden", { row: r + 1, col: c + 1 })} ${data.words[i].clue}`);
+      tell(t("play.hint_clue", { clue: data.words[i].clue.replace(/^\d+\. /, ""),
+                                 row: r + 1, col: c + 1 }));
     } else {
       tell(data.hide_words ? t("play.hint_hidden", { row: r + 1, col: c + 1 })
         : t("play.hint_word", { word: labels[i], row: r + 1, col: c + 1 }));
