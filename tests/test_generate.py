@@ -324,3 +324,14 @@ def test_a_themes_pictures_alone_draw_only_words_with_a_picture():
     assert len(puzzle.words) == 10 and all(p.picture for p in puzzle.words)
     with pytest.raises(InputError, match='the theme "farm" with a picture has only'):
         wordsearch.generate(theme="farm", random=20, seed="pic-farm", pictures="only")
+
+
+def test_a_words_own_picture_makes_a_picture_puzzle_and_the_web_names_no_file(tmp_path):
+    own = tmp_path / "cow.png"
+    import cairo
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 3, 2).write_to_png(str(own))
+    puzzle = wordsearch.generate(["pig = 1f416", f"cow = {own}", "horse"], seed="own-lines")
+    assert puzzle.pictures == "beside"
+    assert [p.picture for p in puzzle.words] == ["openmoji:1F416", str(own), "openmoji:1F40E"]
+    with pytest.raises(InputError, match="is a file, which a puzzle made here may not name"):
+        wordsearch.generate([f"cow = {own}", "horse"], picture_files=False)

@@ -1111,3 +1111,10 @@ def test_a_picture_puzzle_through_the_api_has_its_pictures_on_every_page(client)
     assert "data:image/svg+xml;base64," in client.get(made["links"]["play"]).text
     refused = make(client, words=["cat", "aardvark"], pictures="only")
     assert refused.status_code == 422 and "no picture for Aardvark" in refused.json()["error"]
+
+
+def test_a_request_may_name_a_picture_by_codepoints_but_not_a_file_of_the_server(client):
+    made = make(client, words=["cow = 1F404", "pig"], seed="web-own").json()
+    assert [w["picture"] for w in made["puzzle"]["words"]] == ["openmoji:1F404", "openmoji:1F416"]
+    refused = make(client, words=["cow = /etc/hostname.png", "pig"])
+    assert refused.status_code == 422 and "may not name" in refused.json()["error"]

@@ -71,6 +71,7 @@ class Making:
     threads: int
     deadline: Deadline
     pictures: tuple[str, ...] = ()  # each word's picture's name ("" for none)
+    picture_layout: str = ""  # one of PICTURE_LAYOUTS for a picture puzzle
 
     @property
     def language(self) -> lang.Language:
@@ -100,7 +101,7 @@ def _making(words, options: MakeOptions) -> Making:
     cores = usable_cores()
     return Making(options, code, word_list, form, blocked,
                   min(options.threads or cores, cores), deadline,
-                  _pictures(word_list, options))
+                  *_pictures(word_list, options))
 
 
 def _pictured(language: lang.Language, options: MakeOptions) -> Callable[[str], bool] | None:
@@ -113,21 +114,26 @@ def _pictured(language: lang.Language, options: MakeOptions) -> Callable[[str], 
                          or pictures.built_in(language.code, word, options.theme) is not None)
 
 
-def _pictures(word_list: WordList, options: MakeOptions) -> tuple[str, ...]:
-    """Each word's picture's name, for a picture puzzle; a list of pictures alone
-    refuses a word without one, since the page would show nothing to find it by."""
-    if options.pictures is None:
-        return ()
-    labels = [w.label for w in word_list.words]
-    found = pictures.pictures(word_list.language.code, labels, options.theme,
-                              dict(options.picture))
+def _pictures(word_list: WordList, options: MakeOptions) -> tuple[tuple[str, ...], str]:
+    """Each word's picture's name and how the list shows them, for a picture puzzle
+    (one asked for, or a word given with its own picture: "cat = cat.png"); a list
+    of pictures alone refuses a word without one, since the page would show nothing
+    to find it by."""
+    words = word_list.words
+    layout = options.pictures or (PICTURE_LAYOUTS[0] if any(w.picture for w in words) else "")
+    if not layout:
+        return (), ""
+    labels = [w.label for w in words]
+    own = {**dict(options.picture), **{w.label: w.picture for w in words if w.picture}}
+    found = pictures.pictures(word_list.language.code, labels, options.theme, own,
+                              options.picture_files)
     missing = [label for label, picture in zip(labels, found) if picture is None]
-    if missing and options.pictures == PICTURE_LAYOUTS[1]:
+    if missing and layout == PICTURE_LAYOUTS[1]:
         raise InputError(f"there is no picture for {', '.join(missing[:8])}"
                          f"{' …' if len(missing) > 8 else ''}; give each its own (a PNG or SVG "
                          f"file) or show the pictures beside the words.",
                          option="pictures")
-    return tuple(p.name if p else "" for p in found)
+    return tuple(p.name if p else "" for p in found), layout
 
 
 def _word_list(words, options: MakeOptions, code: str) -> WordList:
@@ -272,7 +278,7 @@ class Mode:
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
                       clue_language=self.clue_language(),
-                      pictures=making.options.pictures or "", **shown)
+                      pictures=making.picture_layout, **shown)
 
     def clue_language(self) -> str:
         """The code of the clues' language ("" for a puzzle without clues)."""
@@ -283,7 +289,7 @@ class Mode:
 
     def added_picture(self, word: Word) -> str:
         """The built-in picture of a word added to hide a message, if it has one."""
-        if self.making.options.pictures is None:
+        if not self.making.picture_layout:
             return ""
         codepoints = pictures.built_in(self.making.language.code, word.label)
         return f"{picture_source.OPENMOJI}{codepoints}" if codepoints else ""

@@ -56,7 +56,9 @@ class MakeOptions:
     (None: never). `pictures` ("beside" or "only") lists a picture with each word, or
     instead of it: the built-in mapping's, or one's own from `picture` (a word's
     picture file, PNG or SVG, or an emoji's codepoints, by word; giving one implies
-    "beside"); pictures never change the grid.
+    "beside"; so does a word's own picture given with it, "cat = cat.png");
+    `picture_files` False refuses picture files (a web request may not name the
+    server's files). Pictures never change the grid.
     """
     language: lang.Language | str | None = None
     strict: bool = False
@@ -82,6 +84,7 @@ class MakeOptions:
     time_limit: float | None = DEFAULT_TIME_LIMIT
     pictures: str | None = None
     picture: Mapping[str, str] | Iterable[tuple[str, str]] = ()
+    picture_files: bool = True
     allowed: tuple[str, ...] = field(init=False, repr=False)  # the directions, resolved
 
     def __post_init__(self) -> None:
@@ -115,7 +118,7 @@ class MakeOptions:
             self._set("grid", parse_grid(self.grid))
         if self.min_grid is not None:
             _check_min_grid(self.min_grid, self.grid)
-        self._set("picture", _own_pictures(self.picture))
+        self._set("picture", _own_pictures(self.picture, self.picture_files))
         if self.picture and self.pictures is None:
             self._set("pictures", PICTURE_LAYOUTS[0])
         if self.pictures is not None and self.pictures not in PICTURE_LAYOUTS:
@@ -136,7 +139,8 @@ def resolve_clue_language(code: lang.Language | str) -> lang.Language:
         return lang.resolve(code)
     except InputError as exc:
         raise InputError(f"the clue language: {exc}", option="clue_language") from None
-def _own_pictures(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+def _own_pictures(given: Mapping[str, str] | Iterable[tuple[str, str]],
+                  files: bool) -> tuple[tuple[str, str], ...]:
     """One's own pictures as (word, file or codepoints) pairs, each read and checked
     now, so that a missing file or an SVG beyond what can be drawn is told before any
     packing."""
@@ -146,7 +150,7 @@ def _own_pictures(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple
             raise InputError(f'the picture "{value}" is given for no word; write the word, '
                              f"an equals sign and the picture, such as cat=cat.png.",
                              option="picture")
-        picture_draw.check(picture_source.named(value))
+        picture_draw.check(picture_source.named(value, files))
     return pairs
 
 

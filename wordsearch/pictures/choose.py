@@ -27,9 +27,11 @@ def built_in(language: str, word: str, theme: str | None = None) -> str | None:
 
 
 def pictures(language: str, words: Sequence[str], theme: str | None = None,
-             own: Mapping[str, str] | None = None) -> list[source.Picture | None]:
+             own: Mapping[str, str] | None = None,
+             files: bool = True) -> list[source.Picture | None]:
     """Each word's picture, or None: `own` maps a word to a file's path or to an
-    emoji's codepoints (refused if it names no word of the list)."""
+    emoji's codepoints (refused if it names no word of the list, or a file without
+    `files`)."""
     mine = {key(w): value for w, value in (own or {}).items()}
     unknown = sorted(set(mine) - {key(w) for w in words})
     if unknown:
@@ -38,5 +40,5 @@ def pictures(language: str, words: Sequence[str], theme: str | None = None,
     found: list[source.Picture | None] = []
     for word in words:
         value = mine.get(key(word)) or built_in(language, word, theme)
-        found.append(source.named(value) if value else None)
+        found.append(source.named(value, files) if value else None)
     return found

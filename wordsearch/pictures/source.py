@@ -71,11 +71,16 @@ def own(path: str | Path) -> Picture:
     return Picture(kind, data, str(path))
 
 
-def named(name: str) -> Picture:
+def named(name: str, files: bool = True) -> Picture:
     """The picture a JSON document's name stands for: OpenMoji's, or a user's file, or
-    (bare codepoints, as a words file may give them) OpenMoji's again."""
+    (bare codepoints, as a words file may give them) OpenMoji's again. Without
+    `files` (a web request, which may not name the server's files), a file is
+    refused."""
     if name.startswith(OPENMOJI):
         return openmoji(name.removeprefix(OPENMOJI))
     if Path(name).suffix or "/" in name or "\\" in name:  # codepoints have neither
+        if not files:
+            raise InputError(f'the picture "{name}" is a file, which a puzzle made here may '
+                             f"not name; give an emoji's codepoints (such as 1F418) instead.")
         return own(name)
     return openmoji(name)
