@@ -116,8 +116,7 @@ def run(seconds: float, workers: str = "2", postgres: bool = False) -> dict:
             out["bytes"] = stored_bytes(db or str(Path(folder) / "db.sqlite3"))
         finally:
             for process, _ in webs:
-                process.terminate()
-                process.wait(10)
+                stop(process)
             if making is not None:
                 stop(making)
             if server is not None:

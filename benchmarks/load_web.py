@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import wordsearch  # noqa: E402
-from conftest import serve  # noqa: E402
+from conftest import serve, stop  # noqa: E402
 
 WORDS = ["planet", "comet", "orbit", "moon", "star", "sun", "galaxy", "meteor", "rocket",
          "nebula", "saturn", "venus"]
@@ -115,8 +115,7 @@ def run(clients: int = 20, puzzles: int = 10, workers: int | None = None,
         try:
             result = load(url, clients, puzzles)
         finally:
-            process.terminate()
-            process.wait(10)
+            stop(process)
     times = sorted(result["times"])
     result["median"] = statistics.median(times) if times else float("nan")
     result["p95"] = times[max(0, int(round(0.95 * len(times))) - 1)] if times else float("nan")

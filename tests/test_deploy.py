@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port, nginx, serve
+from conftest import free_port, nginx, serve, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "deploy" / "nginx.conf"
@@ -29,10 +29,8 @@ def proxied(tmp_path_factory):
         "server 127.0.0.1:8000;", f"server {url.removeprefix('http://')};")
     process = nginx(folder, site, port)
     yield port
-    process.terminate()
-    process.wait(10)
-    server.terminate()
-    server.wait(10)
+    stop(process)
+    stop(server)
 
 
 def call(port, method, path, body=None, source="127.0.0.1", headers=None, raw=None):

@@ -87,9 +87,7 @@ class Deployment:
             self.webs[n] = self._web(port)
 
     def close(self) -> None:
-        self.nginx.terminate()
-        self.nginx.wait(10)
-        for process in [*self.webs, *self.workers]:
+        for process in [self.nginx, *self.webs, *self.workers]:
             if process.poll() is None:
                 stop(process)
 
