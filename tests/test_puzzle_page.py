@@ -368,3 +368,9 @@ def test_a_clue_list_with_pictures_keeps_its_blanks_clear_of_them():
     assert len(clues) == 3 and all(t.x > right for t in clues)
     ends = max(t.x + Measure.of(page.family).width(t.text, t.size) for t in clues)
     assert all(blank.x0 > ends for blank in page.write_ins)
+
+
+def test_a_hidden_list_shows_no_pictures_and_so_no_credit():
+    puzzle = wordsearch.generate(["cat", "dog"], seed="hidden", pictures="beside")
+    page = puzzle_page(puzzle, paper.page_size("letter"), look=Look(hide_words=True))
+    assert not page.pictures and not any("OpenMoji" in t.text for t in page.texts)

@@ -92,7 +92,7 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
                                        show_directions)
     top = y + (style.field if y > frame.top else 0)  # a field's size under a header
     bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
-    credited = _credit(puzzle, measure, frame, size, bottom, style)
+    credited = [] if look.hide_words else _credit(puzzle, measure, frame, size, bottom, style)
     if credited:
         bottom -= credited[-1].baseline - credited[0].baseline + style.footer * CREDIT_PITCH
     message = None
