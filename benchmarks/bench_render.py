@@ -10,7 +10,11 @@
 2. What clues add: the 15x15 and 20x20 puzzles drawn with and without a clue for each
    word (English, Greek), interleaved, in CPU time (process_time: less swayed by
    other processes on a shared machine than the wall clock). Median milliseconds.
-3. The whole command, from process start to the PDF on disk, for 20 words on a
+3. What pictures add: 20 words of the zoo theme on 15x15 drawn without pictures, with
+   a picture beside each word and with the pictures alone, the same way (the
+   pictures read once per process, before timing, as for any page after a run's
+   first).
+4. The whole command, from process start to the PDF on disk, for 20 words on a
    15x15 grid in all eight directions: `wordsearch` and word-search-generator's
    `word-search` (pip install '.[bench]'), run alternately on the same lists, each
    writing a new file. Median wall-clock milliseconds of each.
@@ -95,6 +99,30 @@ def clue_cost(repeat: int) -> None:
             for name, values in times.items()))
 
 
+def picture_cost(repeat: int) -> None:
+    print(f"What pictures add, CPU time, interleaved (median of {repeat}):")
+    output = export.Output(format="pdf",
+                           page=PageOptions(title="Benchmark", fields=("Name", "Date")))
+    words = [p.label for p in wordsearch.generate(theme="zoo", random=20, seed="bench",
+                                                  grid=15, pictures="only").words]
+    cases = {layout or "no pictures": wordsearch.generate(words, seed="bench", grid=15,
+                                                          pictures=layout)
+             for layout in (None, "beside", "only")}
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for puzzle in cases.values():
+        export.files(puzzle, output)  # the font and the pictures read once
+    for _ in range(repeat):
+        for name, puzzle in cases.items():
+            start = time.process_time()
+            export.files(puzzle, output)
+            times[name].append((time.process_time() - start) * 1000)
+    base = statistics.median(times["no pictures"])
+    print("  15×15, 20 words: " + ", ".join(
+        f"{name} {statistics.median(values):.1f} ms"
+        + ("" if name == "no pictures" else f" (+{statistics.median(values) - base:.1f})")
+        for name, values in times.items()))
+
+
 def commands(runs: int) -> None:
     bin_dir = Path(sys.executable).parent
     ours, peer = bin_dir / "wordsearch", bin_dir / "word-search"
@@ -130,6 +158,7 @@ def main() -> None:
     args = parser.parse_args()
     drawing(args.repeat)
     clue_cost(args.repeat)
+    picture_cost(args.repeat)
     commands(args.commands)
 
 

@@ -549,11 +549,13 @@ READ_BY_THE_COMMAND = {
 }
 # The values' fields no option names: made from other options (size from --size,
 # pages from --no-key and --key-only, the negated flags, the Look from its options) or
-# from the page (legible_side), or a book's own (a book has no theme nor message).
+# from the page (legible_side), or a book's own (a book has no theme nor message), or
+# the web's alone (picture_files: a request may not name the server's files).
 FIELDS_FROM_ELSEWHERE = {
-    "make": {"added_words", "blocklist", "legible_side", "look", "pages", "size"},
-    "book": {"added_words", "blocklist", "clues", "legible_side", "look", "message", "random",
-             "theme"},
+    "make": {"added_words", "blocklist", "legible_side", "look", "pages", "picture_files",
+             "size"},
+    "book": {"added_words", "blocklist", "clues", "legible_side", "look", "message", "picture_files",
+             "random", "theme"},
 }
 
 
@@ -788,3 +790,35 @@ def test_a_theme_with_its_clues_prints_its_definitions(run):
               for line in result.output.split("Answer key")[0].splitlines()
               if re.match(r"\s+\d\. ", line)]
     assert len(listed) == 5 and set(listed) <= set(clues.values())
+
+
+def test_pictures_and_ones_own_picture_on_the_command(tmp_path):
+    own = tmp_path / "cat.png"
+    png(own)
+    result = CliRunner().invoke(main, ["cat", "dog", "--picture", f"cat={own}", "--seed",
+                                       "pic-ture", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["pictures"] == "beside"
+    assert [w["picture"] for w in doc["words"]] == [str(own), "openmoji:1F415"]
+    result = CliRunner().invoke(main, ["cat", "--picture", "cat", "--format", "json"])
+    assert result.exit_code == 2 and '"cat" is not WORD=FILE' in result.output
+
+
+def png(path: Path) -> None:
+    """A PNG file of 4 by 3 pixels."""
+    import cairo
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 4, 3).write_to_png(str(path))
+
+
+def test_a_words_file_gives_each_puzzle_its_own_pictures(run, tmp_path):
+    png(tmp_path / "kitten.png")
+    (tmp_path / "words.txt").write_text("# Farm\ncow\npig = 1F416\n# Pets\n"
+                                        "kitten = kitten.png: a baby cat\npuppy = 1F436: a young dog\n",
+                                        encoding="utf-8")
+    result = run("--words-file", "words.txt", "--seed", "own-pictures", "-o", "set.json")
+    assert result.exit_code == 0, result.output
+    farm, pets = json.loads((tmp_path / "set.json").read_text(encoding="utf-8"))["puzzles"]
+    assert [w["picture"] for w in farm["words"]] == ["openmoji:1F404", "openmoji:1F416"]
+    assert [(w["picture"], w["clue"]) for w in pets["words"]] == [
+        ("kitten.png", "a baby cat"), ("openmoji:1F436", "a young dog")]

@@ -1,5 +1,6 @@
 """generate(): options, honest failures, reproducibility."""
 import json
+import re
 import subprocess
 import sys
 
@@ -29,6 +30,8 @@ def test_a_puzzle_hides_every_word_exactly_once():
 
 @pytest.mark.parametrize("difficulty, allowed", [("easy", {"E", "S"}),
                                                  ("medium", {"E", "S", "SE", "SW"})])
+
+
 @pytest.mark.slow
 def test_only_allowed_directions_are_used(difficulty, allowed):
     for seed in range(5):
@@ -204,6 +207,43 @@ def test_a_list_no_layout_can_read_once_names_the_word():
                                  'spelled "abb" twice. Try a bigger grid or fewer words.')
 
 
+def test_pictures_never_change_the_grid():
+    plain = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture")
+    pictured = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture", pictures="only")
+    assert pictured.grid == plain.grid
+    assert [p.picture for p in pictured.words] == [
+        "openmoji:1F408", "openmoji:1F415", "openmoji:1F40E"]
+
+
+@pytest.mark.slow
+def test_a_themes_words_get_its_pictures_and_ones_own_come_first(tmp_path):
+    own = tmp_path / "lion.svg"
+    own.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">'
+                   '<circle cx="1" cy="1" r="1"/></svg>')
+    puzzle = wordsearch.generate(theme="animals", random=28, seed="pic-ture",
+                                 picture={"Lion": str(own)})
+    assert puzzle.pictures == "beside"  # one's own picture implies pictures beside
+    pictures = {p.label: p.picture for p in puzzle.words}
+    assert pictures["Lion"] == str(own) and pictures["Elephant"] == "openmoji:1F418"
+    assert pictures["Cheetah"] == ""  # no picture fits it
+
+
+def test_pictures_only_refuses_words_without_one():
+    with pytest.raises(InputError, match="there is no picture for Aardvark, Okapi; give each"):
+        wordsearch.generate(["cat", "aardvark", "okapi"], pictures="only")
+
+
+@pytest.mark.parametrize("choices, message", [
+    (dict(pictures="sideways"), 'pictures "sideways" is not a way to show them'),
+    (dict(picture={"cat": "cat.gif"}), 'the picture file "cat.gif" is neither PNG nor SVG'),
+    (dict(picture={"cat": "1F4"}), "is not an emoji's codepoints"),
+    (dict(picture={"tiger": "1F405"}), 'a picture is given for "tiger", which is not one of'),
+])
+def test_picture_choices_are_refused_naming_them(choices, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        wordsearch.generate(["cat", "dog"], **choices)
+
+
 # Clue puzzles: the clues come with the words (or a theme's, built in); the grid is
 # the same as the words alone make.
 
@@ -277,3 +317,21 @@ def test_a_clue_puzzles_hidden_message_lists_the_added_words_as_themselves():
     assert added and all(not p.clue for p in added)
     assert all(p.clue for p in puzzle.words if not p.added)
     assert wordsearch.Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+def test_a_themes_pictures_alone_draw_only_words_with_a_picture():
+    puzzle = wordsearch.generate(theme="farm", random=10, seed="pic-farm", pictures="only")
+    assert len(puzzle.words) == 10 and all(p.picture for p in puzzle.words)
+    with pytest.raises(InputError, match='the theme "farm" with a picture has only'):
+        wordsearch.generate(theme="farm", random=20, seed="pic-farm", pictures="only")
+
+
+def test_a_words_own_picture_makes_a_picture_puzzle_and_the_web_names_no_file(tmp_path):
+    own = tmp_path / "cow.png"
+    import cairo
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 3, 2).write_to_png(str(own))
+    puzzle = wordsearch.generate(["pig = 1f416", f"cow = {own}", "horse"], seed="own-lines")
+    assert puzzle.pictures == "beside"
+    assert [p.picture for p in puzzle.words] == ["openmoji:1F416", str(own), "openmoji:1F40E"]
+    with pytest.raises(InputError, match="is a file, which a puzzle made here may not name"):
+        wordsearch.generate([f"cow = {own}", "horse"], picture_files=False)

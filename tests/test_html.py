@@ -237,3 +237,20 @@ def test_a_clue_puzzles_page_lists_the_clues_and_veils_the_words():
     assert 'class="wordlist clue-list"' in page
     with pytest.raises(wordsearch.InputError, match="a clue puzzle's list cannot be hidden"):
         play.play_page(puzzle, look=Look(hide_words=True))
+
+
+def test_a_picture_puzzles_play_data_carries_its_pictures_drawn_again():
+    puzzle = wordsearch.generate(["cat", "dog", "aardvark"], seed="pic-play", pictures="beside")
+    words = play.play_data(puzzle)["words"]
+    assert [w["label"] for w in words] == ["Aardvark", "Cat", "Dog"]  # in clear beside them
+    assert "picture" not in words[0]
+    svg = base64.b64decode(words[1]["picture"].removeprefix("data:image/svg+xml;base64,"))
+    assert svg.startswith(b"<?xml") and b"<path" in svg and b"<script" not in svg
+
+
+def test_a_list_of_pictures_alone_veils_its_words_on_the_play_page():
+    puzzle = wordsearch.generate(["cat", "dog"], seed="pic-play", pictures="only")
+    data = play.play_data(puzzle)
+    assert data["pictures"] == "only"
+    assert not {"Cat", "Dog"} & {w["label"] for w in data["words"]}
+    assert "Cat" not in play.play_page(puzzle)

@@ -13,12 +13,13 @@ MAY_USE = {
     "lang": {"base"},
     "puzzle": {"base", "lang"},
     "core": {"base"},
-    "make": {"base", "lang", "puzzle", "core"},
+    "pictures": {"base", "lang"},
+    "make": {"base", "lang", "puzzle", "core", "pictures"},
     "solver": {"base", "lang", "puzzle", "core"},
-    "render": {"base", "lang", "puzzle"},
-    "export": {"base", "lang", "puzzle", "render"},
-    "web": {"base", "lang", "puzzle", "make", "render", "export"},
-    "cli": {"base", "lang", "puzzle", "make", "solver", "render", "export", "web"},
+    "render": {"base", "lang", "puzzle", "pictures"},
+    "export": {"base", "lang", "puzzle", "render", "pictures"},
+    "web": {"base", "lang", "puzzle", "make", "render", "export", "pictures"},
+    "cli": {"base", "lang", "puzzle", "make", "solver", "render", "export", "web", "pictures"},
 }
 
 

@@ -89,6 +89,26 @@ def test_a_document_without_words_inside_others_has_no_inside_key(puzzle):
         Puzzle.from_json(json.dumps(doc))
 
 
+def test_a_picture_puzzles_document_keeps_its_pictures():
+    puzzle = wordsearch.generate(["cat", "dog", "aardvark"], seed="pic-ture", pictures="beside")
+    doc = puzzle.to_dict()
+    assert doc["pictures"] == "beside"
+    assert [w.get("picture") for w in doc["words"]] == ["openmoji:1F408", "openmoji:1F415", None]
+    assert Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(pictures="sideways"), '"pictures" is \'sideways\'; it should be one of'),
+    (lambda d: d.pop("pictures"), '"Cat" has a "picture", but the document has no "pictures"'),
+    (lambda d: d["words"][0].update(picture=7), '"picture" of word 1 in "words" is 7'),
+])
+def test_a_picture_puzzles_document_is_checked(change, message):
+    doc = wordsearch.generate(["cat", "dog"], seed="pic-ture", pictures="beside").to_dict()
+    change(doc)
+    with pytest.raises(InputError, match=re.escape(message)):
+        Puzzle.from_dict(doc)
+
+
 # Clue puzzles: "clue" per word and "clue_language" kept, and checked, in the document.
 
 @pytest.fixture(scope="module")

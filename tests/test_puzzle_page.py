@@ -221,3 +221,156 @@ def test_a_clue_too_long_for_its_line_breaks_under_its_number_clear_of_the_blank
     blanks = [b for b in page.write_ins if 0 < b.y - listed[at].baseline < listed[at].size]
     assert len(blanks) == len("CALF")
     assert listed[at + 2].baseline > listed[at + 1].baseline > listed[at].baseline
+
+
+# Picture puzzles: the list's pictures on the page, in the PDF, the SVG and the PNG.
+
+PICTURED = ["elephant", "giraffe", "lion", "zebra", "monkey", "koala", "panda", "cheetah"]
+
+
+def picture_page(layout: str = "beside", size: str = "letter", words=PICTURED, **choices):
+    puzzle = wordsearch.generate(words, seed="pic-page", pictures=layout, **choices)
+    return puzzle, puzzle_page(puzzle, paper.page_size(size))
+
+
+def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("layout, size", [("beside", "letter"), ("only", "a5"),
+                                          ("beside", "a4-landscape")])
+def test_each_pictured_word_has_its_picture_in_the_safe_area(layout, size):
+    from wordsearch.render.style import SAFE_EDGE
+    from wordsearch.render.wordlist import PICTURE_LINES, PICTURE_PAD
+    words = PICTURED[:-1] if layout == "only" else PICTURED  # no picture fits a cheetah
+    puzzle, page = picture_page(layout, size, words)
+    pictured = [p for p in puzzle.words if p.picture]
+    assert sorted(b.name for b in page.pictures) == sorted(p.picture for p in pictured)
+    list_size = next(t.size for t in page.body if t.bold)
+    side = PICTURE_LINES[layout] * list_size * style.LINE_SPACING - PICTURE_PAD * list_size
+    width, height = page.size
+    grid = (page.grid.x, page.grid.y, page.grid.x + page.grid.cols * page.grid.cell,
+            page.grid.y + page.grid.rows * page.grid.cell)
+    boxes = [(b.x, b.y, b.x + b.side, b.y + b.side) for b in page.pictures]
+    for box, b in zip(boxes, page.pictures):
+        assert b.side == pytest.approx(side) and b.side >= 20  # over a quarter inch
+        assert min(box[0], box[1], width - box[2], height - box[3]) >= SAFE_EDGE
+        assert not overlaps(box, grid)
+    assert not any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    measure = Measure.of(page.family)
+    for text in page.texts:  # every text clear of every picture
+        span = (text.x, text.baseline - measure.cap_height(text.size),
+                text.x + measure.width(text.text, text.size, text.bold), text.baseline)
+        assert not any(overlaps(span, box) for box in boxes), text.text
+
+
+def test_a_pictures_only_list_prints_no_word():
+    from conftest import pdf_of, pdf_text
+    puzzle, _ = picture_page("only", words=PICTURED[:-1])
+    text = pdf_text(pdf_of(puzzle, pages=("puzzle",)))
+    assert not any(p.label in text for p in puzzle.words)
+    assert "Pictures: OpenMoji" in text and "CC BY-SA 4.0" in text
+
+
+@pytest.mark.slow
+def test_the_pictures_are_drawn_where_the_page_says_and_as_vectors():
+    """Rendered at a pixel a point, the page differs from the same page without its
+    pictures inside the picture boxes only, and inside each of them; the PDF holds no
+    image (OpenMoji's are drawn as paths)."""
+    import dataclasses
+    import io
+
+    import numpy as np
+    from PIL import Image
+    from pypdf import PdfReader
+    from conftest import pdf_of
+    from wordsearch.render import pages
+    from wordsearch.render.look import PageOptions
+    puzzle, page = picture_page()
+    assert not PdfReader(io.BytesIO(pdf_of(puzzle, pages=("puzzle",)))).pages[0].images
+
+    def pixels(shown) -> np.ndarray:
+        png = pages.png([shown], PageOptions(dpi=72))[0]
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+    drawn = np.abs(pixels(page) - pixels(dataclasses.replace(page, pictures=()))).max(axis=2) > 0
+    inside = np.zeros_like(drawn)
+    for b in page.pictures:
+        x0, y0 = int(b.x) - 1, int(b.y) - 1
+        x1, y1 = int(b.x + b.side) + 2, int(b.y + b.side) + 2
+        assert drawn[y0:y1, x0:x1].sum() > b.side ** 2 / 10, b.name
+        inside[y0:y1, x0:x1] = True
+    assert not (drawn & ~inside).any()
+
+
+def test_an_svg_page_keeps_the_pictures_as_paths():
+    from wordsearch.render import pages
+    from wordsearch.render.look import PageOptions
+    puzzle, page = picture_page()
+    plain = wordsearch.generate(PICTURED, seed="pic-page")
+    with_pictures = pages.svg([page], PageOptions())[0].decode()
+    without = pages.svg([puzzle_page(plain, paper.page_size("letter"))], PageOptions())[0].decode()
+    assert "<image" not in with_pictures
+    assert with_pictures.count("<path") > without.count("<path") + 7 * 5
+
+
+def test_ones_own_png_is_embedded_at_its_own_resolution_and_fits_its_box(tmp_path):
+    import io
+
+    import cairo
+    from pypdf import PdfReader
+    from conftest import pdf_of, pdf_text, poppler
+    own = tmp_path / "nellie.png"
+    cairo.ImageSurface(cairo.FORMAT_RGB24, 300, 200).write_to_png(str(own))
+    puzzle, page = picture_page(words=["elephant", "aardvark"], picture={
+        "aardvark": str(own)}, size="letter")
+    pdf = pdf_of(puzzle, pages=("puzzle",))
+    (image,) = PdfReader(io.BytesIO(pdf)).pages[0].images
+    assert image.image.size == (300, 200)
+    # pdfimages -list: the image's resolution on the page gives its printed width
+    row = poppler("pdfimages", "-list", "@", source=pdf).splitlines()[2].split()
+    printed_width = 300 / float(row[12]) * 72
+    box = next(b for b in page.pictures if b.name == str(own))
+    assert printed_width == pytest.approx(box.side, rel=0.02)
+    assert "Pictures: OpenMoji" in pdf_text(pdf)  # the elephant is OpenMoji's
+    alone, _ = picture_page(words=["aardvark", "okapi"], picture={
+        "aardvark": str(own), "okapi": str(own)})
+    assert "OpenMoji" not in pdf_text(pdf_of(alone, pages=("puzzle",)))
+
+
+def test_the_picture_credit_fits_a_quarter_sheet():
+    from conftest import pdf_text
+    from wordsearch import export
+    from wordsearch.make.classset import build_set
+    from wordsearch.make.sections import split_sections
+    from wordsearch.render.look import PageOptions
+    made = build_set(split_sections(PICTURED[:5]), copies=4, seed="quarter", pictures="beside",
+                     jobs=1)
+    data = export.files(made, export.Output(format="pdf", page=PageOptions(
+        size=paper.page_size("letter"), per_page=4, pages=("puzzle",))))[None]
+    text = " ".join(pdf_text(data).split())
+    assert text.count("Pictures: OpenMoji (openmoji.org), CC BY-SA 4.0") == 4
+
+
+def test_a_page_too_narrow_for_the_picture_credit_is_refused_saying_what_to_do():
+    puzzle = wordsearch.generate(["cat", "dog"], seed="narrow", pictures="beside")
+    with pytest.raises(LayoutError, match="the credit OpenMoji's licence asks for .* does not "
+                                          "fit on 2 lines .* use a larger page"):
+        puzzle_page(puzzle, (200.0, 400.0))
+
+
+def test_a_clue_list_with_pictures_keeps_its_blanks_clear_of_them():
+    puzzle = wordsearch.generate(["cat: a pet that purrs", "dog: a pet that barks",
+                                  "horse: you can ride it"], seed="clue-pic", pictures="beside")
+    page = puzzle_page(puzzle, paper.page_size("letter"))
+    assert len(page.pictures) == 3 and len(page.write_ins) == 3 + 3 + 5
+    right = max(b.x + b.side for b in page.pictures)
+    clues = [t for t in page.body if "pet" in t.text or "ride" in t.text]
+    assert len(clues) == 3 and all(t.x > right for t in clues)
+    ends = max(t.x + Measure.of(page.family).width(t.text, t.size) for t in clues)
+    assert all(blank.x0 > ends for blank in page.write_ins)
+
+
+def test_a_hidden_list_shows_no_pictures_and_so_no_credit():
+    puzzle = wordsearch.generate(["cat", "dog"], seed="hidden", pictures="beside")
+    page = puzzle_page(puzzle, paper.page_size("letter"), look=Look(hide_words=True))
+    assert not page.pictures and not any("OpenMoji" in t.text for t in page.texts)

@@ -33,6 +33,9 @@ COMMAND_ONLY = {
     "no_key", "key_only", "list_masks", "list_fonts", "list_themes",
     # Page options the make page does not offer yet.
     "large_print", "font", "key_style", "per_page", "no_blocklist",
+    # A picture file on the machine the command runs on: a request may not name the
+    # server's files (the built-in pictures come with "pictures").
+    "picture",
 }
 # The API's options the command does not offer.
 API_ONLY: set[str] = {

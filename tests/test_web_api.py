@@ -1098,3 +1098,23 @@ def test_a_new_layout_of_a_clue_puzzle_keeps_its_clues(client):
         assert new["clue_language"] == made["puzzle"]["clue_language"]
         assert sorted((w["word"], w["clue"]) for w in new["words"]) == \
             sorted((w["word"], w["clue"]) for w in made["puzzle"]["words"])
+
+
+def test_a_picture_puzzle_through_the_api_has_its_pictures_on_every_page(client):
+    made = make(client, words=["cat", "dog", "horse"], seed="web-pictures",
+                pictures="only").json()
+    assert made["puzzle"] == wordsearch.generate(["cat", "dog", "horse"], seed="web-pictures",
+                                                 pictures="only").to_dict()
+    assert all(w["picture"].startswith("openmoji:") for w in made["puzzle"]["words"])
+    text = pdf_text(client.get(made["links"]["pdf"]).content)
+    assert "Pictures: OpenMoji" in text and "Horse" not in text
+    assert "data:image/svg+xml;base64," in client.get(made["links"]["play"]).text
+    refused = make(client, words=["cat", "aardvark"], pictures="only")
+    assert refused.status_code == 422 and "no picture for Aardvark" in refused.json()["error"]
+
+
+def test_a_request_may_name_a_picture_by_codepoints_but_not_a_file_of_the_server(client):
+    made = make(client, words=["cow = 1F404", "pig"], seed="web-own").json()
+    assert [w["picture"] for w in made["puzzle"]["words"]] == ["openmoji:1F404", "openmoji:1F416"]
+    refused = make(client, words=["cow = /etc/hostname.png", "pig"])
+    assert refused.status_code == 422 and "may not name" in refused.json()["error"]

@@ -940,3 +940,30 @@ def test_the_make_page_makes_a_clue_puzzle_in_another_language(server, driver):
     assert code
     assert not axe(driver)
     shot(driver, "make-clues-made")
+
+
+@pytest.mark.slow
+def test_a_pictures_only_puzzle_plays_to_the_end_writing_each_word_beside_its_picture(
+        server, driver):
+    made = make_puzzle(server, words=["cow", "pig", "sheep", "horse", "duck"],
+                       seed="pictures-play", title="Farm", pictures="only")
+    placements = made["puzzle"]["words"]
+    play(driver, server + made["links"]["play"])
+    items = driver.find_elements(By.CSS_SELECTOR, "#words li")
+    pictures = [item.find_element(By.CSS_SELECTOR, "img.picture") for item in items]
+    assert len(pictures) == len(placements)
+    assert all(p.get_attribute("src").startswith("data:image/svg+xml;base64,") for p in pictures)
+    assert all(p.size["width"] >= 40 and p.get_property("naturalWidth") > 0 for p in pictures)
+    assert all(item.find_element(By.CLASS_NAME, "word").text == "" for item in items)
+    source = driver.page_source  # the words are not on the page
+    assert not any(re.search(rf"\b{p['label']}\b", source) for p in placements)
+    assert not axe(driver)  # fresh
+    shot(driver, "play-pictures-1280-fresh")
+    for n, placement in enumerate(placements, 1):
+        trace(driver, placement)
+        assert found(driver).startswith(f"{n} of {len(placements)}")
+    written = sorted(w.text for w in driver.find_elements(By.CSS_SELECTOR, "#words .word"))
+    assert written == sorted(p["label"] for p in placements)
+    assert f"All {len(placements)} found in" in text_of(driver, "say")
+    assert not axe(driver)  # finished
+    shot(driver, "play-pictures-1280-all-found")

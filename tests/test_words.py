@@ -242,3 +242,19 @@ def test_a_word_given_twice_keeps_its_first_clue():
     assert [(w.form, w.clue) for w in words.words] == [("KITTEN", "a baby cat"),
                                                         ("PUPPY", "a young dog")]
     assert "is the same word as" in words.warnings()[0]
+
+
+@pytest.mark.parametrize("text, word, picture, clue", [
+    ("elephant = 1F418", "Elephant", "1F418", ""),
+    ("cat=pics/cat.png", "Cat", "pics/cat.png", ""),
+    ("kitten = kitten.png: a baby cat", "Kitten", "kitten.png", "a baby cat"),
+    ("four: 2 + 2 = 4", "Four", "", "2 + 2 = 4"),  # an equals sign in a clue is the clue's
+])
+def test_an_entry_may_name_its_own_picture_before_its_clue(text, word, picture, clue):
+    entry = parse_entry(text, 3, lang.get("en"))
+    assert (entry.label, entry.picture, entry.clue) == (word, picture, clue)
+
+
+def test_an_equals_sign_with_no_picture_is_refused_naming_the_line():
+    with pytest.raises(InputError, match=r'"pig =" \(line 2\) has an equals sign but no picture'):
+        parse_entry("pig =", 2, lang.get("en"))

@@ -35,7 +35,7 @@ from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
 from wordsearch.make.options import MakeOptions
 from wordsearch.make.sections import split_sections
 from wordsearch.make.shape import builtin_masks
-from wordsearch.puzzle import ClassSet
+from wordsearch.puzzle import PICTURE_LAYOUTS, ClassSet
 from wordsearch.render import book as book_layout, font, layout, look, paper, print_check
 from wordsearch.render.keys import key_heading, key_pages
 from wordsearch.render.model import Key
@@ -143,6 +143,18 @@ def _numbers(choices: tuple[int, ...]) -> click.Choice:
 def _count(ctx, param, value: str | None) -> int | None:
     """A number chosen from a short list (--per-page 1, 2 or 4), as a number."""
     return None if value is None else int(value)
+
+
+def _pictures(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """--picture WORD=FILE, each as a (word, file) pair."""
+    pairs = []
+    for value in values:
+        word, equals, picture = value.partition("=")
+        if not equals or not word.strip() or not picture.strip():
+            raise click.BadParameter(f'"{value}" is not WORD=FILE; write the word, an equals '
+                                     f"sign and the picture, such as cat=cat.png.")
+        pairs.append((word.strip(), picture.strip()))
+    return tuple(pairs)
 
 
 def _file_label(name: str, what: str) -> str:
@@ -277,6 +289,15 @@ PUZZLE_OPTIONS = [
                        "changes the puzzles."),
     click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, show_default=True,
                   help="Seconds each puzzle may take; the run stops with a message after them."),
+    click.option("--pictures", type=click.Choice(PICTURE_LAYOUTS), is_flag=False,
+                  flag_value=PICTURE_LAYOUTS[0],
+                  help="A picture beside each word of the list (the built-in ones, OpenMoji's, "
+                       "for the themes' words in en es fr de), or only the pictures "
+                       "(--pictures only, for children who cannot read yet: every word needs "
+                       "one)."),
+    click.option("--picture", "picture", multiple=True, callback=_pictures,
+                  help="WORD=FILE: this word's picture, a PNG or SVG file (or an emoji's "
+                       "codepoints, such as 1F418); repeatable. Implies --pictures."),
     click.option("-q", "--quiet", is_flag=True, help="No report or progress on standard error.")
 ]
 

@@ -20,6 +20,9 @@ SET_FORMAT = "wordsearch-set/1"
 # The rule for words inside others: their readings inside a container do not count.
 INSIDE_IGNORED = "ignored"
 OUTSIDE = "."
+# How a picture puzzle's list shows its pictures: each beside its word, or alone
+# (for children who cannot read yet).
+PICTURE_LAYOUTS = ("beside", "only")
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,9 @@ class Placement:
     # What a clue puzzle's list prints instead of the word ("" for none: an added
     # word of a clue puzzle's hidden message is listed as itself).
     clue: str = ""
+    # A picture puzzle: the picture's name ("openmoji:1F418", or one's own file's
+    # path), "" for a word without one (listed as itself).
+    picture: str = ""
 
     def cells(self) -> list[tuple[int, int]]:
         dr, dc = STEPS[self.direction]
@@ -67,6 +73,7 @@ class Puzzle:
     message_label: str = ""
     # A clue puzzle: the code of the language its clues are in ("" for other puzzles).
     clue_language: str = ""
+    pictures: str = ""  # a picture puzzle: one of PICTURE_LAYOUTS ("" for other puzzles)
 
     @property
     def rows(self) -> int:
@@ -167,10 +174,13 @@ class Puzzle:
             doc["inside"] = INSIDE_IGNORED
         if self.clue_language:
             doc["clue_language"] = self.clue_language
+        if self.pictures:
+            doc["pictures"] = self.pictures
         doc["words"] = [
             {"label": p.label, "word": p.word, "row": p.row, "col": p.col,
              "direction": p.direction, **({"inside": list(p.inside)} if p.inside else {}),
-             **({"added": True} if p.added else {}), **({"clue": p.clue} if p.clue else {})}
+             **({"added": True} if p.added else {}), **({"clue": p.clue} if p.clue else {}),
+             **({"picture": p.picture} if p.picture else {})}
             for p in self.words
         ]
         return doc
@@ -209,6 +219,7 @@ class Puzzle:
                 message=_text(doc.get("message", ""), '"message"'),
                 message_label=_text(doc.get("message_label", ""), '"message_label"'),
                 clue_language=_text(doc.get("clue_language", ""), '"clue_language"'),
+                pictures=_text(doc.get("pictures", ""), '"pictures"'),
             )
             if not isinstance(puzzle.language, str) or puzzle.language not in lang.codes():
                 raise InputError(f'the document\'s "language" is {puzzle.language!r}, not the '
@@ -240,6 +251,7 @@ class Puzzle:
         self._check_grid(language)
         self._check_words()
         self._check_clues()
+        self._check_pictures()
         self._check_message()
         self._check_blocked(language)
 
@@ -287,6 +299,17 @@ class Puzzle:
             elif self.clue_language and not p.added:
                 raise InputError(f'"{p.label}" has no "clue", but the document\'s other words '
                                  f'have; give every listed word its clue.')
+    def _check_pictures(self) -> None:
+        """A picture puzzle says how it shows its pictures, and only a picture puzzle's
+        words have one; the pictures themselves are found when a page draws them."""
+        if self.pictures and self.pictures not in PICTURE_LAYOUTS:
+            raise InputError(f'"pictures" is {_shown(self.pictures)}; it should be one of '
+                             f"{', '.join(PICTURE_LAYOUTS)}.")
+        pictured = next((p for p in self.words if p.picture), None)
+        if pictured is not None and not self.pictures:
+            raise InputError(f'"{pictured.label}" has a "picture", but the document has no '
+                             f'"pictures"; say how the list shows them '
+                             f"({', '.join(PICTURE_LAYOUTS)}).")
 
     def _reads_at(self, p: Placement) -> bool:
         return all(0 <= r < self.rows and 0 <= c < self.cols and self.grid[r][c] == p.word[k]
@@ -370,7 +393,8 @@ def _placement(number: int, word: dict) -> Placement:
                      _number(word["col"], what("col")), texts["direction"],
                      _texts(word.get("inside", []), what("inside")),
                      _yes_no(word.get("added", False), what("added")),
-                     _text(word.get("clue", ""), what("clue")))
+                     _text(word.get("clue", ""), what("clue")),
+                     _text(word.get("picture", ""), what("picture")))
 
 
 def _shown(value) -> str:

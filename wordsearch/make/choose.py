@@ -3,6 +3,7 @@ dictionary, picked with the puzzle's own seed so that its code makes the same pi
 again and each copy of a set picks its own."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import NoReturn
 
@@ -34,16 +35,21 @@ def theme_words(language: Language, name: str) -> lists.Theme:
 
 
 def pick(language: Language, *, theme: str | None, count: int | None, seed: int,
-         longest: int, level: str = DEFAULT_LEVEL) -> list[str]:
+         longest: int, level: str = DEFAULT_LEVEL,
+         keep: Callable[[str], bool] | None = None) -> list[str]:
     """The theme's words (all, or `count` of them), or `count` words of the `level`
     (make/level.py), each of at most `longest` letters; a drawn pick has no word
-    inside another."""
+    inside another. `keep` narrows the pool first (a list of pictures alone: the
+    words that have one)."""
     if theme is not None:
         pool, where = list(theme_words(language, theme).words), f'the theme "{theme}"'
     else:
         pool = list(drawable(language, level))
         where = (f"the {language.name} dictionary" if level == "adult"
                  else f"the {language.name} words for children")
+    if keep is not None:
+        pool = [w for w in pool if keep(w)]
+        where += " with a picture"
     fits = [w for w in pool if MIN_LETTERS <= len(_form(w, language)) <= longest]
     if count is None:
         if len(fits) < len(pool):

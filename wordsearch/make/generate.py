@@ -21,7 +21,8 @@ from wordsearch.make.packer import Layout
 from wordsearch.make.shape import Shape
 from wordsearch.make.words import (CLUE_MARK, MAX_LETTERS, Word, WordList, parse_entry,
                                    parse_words, strict_conflicts)
-from wordsearch.puzzle import Placement, Puzzle
+from wordsearch.pictures import choose as pictures, source as picture_source
+from wordsearch.puzzle import PICTURE_LAYOUTS, Placement, Puzzle
 
 # Packs of one grid size, each with its own seed, before a bigger one (or failing):
 # the finished layouts of one pack share most placements, so when the words'
@@ -69,6 +70,8 @@ class Making:
     blocked: Blocked
     threads: int
     deadline: Deadline
+    pictures: tuple[str, ...] = ()  # each word's picture's name ("" for none)
+    picture_layout: str = ""  # one of PICTURE_LAYOUTS for a picture puzzle
 
     @property
     def language(self) -> lang.Language:
@@ -97,7 +100,40 @@ def _making(words, options: MakeOptions) -> Making:
     # each other between passes: 8 threads on 2 cores packed 3 times slower than 2.
     cores = usable_cores()
     return Making(options, code, word_list, form, blocked,
-                  min(options.threads or cores, cores), deadline)
+                  min(options.threads or cores, cores), deadline,
+                  *_pictures(word_list, options))
+
+
+def _pictured(language: lang.Language, options: MakeOptions) -> Callable[[str], bool] | None:
+    """For a list of pictures alone, which words of a theme or a draw may be picked:
+    those with a picture, one's own or built in."""
+    if options.pictures != PICTURE_LAYOUTS[1]:
+        return None
+    own = {pictures.key(word) for word, _ in options.picture}
+    return lambda word: (pictures.key(word) in own
+                         or pictures.built_in(language.code, word, options.theme) is not None)
+
+
+def _pictures(word_list: WordList, options: MakeOptions) -> tuple[tuple[str, ...], str]:
+    """Each word's picture's name and how the list shows them, for a picture puzzle
+    (one asked for, or a word given with its own picture: "cat = cat.png"); a list
+    of pictures alone refuses a word without one, since the page would show nothing
+    to find it by."""
+    words = word_list.words
+    layout = options.pictures or (PICTURE_LAYOUTS[0] if any(w.picture for w in words) else "")
+    if not layout:
+        return (), ""
+    labels = [w.label for w in words]
+    own = {**dict(options.picture), **{w.label: w.picture for w in words if w.picture}}
+    found = pictures.pictures(word_list.language.code, labels, options.theme, own,
+                              options.picture_files)
+    missing = [label for label, picture in zip(labels, found) if picture is None]
+    if missing and layout == PICTURE_LAYOUTS[1]:
+        raise InputError(f"there is no picture for {', '.join(missing[:8])}"
+                         f"{' …' if len(missing) > 8 else ''}; give each its own (a PNG or SVG "
+                         f"file) or show the pictures beside the words.",
+                         option="pictures")
+    return tuple(p.name if p else "" for p in found), layout
 
 
 def _word_list(words, options: MakeOptions, code: str) -> WordList:
@@ -140,7 +176,8 @@ def _picked(words, options: MakeOptions, code: str) -> list[Word]:
         longest = min(longest, max(options.grid.cols, options.grid.rows))
     language = lang.resolve(options.language)
     picked = choose.pick(language, theme=options.theme, count=options.random,
-                         seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level)
+                         seed=seeds.seed_for(code, "pick"), longest=longest, level=options.level,
+                         keep=_pictured(language, options))
     if options.clues:
         clues = choose.theme_clues(language, options.theme, options.clue_language or language)
         missing = [word for word in picked if word not in clues]
@@ -225,9 +262,12 @@ class Mode:
         making = self.making
         words = making.word_list
         listed = tuple(Placement(w.label, w.form, r, c, d, tuple(words.words[j].form
-                                                                 for j in inside), clue=w.clue)
-                       for w, (r, c, d), inside in zip(words.words, placements, words.inside))
-        listed += tuple(Placement(w.label, w.form, r, c, d, added=True)
+                                                                 for j in inside), clue=w.clue,
+                                 picture=making.pictures[k] if making.pictures else "")
+                       for k, (w, (r, c, d), inside)
+                       in enumerate(zip(words.words, placements, words.inside)))
+        listed += tuple(Placement(w.label, w.form, r, c, d, added=True,
+                                  picture=self.added_picture(w))
                         for w, (r, c, d) in added)
         shown = ({} if making.form is None else
                  {"message": making.form, "message_label": making.options.message.strip()})
@@ -237,7 +277,8 @@ class Mode:
                       short_unsuitable=making.blocked.blocklist,
                       block_words=making.blocked.extra,
                       theme=making.options.theme or "", lowercase=making.options.lowercase,
-                      clue_language=self.clue_language(), **shown)
+                      clue_language=self.clue_language(),
+                      pictures=making.picture_layout, **shown)
 
     def clue_language(self) -> str:
         """The code of the clues' language ("" for a puzzle without clues)."""
@@ -245,6 +286,13 @@ class Mode:
         if not any(w.clue for w in making.word_list.words):
             return ""
         return (making.options.clue_language or making.language).code
+
+    def added_picture(self, word: Word) -> str:
+        """The built-in picture of a word added to hide a message, if it has one."""
+        if not self.making.picture_layout:
+            return ""
+        codepoints = pictures.built_in(self.making.language.code, word.label)
+        return f"{picture_source.OPENMOJI}{codepoints}" if codepoints else ""
 
     def hide(self, layouts: Iterable[Layout], words: Sequence[Word],
              inside: Sequence[Sequence[int]]) -> Puzzle:

@@ -5,7 +5,7 @@ the front ends' option lists) instead of to every signature on the way."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +16,8 @@ from wordsearch.make.level import DEFAULT_LEVEL, check_level
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT, check_time_limit
 from wordsearch.make.packer import DEFAULT_BEAM, MAX_BEAM
 from wordsearch.make.shape import LEGIBLE_SIDE, MAX_SIDE, MIN_SIDE, Mask, parse_grid
+from wordsearch.pictures import draw as picture_draw, source as picture_source
+from wordsearch.puzzle import PICTURE_LAYOUTS
 from wordsearch.size import GridSize
 
 
@@ -51,7 +53,12 @@ class MakeOptions:
     (compass names or aliases) or a `difficulty`; all eight by default. The same
     `seed` (the puzzle's code; None: a new one each time), words and options give the
     same puzzle; `threads` never changes it. A run stops after `time_limit` seconds
-    (None: never).
+    (None: never). `pictures` ("beside" or "only") lists a picture with each word, or
+    instead of it: the built-in mapping's, or one's own from `picture` (a word's
+    picture file, PNG or SVG, or an emoji's codepoints, by word; giving one implies
+    "beside"; so does a word's own picture given with it, "cat = cat.png");
+    `picture_files` False refuses picture files (a web request may not name the
+    server's files). Pictures never change the grid.
     """
     language: lang.Language | str | None = None
     strict: bool = False
@@ -75,6 +82,9 @@ class MakeOptions:
     beam: int = DEFAULT_BEAM
     threads: int | None = None
     time_limit: float | None = DEFAULT_TIME_LIMIT
+    pictures: str | None = None
+    picture: Mapping[str, str] | Iterable[tuple[str, str]] = ()
+    picture_files: bool = True
     allowed: tuple[str, ...] = field(init=False, repr=False)  # the directions, resolved
 
     def __post_init__(self) -> None:
@@ -108,6 +118,12 @@ class MakeOptions:
             self._set("grid", parse_grid(self.grid))
         if self.min_grid is not None:
             _check_min_grid(self.min_grid, self.grid)
+        self._set("picture", _own_pictures(self.picture, self.picture_files))
+        if self.picture and self.pictures is None:
+            self._set("pictures", PICTURE_LAYOUTS[0])
+        if self.pictures is not None and self.pictures not in PICTURE_LAYOUTS:
+            raise InputError(f'pictures "{self.pictures}" is not a way to show them; use '
+                             f"{' or '.join(PICTURE_LAYOUTS)}.", option="pictures")
 
     def _set(self, name: str, value) -> None:
         object.__setattr__(self, name, value)
@@ -123,6 +139,19 @@ def resolve_clue_language(code: lang.Language | str) -> lang.Language:
         return lang.resolve(code)
     except InputError as exc:
         raise InputError(f"the clue language: {exc}", option="clue_language") from None
+def _own_pictures(given: Mapping[str, str] | Iterable[tuple[str, str]],
+                  files: bool) -> tuple[tuple[str, str], ...]:
+    """One's own pictures as (word, file or codepoints) pairs, each read and checked
+    now, so that a missing file or an SVG beyond what can be drawn is told before any
+    packing."""
+    pairs = tuple(given.items() if isinstance(given, Mapping) else given)
+    for word, value in pairs:
+        if not word.strip():
+            raise InputError(f'the picture "{value}" is given for no word; write the word, '
+                             f"an equals sign and the picture, such as cat=cat.png.",
+                             option="picture")
+        picture_draw.check(picture_source.named(value, files))
+    return pairs
 
 
 def _check_min_grid(side, grid: GridSize | None) -> None:

@@ -11,6 +11,9 @@ colons ("clock: it says 10:30", "web: see https://example.org: home"). A word ne
 holds a colon (it is not a letter), so no literal one is needed on the word's side;
 a colon with no space after it ("cat:kitten") is refused, since it may be either.
 A list is all clues or none: a clue puzzle's list shows no words.
+
+An entry may name its own picture after an equals sign, before any clue: "elephant =
+1F418" (an emoji's codepoints) or "cat = pics/cat.png" (a PNG or SVG file).
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ from wordsearch.errors import MAX_PROBLEMS, InputError, capped, printable, quote
 MIN_LETTERS = 3
 # Between a word and its clue: the first colon followed by white space.
 CLUE_MARK = ":"
+# Between a word and its own picture (before any clue): the first equals sign.
+PICTURE_MARK = "="
 # Characters of one clue: a line of the word list on a page, even in a narrow column.
 MAX_CLUE = 100
 # The C core's limit on one word (WS_MAX_WORD in csrc/ws_common.h).
@@ -43,6 +48,7 @@ class Word:
     source: str = ""
     line: int | None = None
     clue: str = ""  # what the list prints instead of the word ("" for none)
+    picture: str = ""  # its own picture: a file's path or an emoji's codepoints ("": none)
 
     def where(self) -> str:
         """The entry as a message quotes it: '"ice-cream" (line 4)'."""
@@ -183,12 +189,29 @@ def split_clue(text: str, line: int | None) -> tuple[str, str]:
     return word, clue
 
 
+def split_picture(text: str, line: int | None) -> tuple[str, str]:
+    """An entry's word and its own picture ("" for none), split at its first equals
+    sign (a word never holds one: it is not a letter): "elephant = 1F418", "cat =
+    pics/cat.png", and with a clue "kitten = kitten.png: a baby cat". Refuses an
+    equals sign with nothing after it, naming the line."""
+    word, mark, picture = text.partition(PICTURE_MARK)
+    if not mark:
+        return text, ""
+    if not picture.strip():
+        shown = quoted(text.strip()) + (f" (line {line})" if line is not None else "")
+        raise InputError(f"{shown} has an equals sign but no picture after it; write the "
+                         f"word, = and a PNG or SVG file or an emoji's codepoints, such as "
+                         f"elephant = 1F418.")
+    return word, picture.strip()
+
+
 def parse_entry(text: str, line: int | None, language: lang.Language, *,
                 written: bool = False) -> Word | None:
     """One entry, with its clue if it has one; None for a blank line. Raises
     InputError quoting the entry. `written`: the entry is the language's own data,
     labelled as written (written_label), not as typed (make_label)."""
     text, clue = split_clue(text, line)
+    text, picture = split_picture(text, line)
     source, form, bad = spell(text, language)
     if not source:
         return None
@@ -204,7 +227,7 @@ def parse_entry(text: str, line: int | None, language: lang.Language, *,
             f"{quoted(source)}{where} has {len(form):,} letters; a word may have at most "
             f"{MAX_LETTERS}.")
     return Word(label=written_label(source) if written else make_label(source), form=form,
-                source=source, line=line, clue=clue)
+                source=source, line=line, clue=clue, picture=picture)
 
 
 def parse_words(entries: Iterable[str | tuple[int, str] | Word], *,

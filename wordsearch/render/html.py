@@ -21,6 +21,9 @@ or no list at all, only how many words are hidden). With the list hidden, each
 word's label is veiled too, and the page lists the words as they are found. A clue
 puzzle lists its numbered clues in clear and veils the words' labels the same way:
 each is shown beside its clue once it is found.
+A picture puzzle's list shows each word's picture (as a data: URI, an SVG drawn
+again by wordsearch/pictures); a list of pictures alone veils the labels as a clue
+list does, each written beside its picture once found.
 
 Everything the page shows from the puzzle (the title, the labels) is escaped here
 or set as text by the script, never parsed as HTML. The served page links its
@@ -38,6 +41,7 @@ from importlib import resources
 from wordsearch import lang
 from wordsearch.directions import COMPASS
 from wordsearch.lang import ui
+from wordsearch.pictures import draw as pictures, source as picture_source
 from wordsearch.puzzle import Puzzle
 from wordsearch.render.look import Look
 from wordsearch.render.blanks import BLANK, blank_units
@@ -110,7 +114,8 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
 
     def label(p) -> str:
         shown = puzzle.printed(p.label)
-        return veiled(shown, key) if look.hide_words or puzzle.has_clues else shown
+        hidden = look.hide_words or puzzle.has_clues or puzzle.pictures == "only"
+        return veiled(shown, key) if hidden else shown
 
     data = {
         "title": title,
@@ -122,8 +127,12 @@ def play_data(puzzle: Puzzle, title: str = "", look: Look = Look()) -> dict:
         "hide_words": look.hide_words,
         "words": [{"label": label(p), "length": len(p.word),
                    "hash": line_hash(ends_key(key, *_ends(p))),
-                   **({"clue": entry} if puzzle.has_clues else {})} for entry, p in pairs],
+                   **({"clue": entry} if puzzle.has_clues else {}),
+                   **({"picture": pictures.data_uri(picture_source.named(p.picture))}
+                      if p.picture else {})} for entry, p in pairs],
     }
+    if puzzle.pictures:
+        data["pictures"] = puzzle.pictures
     if puzzle.has_clues:
         data["clue_language"] = puzzle.clue_language
     data["answers"] = veiled([[p.row, p.col, p.direction] for p in listed], key)
@@ -214,7 +223,8 @@ def play_page(puzzle: Puzzle, title: str = "", *, links: dict[str, str] | None =
     heading = (list_heading(puzzle, True) if look.hide_words
                else puzzle.labels["find_words"])
     list_class = ("wordlist hidden-words" if look.hide_words else
-                  "wordlist clue-list" if puzzle.has_clues else "wordlist")
+                  "wordlist clue-list" if puzzle.has_clues else
+                  "wordlist pictures-only" if puzzle.pictures == "only" else "wordlist")
     escaped = html.escape(shown)
     # the puzzle's own words, when the page speaks another language
     own = f' lang="{html.escape(puzzle.language)}"' if puzzle.language != code else ""

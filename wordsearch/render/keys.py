@@ -152,9 +152,9 @@ def _key_box(key: Key, x: float, y: float, boxes: _Boxes, measure: Measure,
     if listed is not None:
         words = listed.words
         list_x = x + (box_w - words.width) / 2
-        texts, _ = words.placed(list_x, grid.y + puzzle.rows * cell
-                                + list_gap("below", words.size),
-                                list_x + (words.width - words.heading_width) / 2, measure)
+        texts, _, _ = words.placed(list_x, grid.y + puzzle.rows * cell
+                                   + list_gap("below", words.size),
+                                   list_x + (words.width - words.heading_width) / 2, measure)
         clues = tuple(texts)
     placed_note = (Text(note, x + (box_w - measure.width(note, note_size)) / 2,
                         grid.y + block + note_size * NOTE_DROP, note_size)

@@ -80,6 +80,16 @@ class Blank:
 
 
 @dataclass(frozen=True)
+class PictureBox:
+    """A word's picture in the list: its name (wordsearch.pictures.source.named finds
+    it), drawn as large as fits the square of `side` at (x, y), its top left."""
+    name: str
+    x: float
+    y: float
+    side: float
+
+
+@dataclass(frozen=True)
 class PuzzlePage:
     size: tuple[float, float]
     puzzle: Puzzle
@@ -91,6 +101,7 @@ class PuzzlePage:
     look: Look
     blanks: tuple[Blank, ...] = ()  # a hidden-message puzzle's, in reading order
     write_ins: tuple[Blank, ...] = ()  # a clue list's, a blank a letter of each word
+    pictures: tuple[PictureBox, ...] = ()  # a picture list's
 
     @property
     def texts(self) -> tuple[Text, ...]:

@@ -13,6 +13,7 @@ from importlib.metadata import version
 
 import cairo
 
+from wordsearch.pictures import draw as pictures, source as picture_source
 from wordsearch.puzzle import OUTSIDE, Puzzle
 from wordsearch.render import font
 from wordsearch.render.look import PageOptions
@@ -131,6 +132,8 @@ def draw_puzzle_page(ctx: cairo.Context, page: PuzzlePage) -> None:
         ctx.move_to(blank.x0, blank.y)
         ctx.line_to(blank.x1, blank.y)
     ctx.stroke()
+    for box in page.pictures:
+        pictures.draw(ctx, picture_source.named(box.name), box.x, box.y, box.side, box.side)
 
 
 def draw_field(ctx: cairo.Context, field: Field, family: str) -> None:

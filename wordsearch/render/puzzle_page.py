@@ -14,14 +14,15 @@ from dataclasses import replace
 
 from wordsearch.directions import COMPASS
 from wordsearch.errors import LayoutError
+from wordsearch.pictures import credit
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import paper
 from wordsearch.render.look import Look
 from wordsearch.render.measure import (FOOTER_CLEARANCE, Measure, centred, check_font, fitted_line,
                                        footer, sheet_frame, wrapped)
 from wordsearch.render.blanks import message_block
-from wordsearch.render.model import Blank, Field, Frame, GridBox, PuzzlePage, Text
-from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE,
+from wordsearch.render.model import Blank, Field, Frame, GridBox, PictureBox, PuzzlePage, Text
+from wordsearch.render.style import (FIELD_SIZE, LARGE_PRINT_COMPACT, LETTER_SHARE, LINE_SPACING,
                                      REGULAR, TITLE_LEADING, TITLE_LINES, Style,
                                      check_legible)
 from wordsearch.render.wordlist import (Arrangement, Entries, chosen, list_arrangements,
@@ -45,6 +46,10 @@ NOTE_PITCH = 2.0         # a note's baseline under the line before, in the note'
 # Between the word list and the hidden message's label: the regular field size,
 # whatever the style, since the label itself grows with large print.
 MESSAGE_GAP = FIELD_SIZE
+# The picture credit's line, in the footer's size: its baseline this far over the
+# footer's clearance, the list kept that far above it.
+CREDIT_PITCH = 1.5
+CREDIT_LINES = 2  # at most: a quarter sheet of Letter or A4 needs both
 # A large-print grid may be this much (in points a cell) under the regular page's,
 # the rounding of two layouts' arithmetic.
 CELL_TOLERANCE = 1e-6
@@ -87,6 +92,9 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
                                        show_directions)
     top = y + (style.field if y > frame.top else 0)  # a field's size under a header
     bottom = size[1] - frame.bottom - style.footer * FOOTER_CLEARANCE
+    credited = [] if look.hide_words else _credit(puzzle, measure, frame, size, bottom, style)
+    if credited:
+        bottom -= credited[-1].baseline - credited[0].baseline + style.footer * CREDIT_PITCH
     message = None
     if puzzle.message:
         message = message_block(puzzle, measure, frame.left, frame.width(size), bottom, style)
@@ -95,16 +103,39 @@ def _page(puzzle: Puzzle, size: tuple[float, float], title: str, fields: Sequenc
                           refuse)
     if laid is None:
         return None
-    grid, body, write_ins = laid
+    grid, body, write_ins, pictures = laid
     if message is not None:
         body += message.texts
+    body += credited
     # The footer's baseline: one footer size into the bottom margin.
     body.append(footer(puzzle, measure, size[0] - frame.right,
                        size[1] - frame.bottom + style.footer,
                        footer_label or puzzle.labels["puzzle"], style.footer))
     return PuzzlePage(size, puzzle, tuple(header), tuple(body), tuple(placed_fields), grid,
                       family, look, message.blanks if message is not None else (),
-                      tuple(write_ins))
+                      tuple(write_ins), tuple(pictures))
+
+
+def _credit(puzzle: Puzzle, measure: Measure, frame: Frame, size: tuple[float, float],
+            bottom: float, style: Style) -> list[Text]:
+    """The line OpenMoji's licence asks for under a page with its pictures: muted, at
+    the foot of the frame, over the footer; smaller, or on two lines, on a narrow
+    page (a quarter sheet)."""
+    line = credit.credit(p.picture for p in puzzle.words)
+    if line is None:
+        return []
+    try:
+        line_size, lines = wrapped(line, measure, style.footer, frame.width(size), False,
+                                   "picture credit", CREDIT_LINES)
+    except LayoutError:
+        raise LayoutError(f"the credit OpenMoji's licence asks for under its pictures "
+                          f"({line}) does not fit on {CREDIT_LINES} lines of a "
+                          f"{frame.width(size):.0f} pt wide page; use a larger page or fewer "
+                          f"puzzles a page.", option="size") from None
+    pitch = line_size * LINE_SPACING
+    first = bottom - (len(lines) - 1) * pitch
+    return [Text(text, frame.left, first + k * pitch, line_size, muted=True)
+            for k, text in enumerate(lines)]
 
 
 def _header(puzzle: Puzzle, size: tuple[float, float], frame: Frame, measure: Measure,
@@ -185,9 +216,9 @@ def directions_line(directions: Sequence[str], labels: Mapping[str, str]) -> str
 def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
                    measure: Measure, look: Look, style: Style, top: float, bottom: float,
                    regular: float, refuse: bool
-                   ) -> tuple[GridBox, list[Text], list[Blank]] | None:
+                   ) -> tuple[GridBox, list[Text], list[Blank], list[PictureBox]] | None:
     """The grid and the word list, between `top` and `bottom`, as one block in the
-    middle of that space: the grid's box, and the list's texts and blanks. Large print puts the
+    middle of that space: the grid's box, and the list's texts, blanks and pictures. Large print puts the
     grid first (the arrangement with the largest cells, of at least `regular`: its
     letters no smaller than the regular page's; None if not, unless `refuse`)."""
     entries = list_entries(puzzle, look)
@@ -223,8 +254,8 @@ def _grid_and_list(puzzle: Puzzle, size: tuple[float, float], frame: Frame,
         grid_x = middle - (grid_w + gap + words.width) / 2
         list_x = heading_x = grid_x + grid_w + gap
     grid = GridBox(grid_x, grid_y, cell, puzzle.rows, puzzle.cols, style.weight)
-    texts, write_ins = words.placed(list_x, list_y, heading_x, measure)
-    return grid, texts, write_ins
+    texts, write_ins, pictures = words.placed(list_x, list_y, heading_x, measure)
+    return grid, texts, write_ins, pictures
 
 
 def list_entries(puzzle: Puzzle, look: Look) -> Entries:
@@ -236,11 +267,13 @@ def list_entries(puzzle: Puzzle, look: Look) -> Entries:
         return Entries(())
     listed = look.listed(puzzle)
     texts = tuple(label for label, _ in listed)
+    pictures = tuple(p.picture for _, p in listed) if puzzle.pictures else ()
     if not puzzle.has_clues:
-        return Entries(texts)
+        return Entries(texts, pictures=pictures, picture_layout=puzzle.pictures)
     family = "" if puzzle.clue_language == puzzle.language else puzzle.clue_font
     return Entries(texts, family, tuple(0 if p.added or not p.clue else len(p.word)
-                                        for _, p in listed))
+                                        for _, p in listed), pictures=pictures,
+                   picture_layout=puzzle.pictures)
 
 
 def _smaller_than_regular(puzzle: Puzzle, cell: float, regular: float,

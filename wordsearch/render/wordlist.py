@@ -19,7 +19,7 @@ from wordsearch.errors import LayoutError
 from wordsearch.puzzle import Puzzle
 from wordsearch.render.blanks import BLANK_SHARE, LETTER_GAP_SHARE
 from wordsearch.render.measure import Measure
-from wordsearch.render.model import Blank, Text
+from wordsearch.render.model import Blank, PictureBox, Text
 from wordsearch.render.style import LINE_SPACING, LIST_SIZES, MAX_CELL
 
 # Between the list's columns, in its type size: wide enough that two columns never
@@ -42,6 +42,13 @@ def balanced(items: Sequence[str], across: int) -> list[list[str]]:
 
 # Between a clue and the blanks to write its word on, in the list's type size.
 CLUE_GAP = 1.0
+# A picture list's entries: each as tall as this many lines of the list, its picture
+# a square that high (less PICTURE_PAD), then PICTURE_GAP, then its word: beside a
+# word the picture is twice the word's height, enough to tell an elephant from a
+# mouse at the list's smallest size; alone, for children who cannot read yet, three.
+PICTURE_LINES = {"beside": 2, "only": 3}
+PICTURE_PAD = 0.3    # in the list's type size: clear of the line above's descenders
+PICTURE_GAP = 0.5    # in the list's type size
 # A blank's line this far under the entry's baseline, in the list's type size: room
 # for a letter written on it that stands level with the clue.
 BLANK_DROP = 0.15
@@ -60,14 +67,32 @@ class Entries:
     family: str = ""
     letters: tuple[int, ...] = ()
     answers: tuple[str, ...] = ()
+    # A picture list's: each entry's picture's name ("" for none), and how they show
+    # (a key of PICTURE_LINES; "only": an entry with a picture prints no text).
+    pictures: tuple[str, ...] = ()
+    picture_layout: str = ""
 
     def __len__(self) -> int:
         return len(self.texts)
 
     @property
+    def picture_lines(self) -> int:
+        """How many lines each entry of a picture list takes (0: no pictures)."""
+        return PICTURE_LINES[self.picture_layout] if self.pictures else 0
+
+    def shown(self, k: int) -> str:
+        """Entry k's text as printed ("" for a picture alone)."""
+        return "" if self.picture_layout == "only" and self.pictures[k] else self.texts[k]
+
+    @property
     def lines(self) -> int:
         """How many lines the entries take."""
-        return sum(text.count("\n") + 1 for text in self.texts)
+        return sum(max(text.count("\n") + 1, self.picture_lines) for text in self.texts)
+
+    def picture_side(self, size: float) -> float:
+        """The side of a picture list's pictures at `size` (0: no pictures)."""
+        return self.picture_lines * size * LINE_SPACING - PICTURE_PAD * size \
+            if self.pictures else 0.0
 
     def own(self, measure: Measure) -> Measure:
         """The measure of the entries' own font."""
@@ -81,7 +106,13 @@ class Entries:
                 if "\n" in text else own.width(text, size) for text in self.texts]
 
     def widths(self, measure: Measure, size: float) -> list[float]:
-        """Each entry's width at `size`, blanks or answer included."""
+        """Each entry's width at `size`, blanks or answer included (and a picture
+        list's pictures before them)."""
+        if self.pictures:
+            side = self.picture_side(size) + PICTURE_GAP * size
+            plain = Entries(tuple(self.shown(k) for k in range(len(self))), self.family,
+                            self.letters, self.answers)
+            return [side + w if w else side for w in plain.widths(measure, size)]
         texts = self.text_widths(measure, size)
         if self.answers:
             own = self.own(measure)
@@ -110,7 +141,8 @@ class Entries:
             if lines is None:
                 return None
             out.append("\n".join(lines))
-        return Entries(tuple(out), self.family, self.letters, self.answers)
+        return Entries(tuple(out), self.family, self.letters, self.answers, self.pictures,
+                       self.picture_layout)
 
     def check(self, measure: Measure) -> None:
         """Refuses an entry with characters its font has none for (a puzzle read from
@@ -128,7 +160,8 @@ class Entries:
     def column(self, rows: range) -> Entries:
         """The entries of `rows`, as one column of the list."""
         pick = slice(rows.start, rows.stop)
-        return Entries(self.texts[pick], self.family, self.letters[pick], self.answers[pick])
+        return Entries(self.texts[pick], self.family, self.letters[pick], self.answers[pick],
+                       self.pictures[pick], self.picture_layout)
 
 
 def hanging(text: str) -> str:
@@ -208,24 +241,37 @@ class WordColumns:
         return (1 + lines) * self.size * LINE_SPACING
 
     def placed(self, x: float, y: float, heading_x: float,
-               measure: Measure) -> tuple[list[Text], list[Blank]]:
-        """The list's texts (its heading, then its entries column by column) and its
-        blanks, from its top at `y`."""
+               measure: Measure) -> tuple[list[Text], list[Blank], list[PictureBox]]:
+        """The list's texts (its heading, then its entries column by column), its
+        blanks and its pictures, from its top at `y`. A picture list's entry has its
+        picture at its left and its text beside it, centred on the picture."""
         first = y + measure.cap_height(self.size)
+        pitch = self.size * LINE_SPACING
         texts = [Text(self.heading, heading_x, first, self.size, bold=True)]
-        blanks = []
+        blanks, pictures = [], []
         step = (BLANK_SHARE + LETTER_GAP_SHARE) * self.size
         for c, column in enumerate(self.columns):
             left = x + c * self.pitch
             own = column.own(measure)
+            side = column.picture_side(self.size)
+            offset = side + PICTURE_GAP * self.size if side else 0.0  # the text's, after it
             row = 0
-            for k, text in enumerate(column.texts):
+            for k in range(len(column)):
+                text = column.shown(k)
                 indent = own.width(hanging(text), self.size)
                 lines = text.split("\n")
+                drop = 0.0  # a picture list's text, lowered to the middle of its picture
+                if side:
+                    top = first + row * pitch + PICTURE_PAD * self.size
+                    if column.pictures[k]:
+                        pictures.append(PictureBox(column.pictures[k], left, top, side))
+                    drop = top + (side + measure.cap_height(self.size)) / 2 \
+                        - (first + (row + (len(lines) + 1) / 2) * pitch)
+                    skip = max(len(lines), column.picture_lines) - len(lines)
                 for n, line in enumerate(lines):
                     row += 1
-                    baseline = first + row * self.size * LINE_SPACING
-                    start = left + (indent if n else 0.0)
+                    baseline = first + row * pitch + drop
+                    start = left + offset + (indent if n else 0.0)
                     if line:
                         texts.append(Text(line, start, baseline, self.size, family=column.family))
                     if column.answers and n == len(lines) - 1:
@@ -234,10 +280,12 @@ class WordColumns:
                                           self.size))
                     if n == 0:
                         for b in range(column.letters[k] if column.letters else 0):
-                            at = left + self.blanks_at + b * step
+                            at = left + offset + self.blanks_at + b * step
                             blanks.append(Blank(at, at + BLANK_SHARE * self.size,
                                                 baseline + BLANK_DROP * self.size))
-        return texts, blanks
+                if side:
+                    row += skip
+        return texts, blanks, pictures
 
 
 def word_columns(entries: Entries, size: float, widest: float, across: int,
@@ -300,8 +348,10 @@ def list_arrangements(puzzle: Puzzle, entries: Entries, heading: str, measure: M
                 found.append(Arrangement("below", below, (
                     width, height - below.height - list_gap("below", size))))
         lines = int(height // (size * LINE_SPACING)) - 1  # less the heading's line
-        if lines > 0 and "beside" in places:
-            beside = word_columns(entries, size, widest, math.ceil(len(entries) / lines),
+        per_entry = max(1, entries.picture_lines)
+        if lines >= per_entry and "beside" in places:
+            beside = word_columns(entries, size, widest,
+                                  math.ceil(len(entries) * per_entry / lines),
                                   heading, heading_width, blanks_at)
             found.append(Arrangement("beside", beside, (
                 width - beside.width - list_gap("beside", size), height)))
@@ -344,7 +394,9 @@ def narrowed(words: WordColumns, grid_w: float) -> WordColumns:
     entries = Entries(tuple(t for c in columns for t in c.texts),
                       columns[0].family if columns else "",
                       tuple(n for c in columns for n in c.letters),
-                      tuple(a for c in columns for a in c.answers))
+                      tuple(a for c in columns for a in c.answers),
+                      tuple(p for c in columns for p in c.pictures),
+                      columns[0].picture_layout if columns else "")
     return word_columns(entries, words.size, words.widest,
                         int((grid_w + COLUMN_GAP * words.size) // words.pitch),
                         words.heading, words.heading_width, words.blanks_at)

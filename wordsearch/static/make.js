@@ -284,6 +284,7 @@
     body.directions = directions();
     body.language = $("language").value;
     if ($("clue_language").value) body.clue_language = $("clue_language").value;
+    if ($("pictures").value) body.pictures = $("pictures").value;
     if (mask()) body.mask = mask();
     body.show_answers = $("show_answers").checked;
     body.level = $("level").value;

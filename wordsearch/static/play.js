@@ -118,7 +118,9 @@
   }
 
   const clues = Boolean(data.clue_language);
-  const labels = data.words.map((w) => (data.hide_words || clues ? unveil(w.label) : w.label));
+  // a list of pictures alone: each word written beside its picture once found
+  const only = data.pictures === "only";
+  const labels = data.words.map((w) => (data.hide_words || clues || only ? unveil(w.label) : w.label));
   let placed = null;
 
   // Word i's cells, from its first letter to its last (the answers, unveiled once
@@ -233,6 +235,13 @@
     if (!item) {
       item = document.createElement("li");
       item.id = `word-${i}`;
+      if (data.words[i].picture) {
+        const picture = document.createElement("img");
+        picture.className = "picture";
+        picture.src = data.words[i].picture;
+        picture.alt = "";
+        item.appendChild(picture);
+      }
       if (clues) {
         const clue = document.createElement("span");
         clue.className = "clue";
@@ -245,7 +254,8 @@
       word.className = "word";
       // a clue's word: a blank a letter until it is found (the blanks are not read out)
       if (clues) word.setAttribute("aria-hidden", "true");
-      word.textContent = clues ? "_".repeat(data.words[i].length).split("").join(" ") : labels[i];
+      word.textContent = clues ? "_".repeat(data.words[i].length).split("").join(" ")
+        : only ? "" : labels[i];
       item.appendChild(word);
       list.appendChild(item);
     }
@@ -255,7 +265,7 @@
   // A clue's word written beside it, once found or shown.
   function written(i) {
     const item = entry(i);
-    if (!clues) return item;
+    if (!clues && !only) return item;
     const word = item.querySelector(".word");
     word.textContent = labels[i];
     word.removeAttribute("aria-hidden");

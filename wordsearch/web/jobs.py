@@ -45,7 +45,9 @@ def make(words: list[str], options: dict, mask: tuple[str, bytes | None] | None,
     if mask is not None:
         name, png = mask
         options["mask"] = Mask.builtin(name) if png is None else Mask.from_png(png, name)
-    puzzle = generate(words, MakeOptions(time_limit=time_limit, threads=threads, **options))
+    # A request's words may name pictures by codepoints, never by the server's files.
+    puzzle = generate(words, MakeOptions(time_limit=time_limit, threads=threads,
+                                         picture_files=False, **options))
     layout.layouts(puzzle, page_options(page))
     return puzzle.to_dict()
 

@@ -252,6 +252,7 @@ OPTIONS: dict[str, tuple[str, Callable]] = {
                                  "{value:,} words drawn at random: ask for at least {low:,}.")),
     "message": (GENERATE, _text("message")),
     "no_added_words": (GENERATE, _yes_no("no_added_words")),
+    "pictures": (GENERATE, _text("pictures", 10)),
 }
 # Options whose MakeOptions field reads the other way round from the command's flag.
 NEGATED = {"no_added_words": "added_words"}
