@@ -64,6 +64,7 @@ def _take_many(database: str, client: str) -> int:
     return taken
 
 
+@pytest.mark.slow
 def test_a_clients_limit_holds_across_processes(database):
     """Three processes take from one client's bucket of 50 at once: 50 in all, none
     lost and none over, whichever process each request reached."""

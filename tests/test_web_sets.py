@@ -84,6 +84,7 @@ def test_each_student_gets_a_puzzle_with_their_name(workers, storage):
     assert "Ada" in text and "Bo" in text and "kids-1" in text and "kids-2" in text
 
 
+@pytest.mark.slow
 def test_a_set_that_cannot_be_made_says_why_and_gives_its_place_back(workers, storage):
     words = ["elephant", "giraffe", "crocodile"]
     with pytest.raises(WordsearchError) as library:
@@ -97,6 +98,7 @@ def test_a_set_that_cannot_be_made_says_why_and_gives_its_place_back(workers, st
     assert workers.admitted == 0
 
 
+@pytest.mark.slow
 def test_a_set_past_its_time_limit_fails_with_the_librarys_message(workers, storage):
     words = [f"{a}{b}{c}{d}long" for a in "abcd" for b in "efgh" for c in "ij" for d in "kl"]
     [row] = made(workers, storage, {"words": words, "beam": 8192}, time_limit=0.05)
@@ -124,6 +126,7 @@ def test_a_client_with_its_share_of_unfinished_sets_is_refused_on_any_process(st
         sets.admit(storage, "busy-teacher", 2)
 
 
+@pytest.mark.slow
 def test_a_finished_set_is_kept_for_its_time(workers, storage):
     [row] = made(workers, storage, {"words": WORDS, "seed": "kept"})
     sets.sweep(storage, now=row.asked + sets.KEPT_SECONDS - 1)
@@ -132,6 +135,7 @@ def test_a_finished_set_is_kept_for_its_time(workers, storage):
     assert storage.load_set(row.id) is None and storage.poll_set("no-such-set") is None
 
 
+@pytest.mark.slow
 def test_a_set_cancelled_stops_and_its_puzzles_not_begun_never_start(workers, storage):
     """Cancelled in the storage (DELETE on any process), a set's worker sees it within
     a beat: its puzzles still in its line are dropped, the worker is free for others
