@@ -19,21 +19,13 @@ import time
 
 import cairo
 
+from bench_render import median_ms  # this folder's: the same timing for every page
 from wordsearch.pictures import draw, mapping, source, svg
 
 A4 = (595.28, 841.89)
 SIDE = 36.0
 COUNT = 20
 DPI = 300
-
-
-def median_ms(action, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def page(kind: str, pictures: list[source.Picture]) -> None:
