@@ -208,9 +208,12 @@ def test_a_list_no_layout_can_read_once_names_the_word():
 
 
 def test_pictures_never_change_the_grid():
-    plain = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture")
+    """(A list of pictures alone only changes the default directions: MakeOptions.)"""
+    plain = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture", difficulty="easy")
     pictured = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture", pictures="only")
     assert pictured.grid == plain.grid
+    beside = wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture", pictures="beside")
+    assert beside.grid == wordsearch.generate(["cat", "dog", "horse"], seed="pic-ture").grid
     assert [p.picture for p in pictured.words] == [
         "openmoji:1F408", "openmoji:1F415", "openmoji:1F40E"]
 

@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from wordsearch import lang
+from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError
 from wordsearch.make.generate import generate
 from wordsearch.make.options import MakeOptions
@@ -78,3 +79,13 @@ def test_a_smallest_grid_is_a_side_a_grid_may_have_and_never_beside_a_fixed_grid
 def test_the_smallest_grid_is_none_by_default_and_any_side_a_grid_may_have():
     assert MakeOptions().min_grid is None
     assert MakeOptions(min_grid=3).min_grid == 3 and MakeOptions(min_grid=100).min_grid == 100
+
+
+@pytest.mark.parametrize("given, allowed", [
+    ({}, ("E", "S")),                                  # pre-readers: the youngest's directions
+    ({"difficulty": "hard"}, COMPASS),
+    ({"directions": "e,se"}, ("E", "SE")),
+])
+def test_a_list_of_pictures_alone_reads_left_to_right_and_down_unless_told(given, allowed):
+    assert MakeOptions(pictures="only", **given).allowed == allowed
+    assert MakeOptions(pictures="beside").allowed == COMPASS  # readers: as any list

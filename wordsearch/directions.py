@@ -33,6 +33,7 @@ DIFFICULTIES = {
     "medium": ("E", "SE", "S", "SW"),
     "hard": COMPASS,
 }
+EASIEST = "easy"  # the youngest children's: left to right and down
 
 
 def parse_directions(specs: Iterable[str]) -> tuple[str, ...]:

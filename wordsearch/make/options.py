@@ -108,7 +108,12 @@ class MakeOptions:
             self._set("block_words", tuple(self.block_words))
         if self.directions is not None and not isinstance(self.directions, str):
             self._set("directions", tuple(self.directions))
-        self._set("allowed", compass.resolve(self.directions, self.difficulty))
+        # A list of pictures alone is for children who cannot read yet: left to right
+        # and down, the youngest preset's directions, unless directions are given.
+        youngest = (self.pictures == PICTURE_LAYOUTS[1] and self.directions is None
+                    and self.difficulty is None)
+        self._set("allowed", compass.resolve(self.directions,
+                                             compass.EASIEST if youngest else self.difficulty))
         if not 1 <= self.beam <= MAX_BEAM:
             raise InputError(f"a beam of {self.beam} is out of range; use 1 to {MAX_BEAM}.",
                              option="beam")
