@@ -170,7 +170,8 @@ def test_many_processes_lose_nothing_when_a_worker_dies_and_the_web_restarts(dep
     assert not any(thread.is_alive() for thread in threads), "clients still waiting"
     assert out["errors"] == [] and out["puzzles"] == 2 * CLIENTS
     assert len(out["sets"]) == CLIENTS // SET_EVERY
-    assert {p["state"] for p in out["ended"].values()} == {"done"}, out["ended"]
+    assert {p["state"] for p in out["ended"].values()} == {"done"}, [
+        (p["code"], p["state"], p.get("error")) for p in out["ended"].values()]
     assert sorted(out["ended"]) == sorted(out["sets"])
     for id, (k, source) in out["sets"].items():
         status, pdf = call(deployed.port, "GET", f"/api/sets/{id}.pdf", source=source)

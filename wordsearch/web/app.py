@@ -843,7 +843,7 @@ async def lifespan(app: Starlette):
     server.workers.warm()
     await server.queue.open()
     loop = asyncio.get_running_loop()
-    chores = [loop.create_task(sets.sweeping(server.storage)), loop.create_task(purging(server))]
+    chores = [loop.create_task(sets.sweeping(server.storage, server.queue)), loop.create_task(purging(server))]
     try:
         yield
     finally:

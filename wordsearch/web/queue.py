@@ -9,12 +9,15 @@ TaskQueue (PostgreSQL, many machines): procrastinate, whose broker is the same
 PostgreSQL database, so there is nothing more to run. Web processes defer the job;
 `wordsearch worker` processes on any machine take it, each making its sets'
 puzzles in worker processes of its own. A worker sends a heartbeat every
-HEARTBEAT seconds; one silent for STALLED_WORKER seconds is taken for dead, and
-every RETRY_EVERY seconds a worker gives the jobs a dead worker held to another,
-which begins them again as a new attempt (sets.py: only the latest attempt's
-result is written; a set begun MAX_ATTEMPTS times is failed). So a set whose worker
-died goes on within STALLED_WORKER + RETRY_EVERY seconds, about 40, and the
-other workers' jobs are not touched.
+HEARTBEAT seconds; one silent for STALLED_WORKER seconds is taken for dead, and the
+web processes, as they sweep the sets (every few seconds), queue the jobs a dead
+worker held again, first in line, for another worker to begin as a new attempt
+(sets.py: only the latest attempt's result is written; a set begun MAX_ATTEMPTS
+times is failed). However busy the workers are, such a set is not failed for its
+silence (that rule, sets.STALLED, is for a server's own sets: LocalQueue.stalled).
+So a set whose worker died is queued again within about 35 seconds, and the other
+workers' jobs are not touched. (The web processes
+do it, not the workers: a worker's every slot may be busy with a long set.)
 
 Procrastinate was chosen over Celery, RQ and Dramatiq because they need Redis or
 RabbitMQ beside the database, one more server to run and keep; procrastinate keeps
@@ -33,13 +36,15 @@ MAKE_SET = "wordsearch.make_set"
 SETS_QUEUE = "sets"
 HEARTBEAT = 5.0          # seconds between a worker's heartbeats
 STALLED_WORKER = 30.0    # seconds of silence after which a worker is taken for dead
-RETRY_EVERY = 10         # seconds between looks for jobs a dead worker held
 MAX_QUEUED = 2000        # sets waiting for a worker before more are refused (Busy)
+FIRST_IN_LINE = 100      # the priority of a set queued again after its worker died
 log = logging.getLogger("wordsearch.web")
 
 
 class LocalQueue:
     """Sets made in this server's worker processes."""
+
+    stalled = sets.STALLED  # a working set silent this long: its server died
 
     def __init__(self, storage: Storage, workers: Workers) -> None:
         self.storage, self.workers = storage, workers
@@ -74,6 +79,9 @@ class LocalQueue:
     async def open(self) -> None:
         pass
 
+    async def sweep(self) -> None:
+        """Nothing: the server's sets end with it (close)."""
+
     async def close(self) -> None:
         """The sets being made end with the server, and say so."""
         for task, row in list(self.tasks.items()):
@@ -87,6 +95,8 @@ class LocalQueue:
 
 class TaskQueue:
     """Sets deferred to procrastinate, for `wordsearch worker` processes."""
+
+    stalled = None  # a dead worker's sets are queued again (sweep), not failed
 
     def __init__(self, url: str, storage: Storage) -> None:
         self.storage = storage
@@ -109,6 +119,14 @@ class TaskQueue:
     async def open(self) -> None:
         await self.app.open_async()
 
+    async def sweep(self) -> None:
+        """Queues again, first in line, the jobs whose worker is dead (any web process
+        may; Storage.retry_stalled takes them in one transaction under a lock, so a
+        job is queued again once)."""
+        for id, task in await asyncio.to_thread(self.storage.retry_stalled, STALLED_WORKER,
+                                                FIRST_IN_LINE):
+            log.warning("job %s (%s) held by a dead worker: queued again", id, task)
+
     async def close(self) -> None:
         await self.app.close_async()
 
@@ -128,8 +146,8 @@ class TaskQueue:
 
 
 def queue_app(url: str):
-    """The procrastinate app: the set job and the periodic retry of a dead worker's
-    jobs. Web processes defer through it; `wordsearch worker` runs it."""
+    """The procrastinate app with the set job: web processes defer through it,
+    `wordsearch worker` runs it."""
     import procrastinate
 
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=url))
@@ -139,15 +157,6 @@ def queue_app(url: str):
     async def make_set(context, id: str) -> None:
         given = context.additional_context
         await sets.make_set(given["storage"], id, given["run"](id), given["threads"])
-
-    @app.periodic(cron=f"*/{RETRY_EVERY} * * * * *")
-    @app.task(name="wordsearch.retry_stalled", queueing_lock="retry_stalled", pass_context=True)
-    async def retry_stalled(context, timestamp: int) -> None:
-        for job in await app.job_manager.get_stalled_jobs(
-                seconds_since_heartbeat=STALLED_WORKER):
-            log.warning("job %s (%s) held by a dead worker: given to another", job.id,
-                        job.task_name)
-            await app.job_manager.retry_job(job)
 
     return app
 

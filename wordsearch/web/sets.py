@@ -85,19 +85,21 @@ def admit(storage: Storage, client: str, most: int) -> None:
                       f"at once; wait for them to finish.")
 
 
-def sweep(storage: Storage, now: float | None = None) -> None:
-    gone, dead, old = storage.sweep_sets(unpolled=UNPOLLED, stalled=STALLED, kept=KEPT_SECONDS,
+def sweep(storage: Storage, now: float | None = None, stalled: float | None = STALLED) -> None:
+    gone, dead, old = storage.sweep_sets(unpolled=UNPOLLED, stalled=stalled, kept=KEPT_SECONDS,
                                          now=now)
     if gone or dead:
         log.info("sets swept: %d nobody asked about, %d whose worker stopped", gone, dead)
 
 
-async def sweeping(storage: Storage, every: float = 5.0) -> None:
-    """sweep() every few seconds, for as long as the server runs."""
+async def sweeping(storage: Storage, queue, every: float = 5.0) -> None:
+    """sweep() every few seconds, and the queue's own sweep (a dead worker's sets
+    queued again: queue.py), for as long as the server runs."""
     while True:
         await asyncio.sleep(every)
         try:
-            await asyncio.to_thread(sweep, storage)
+            await asyncio.to_thread(sweep, storage, None, queue.stalled)
+            await queue.sweep()
         except Exception:  # noqa: BLE001 - swept again next time; the server goes on
             log.exception("sweeping the sets failed")
 

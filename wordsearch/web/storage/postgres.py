@@ -19,6 +19,7 @@ from wordsearch.web.storage.records import Full
 from wordsearch.web.storage.sql import SQLStorage
 
 UPGRADE_LOCK = 0x77736368  # the advisory lock's number ("wsch"): one upgrader at a time
+RETRY_LOCK = 0x77737274    # ("wsrt"): one process at a time queues a dead worker's jobs
 POOL_SIZE = 8               # connections a process keeps at most
 POOL_WAIT = 10.0            # seconds a call waits for one before it fails
 CONNECT_WAIT = 5            # seconds to reach the server when the storage is opened
@@ -61,6 +62,24 @@ class PostgresStorage(SQLStorage):
 
                 db.execute(SchemaManager.get_schema())
         return len(steps)
+
+    def retry_stalled(self, seconds: float, priority: int) -> list[tuple[int, str]]:
+        """The task queue's jobs held by a worker silent for `seconds` (dead), queued
+        again at `priority`: their ids and task names. One transaction under an
+        advisory lock, reading the jobs as they are now, so that two web processes
+        sweeping at once queue a job once and never one a live worker has taken
+        since. (Procrastinate's own retry, the function its job manager calls.)"""
+        with self._connect() as db:
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (RETRY_LOCK,))
+            rows = db.execute(
+                "SELECT j.id, j.task_name FROM procrastinate_jobs j LEFT JOIN "
+                "procrastinate_workers w ON w.id = j.worker_id WHERE j.status = 'doing' AND "
+                "(j.worker_id IS NULL OR w.last_heartbeat < now() - make_interval(secs => %s)) "
+                "FOR UPDATE OF j", (seconds,)).fetchall()
+            for id, _ in rows:
+                db.execute("SELECT procrastinate_retry_job_v2(%s, now(), %s, NULL, NULL)",
+                           (id, priority))
+        return rows
 
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s")

@@ -196,18 +196,19 @@ class SQLStorage:
         return {state: found.get(state, 0) for state in (QUEUED, WORKING, DONE, FAILED,
                                                          CANCELLED)}
 
-    def sweep_sets(self, *, unpolled: float, stalled: float, kept: float,
+    def sweep_sets(self, *, unpolled: float, stalled: float | None, kept: float,
                    now: float | None = None) -> tuple[int, int, int]:
         """Stops the sets nobody asks about (their client has gone), fails those whose
-        worker stopped saying it is alive, and drops the finished ones past their
-        time: how many of each. Any process may sweep, at any time."""
+        worker stopped saying it is alive for `stalled` seconds (None: never; the
+        task queue gives them to another worker), and drops the finished ones past
+        their time: how many of each. Any process may sweep, at any time."""
         now = time.time() if now is None else now
         with self._connect() as db:
             gone = db.execute(self._sql(
                 "UPDATE sets SET state = ?, error = ? WHERE state IN (?, ?) AND asked < ?"),
                 (CANCELLED, f"nobody asked about the set for {unpolled:.0f} seconds, so it was "
                             f"stopped; make it again.", *UNFINISHED, now - unpolled)).rowcount
-            dead = db.execute(self._sql(
+            dead = 0 if stalled is None else db.execute(self._sql(
                 "UPDATE sets SET state = ?, error = ? WHERE state = ? AND beat < ?"),
                 (FAILED, "the worker making the set stopped; make it again.", WORKING,
                  now - stalled)).rowcount
