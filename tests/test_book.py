@@ -65,6 +65,7 @@ def test_a_book_with_bleed_has_it_on_the_outside_top_and_bottom_only(made):
         assert page["TrimBox"] == ([0, 9, 432, 657] if number % 2 else [9, 9, 441, 657])
 
 
+@pytest.mark.slow
 def test_without_bleed_the_trim_box_is_the_page(tmp_path, run):
     source = words_file(tmp_path / "l.txt", dict(list(SECTIONS.items())[:2]))
     result = run("book", "--words-file", str(source), "--trim", "a5", "--seed", "a",
@@ -198,6 +199,7 @@ def test_a_book_of_24_pages_or_more_gets_none(tmp_path, run):
     assert "wrote b.pdf: 26 pages" in result.output and "warning" not in result.output
 
 
+@pytest.mark.slow
 def test_two_puzzles_a_page_and_six_solutions_a_page(tmp_path, run):
     source = words_file(tmp_path / "l.txt", SECTIONS)
     result = run("book", "--words-file", str(source), "--seed", "two", "--per-page", "2",

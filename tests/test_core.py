@@ -154,6 +154,7 @@ def test_reference_cases_include_every_outcome():
     assert outcomes == EVERY_OUTCOME
 
 
+@pytest.mark.slow
 @given(st.integers(3, 8), st.integers(3, 8), st.integers(0, 2**32),
        st.lists(st.lists(st.integers(1, 3), min_size=2, max_size=5), min_size=1, max_size=5),
        st.booleans())

@@ -89,6 +89,7 @@ def test_same_seed_in_separate_processes_gives_identical_json(tmp_path):
     assert json.loads(outputs.pop())["code"] == "same"
 
 
+@pytest.mark.slow
 def test_the_automatic_size_is_small_and_reported():
     puzzle = wordsearch.generate(["hello"], seed="x")
     assert (puzzle.rows, puzzle.cols) == (5, 5)

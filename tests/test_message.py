@@ -251,13 +251,14 @@ def test_a_message_that_cannot_be_hidden_is_refused_saying_why(code, text, refus
     assert caught.value.option == "message"
 
 
+@pytest.mark.slow
 def test_a_message_too_long_for_the_grid_is_refused_naming_both_numbers():
     with pytest.raises(PackingError) as caught:
         wordsearch.generate(["planet", "comet", "orbit"], message="a" * 60, grid=8, seed="m")
     text = str(caught.value)
     free = 64 - len("PLANETCOMETORBIT")
     assert text.startswith("could not build the puzzle: the message has 60 letters, but the "
-                           f"8×8 grid has only ")
+                           "8×8 grid has only ")
     assert text.endswith("cells free once the words are in. Try a bigger grid, fewer words or "
                          "a shorter message.")
     assert int(text.split("has only ")[1].split()[0]) <= free + 2

@@ -50,6 +50,7 @@ def test_every_bad_entry_is_named_with_its_line_and_the_rest_are_kept():
                             f"{MAX_LETTERS}."]
 
 
+@pytest.mark.slow
 def test_a_long_text_folds_through_bytes_exactly_as_word_by_word():
     rng = random.Random(24)
     words = ["".join(rng.choices("abcdefghij -'", k=rng.randint(1, 12))) for _ in range(3000)]

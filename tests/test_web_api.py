@@ -20,7 +20,6 @@ from starlette.testclient import TestClient
 import wordsearch
 from conftest import pdf_info, pdf_pages_text, pdf_text, pdf_words, serve, stop, worker
 from test_shape import bomb_png
-from wordsearch.cli import main
 from wordsearch.make.shape import Mask
 from wordsearch.render import html
 from wordsearch.render.html import ends_key, line_hash, salt
@@ -102,6 +101,7 @@ def test_the_teachers_pdf_has_the_puzzle_and_its_key_with_the_code_and_page_opti
     assert "Planets" in pages[0] and "Class" in pages[0] and "Answer key" in pages[1]
 
 
+@pytest.mark.slow
 def test_the_pupils_pdf_is_the_puzzle_page_alone(client):
     made = make(client, seed="pdf-code", title="Planets", fields=["Name", "Class"],
                 page_size="a4").json()
@@ -575,6 +575,7 @@ def test_a_full_disk_is_a_clear_503_nothing_half_kept_and_the_service_recovers(s
         assert client.get("/healthz").json()["status"] == "ok"
 
 
+@pytest.mark.slow
 def test_the_daily_puzzle_is_the_same_for_everyone_and_is_the_librarys(client):
     today = client.get("/daily", follow_redirects=False)
     assert today.status_code == 302
@@ -684,6 +685,7 @@ def pdf_list(pdf: bytes, labels: list[str]) -> list[str]:
     return [w[0] for w in sorted(listed, key=lambda w: (round(w[1]), w[2]))]
 
 
+@pytest.mark.slow
 def test_the_word_list_options_shape_the_pdf_and_the_play_page_alike(client):
     words = ["sun", "moon", "star", "comet", "planet"]
     labels = [w.capitalize() for w in words]
