@@ -21,6 +21,7 @@ set is kept for KEPT_SECONDS after it ended or was last fetched."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import socket
@@ -85,7 +86,8 @@ def admit(storage: Storage, client: str, most: int) -> None:
                       f"at once; wait for them to finish.")
 
 
-def sweep(storage: Storage, now: float | None = None, stalled: float | None = STALLED) -> None:
+def sweep(storage: Storage, now: float | None = None, *,
+          stalled: float | None = STALLED) -> None:
     gone, dead, old = storage.sweep_sets(unpolled=UNPOLLED, stalled=stalled, kept=KEPT_SECONDS,
                                          now=now)
     if gone or dead:
@@ -98,7 +100,7 @@ async def sweeping(storage: Storage, queue, every: float = 5.0) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await asyncio.to_thread(sweep, storage, None, queue.stalled)
+            await asyncio.to_thread(functools.partial(sweep, storage, stalled=queue.stalled))
             await queue.sweep()
         except Exception:  # noqa: BLE001 - swept again next time; the server goes on
             log.exception("sweeping the sets failed")
