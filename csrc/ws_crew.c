@@ -198,6 +198,7 @@ void ws_offer_children(crew *c, selection *all, const candidate *bar)
         wk->sel.nbatch = 0;
         wk->round++; /* the families found before are another word's */
         wk->family_size = 0;
+        wk->hits_size = 0;
     }
     crew_expand(c);
 }

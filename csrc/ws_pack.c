@@ -234,8 +234,13 @@ static int take_scratch(worker *wk, const ws_pack_params *p)
     wk->family_count = malloc(beam * sizeof(int32_t));
     wk->family_room = beam * FAMILY_ROOM;
     wk->family = malloc(wk->family_room * sizeof(multi_pos));
+    wk->hits_first = malloc(beam * sizeof(size_t));
+    wk->hits_count = malloc(beam * sizeof(int32_t));
+    wk->hits_room = beam * KIN_HITS_ROOM;
+    wk->kin_hits = malloc(wk->hits_room * sizeof(hit));
     return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs && wk->found &&
-           wk->family_round && wk->family_first && wk->family_count && wk->family;
+           wk->family_round && wk->family_first && wk->family_count && wk->family &&
+           wk->hits_first && wk->hits_count && wk->kin_hits;
 }
 
 /* Readies every worker; 0 when out of memory. */
@@ -310,6 +315,9 @@ static void run_close(pack_run *r, ws_workspace *ws)
             free(r->workers[t].family_first);
             free(r->workers[t].family_count);
             free(r->workers[t].family);
+            free(r->workers[t].hits_first);
+            free(r->workers[t].hits_count);
+            free(r->workers[t].kin_hits);
         }
     free(r->workers);
     free(r->threads);

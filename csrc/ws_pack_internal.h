@@ -312,22 +312,26 @@ struct worker {
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
     multi_pos *found;        /* scratch: WS_NDIRS per grid cell */
-    /* The positions sharing two or more cells that the worker found in the
-     * grandparents it met in this word (see offer_multiple): those of
-     * grandparent G are family[family_first[G] ..][family_count[G]] when
-     * family_round[G] is the worker's round. One entry of each array per
-     * puzzle of the beam; `family` grows as needed. */
-    int32_t *family_round, *family_count;
-    size_t *family_first;
+    /* What the worker found in the grandparents it met in this word (see
+     * offer_multiple and offer_single_hits): grandparent G's positions sharing
+     * two or more cells are family[family_first[G] ..][family_count[G]], and
+     * the cells holding the word's letters kin_hits[hits_first[G] ..]
+     * [hits_count[G]], when family_round[G] is the worker's round. One entry of
+     * each per-grandparent array per puzzle of the beam; `family` and
+     * `kin_hits` grow as needed. */
+    int32_t *family_round, *family_count, *hits_count;
+    size_t *family_first, *hits_first;
     multi_pos *family;
-    size_t family_size;      /* entries of `family` in use this round */
-    size_t family_room;      /* entries `family` has room for */
+    hit *kin_hits;
+    size_t family_size, hits_size;   /* entries in use this round */
+    size_t family_room, hits_room;   /* entries there is room for */
     int32_t round;           /* families found since the call began */
 };
 
-/* Entries of a worker's `family` per puzzle of the beam to begin with: 20 words
- * on 15x15 need about two. */
+/* Entries of a worker's `family` and `kin_hits` per puzzle of the beam to begin
+ * with: 20 words on 15x15 need about two positions and 40 cells. */
 #define FAMILY_ROOM 4
+#define KIN_HITS_ROOM 64
 
 /* Threads that live for one ws_pack call and expand one word at a time, one
  * worker each, the first worker on the calling thread. */

@@ -299,12 +299,14 @@ static inline int32_t gather_pairs(const step_ctx *s, const hit *hits, int32_t n
  * through its first two shared cells: two hits on a line with only empty cells
  * between them (see gather_pairs). Writes them to `found`, which has room for
  * WS_NDIRS per cell, and returns how many. */
-static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, multi_pos *found)
+static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, multi_pos *found,
+                             int32_t *hits_found)
 {
     const unsigned allowed = s->params->dir_mask;
     const uint8_t *g = at->grid;
     hit *hits = wk->hits;
     const int32_t nhits = collect_hits(s, g, wk->hit_at, hits);
+    *hits_found = nhits;
     /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
     const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
     hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
@@ -357,25 +359,24 @@ static int runs_meet(const step_ctx *s, int32_t start, int dir, int32_t len, int
     return 0;
 }
 
-/* Whether the worker's family has room for n entries more, growing it if it
- * must; 0 when out of memory. */
-static int family_room_for(worker *wk, int32_t n)
+/* An array of `*room` entries of `size` bytes, `used` of them in use, with room
+ * for n more: the same array, or a bigger one (*room updated); NULL when out of
+ * memory, the array left as it was. */
+static void *with_room(void *array, size_t *room, size_t used, size_t n, size_t size)
 {
-    if (wk->family_size + (size_t)n <= wk->family_room)
-        return 1;
-    const size_t room = 2 * (wk->family_size + (size_t)n);
-    multi_pos *grown = realloc(wk->family, room * sizeof(multi_pos));
-    if (!grown)
-        return 0;
-    wk->family = grown;
-    wk->family_room = room;
-    return 1;
+    if (used + n <= *room)
+        return array;
+    void *grown = realloc(array, 2 * (used + n) * size);
+    if (grown)
+        *room = 2 * (used + n);
+    return grown;
 }
 
 /* The positions sharing two or more cells of grandparent `gp`, found once for
- * all its children in the word (the worker's family of gp), *count of them.
- * Out of memory for the family, they are found for each child again (in the
- * worker's `found`). */
+ * all its children in the word (the worker's family of gp), *count of them;
+ * the cells of gp holding the word's letters are kept beside them. Out of
+ * memory for the family, they are found for each child again (in the worker's
+ * `found`). */
 static const multi_pos *family_of(const step_ctx *s, worker *wk, int32_t gp, int32_t *count)
 {
     if (wk->family_round[gp] == wk->round) {
@@ -383,16 +384,29 @@ static const multi_pos *family_of(const step_ctx *s, worker *wk, int32_t gp, int
         return wk->family + wk->family_first[gp];
     }
     const layout at = layout_of(s, s->grandparents, gp, s->word - 1);
-    const int32_t n = find_multiple(s, &at, wk, wk->found);
+    int32_t nhits;
+    const int32_t n = find_multiple(s, &at, wk, wk->found, &nhits);
     *count = n;
-    if (!family_room_for(wk, n))
+    multi_pos *family = with_room(wk->family, &wk->family_room, wk->family_size, (size_t)n,
+                                  sizeof(multi_pos));
+    if (family)
+        wk->family = family;
+    hit *kin_hits = with_room(wk->kin_hits, &wk->hits_room, wk->hits_size, (size_t)nhits,
+                              sizeof(hit));
+    if (kin_hits)
+        wk->kin_hits = kin_hits;
+    if (!family || !kin_hits)
         return wk->found;
     multi_pos *kept = wk->family + wk->family_size;
     memcpy(kept, wk->found, (size_t)n * sizeof(multi_pos));
+    memcpy(wk->kin_hits + wk->hits_size, wk->hits, (size_t)nhits * sizeof(hit));
     wk->family_round[gp] = wk->round;
     wk->family_first[gp] = wk->family_size;
     wk->family_count[gp] = n;
     wk->family_size += (size_t)n;
+    wk->hits_first[gp] = wk->hits_size;
+    wk->hits_count[gp] = nhits;
+    wk->hits_size += (size_t)nhits;
     return kept;
 }
 
@@ -438,7 +452,8 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
     const layout at = layout_of(s, s->parents, parent, s->word);
     const int32_t letters = s->parents->links[parent].score + s->len;
     if (s->word == 0) {
-        const int32_t n = find_multiple(s, &at, wk, wk->found);
+        int32_t nhits;
+        const int32_t n = find_multiple(s, &at, wk, wk->found, &nhits);
         for (int32_t k = 0; k < n; k++)
             offer_found(s, sel, parent, ph, letters, &wk->found[k]);
         return;
@@ -491,13 +506,41 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                     (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
                     continue;
                 const int32_t start = cell_at(s, sr, sc);
-                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(sel, score, key) || lay(s, g + start, d, shared) != 1)
+                if (lay(s, g + start, d, shared) != 1)
                     continue;
-                offer(s, sel, parent, score, start, d, key);
+                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
+                if (sel_admits(sel, score, key))
+                    offer(s, sel, parent, score, start, d, key);
             }
         }
     }
+}
+
+/* The pass of share class SHARE_ONE for parent p, at the cells of its grid
+ * holding the word's letters: those its grandparent held, when the worker kept
+ * them with the grandparent's family (offered in any order, the same children
+ * are chosen), and those of the word placed last that were empty there; else
+ * those a scan of the grid finds. */
+static void offer_single_hits(const step_ctx *s, worker *wk, int32_t p, uint64_t ph,
+                              const uint8_t *g)
+{
+    const candidate *link = &s->parents->links[p];
+    if (s->word == 0 || wk->family_round[link->parent] != wk->round) {
+        const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
+        offer_single(s, p, ph, &wk->sel, g, wk->hits, nhits);
+        return;
+    }
+    const int32_t gp = link->parent, last_len = s->lengths[s->word - 1];
+    offer_single(s, p, ph, &wk->sel, g, wk->kin_hits + wk->hits_first[gp], wk->hits_count[gp]);
+    const uint8_t *old = s->grandparents->grids + (size_t)gp * s->size;
+    int32_t n = 0;
+    for (int32_t j = 0; j < last_len; j++) {
+        const int32_t cell = link->start + j * s->step[link->dir];
+        if (old[cell] == WS_EMPTY && s->in_word[g[cell]])
+            wk->hits[n++] = (hit){.r = s->row_of[cell], .c = s->col_of[cell], .letter = g[cell],
+                                  .slot = s->slot[g[cell]]};
+    }
+    offer_single(s, p, ph, &wk->sel, g, wk->hits, n);
 }
 
 /* The pass of share class SHARE_NONE: positions over empty cells only (for a
@@ -518,16 +561,15 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
                 continue;
             for (int32_t sc = s->open_col_lo[d]; sc <= s->open_col_hi[d]; sc++) {
                 const int32_t start = cell_at(s, sr, sc);
-                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
-                if (!sel_admits(sel, score, key))
-                    continue;
                 const uint8_t *at = g + start;
                 int32_t j = 0;
                 while (j < len && at[j * step] == WS_EMPTY)
                     j++;
-                if (j == len) {
+                if (j < len)
+                    continue;
+                const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
+                if (sel_admits(sel, score, key))
                     offer(s, sel, parent, score, start, d, key);
-                }
             }
         }
     }
@@ -588,8 +630,7 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
             offer_multiple(s, wk, p, ph);
             continue;
         }
-        const int32_t nhits = collect_hits(s, g, wk->hit_at, wk->hits);
-        offer_single(s, p, ph, sel, g, wk->hits, nhits);
+        offer_single_hits(s, wk, p, ph, g);
     }
     return hi;
 }
