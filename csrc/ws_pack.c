@@ -213,6 +213,7 @@ typedef struct {
     unsigned char *memory;
     step_ctx *step;
     int16_t *places;  /* row, then column, of each cell */
+    uint8_t *fits;    /* the step's, for the longest word */
     int32_t *counts;  /* for ordering children (see expand) */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
@@ -294,9 +295,13 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->workers = calloc((size_t)nworkers, sizeof(worker));
     r->step = malloc(sizeof(step_ctx));
     r->places = malloc(2 * (size_t)ncells * sizeof(int16_t));
+    int32_t longest = 1;
+    for (int32_t w = 0; w < p->words.count; w++)
+        longest = ws_max32(longest, p->words.offsets[w + 1] - p->words.offsets[w]);
+    r->fits = malloc((size_t)longest * (size_t)ncells);
     r->counts = malloc(ncounts * sizeof(int32_t));
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
-        !r->counts || !workers_open(r))
+        !r->fits || !r->counts || !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
 }
@@ -325,6 +330,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     ws_give_back_memory(ws, r->memory);
     free(r->step);
     free(r->places);
+    free(r->fits);
     free(r->counts);
 }
 
@@ -338,6 +344,7 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->params = p;
     s->row_of = r->places;
     s->col_of = r->places + ncells;
+    s->fits = r->fits;
     for (int32_t i = 0; i < ncells; i++) {
         r->places[i] = (int16_t)(i / p->cols);
         r->places[ncells + i] = (int16_t)(i % p->cols);

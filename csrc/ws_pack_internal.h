@@ -236,6 +236,9 @@ typedef struct {
     int32_t open_row_lo[WS_NDIRS], open_row_hi[WS_NDIRS];
     int32_t open_col_lo[WS_NDIRS], open_col_hi[WS_NDIRS];
     const int16_t *row_of, *col_of; /* row and column of each cell */
+    /* fits[i * size + cell] bit d: the word laid along an allowed direction d
+     * with its index i on the cell lies inside the grid (its start is in range). */
+    uint8_t *fits;
     int32_t size;                 /* rows * cols */
     int32_t step[WS_NDIRS];       /* offset of one step in a grid */
     unsigned axes;                /* bit f: FORWARD[f] or its opposite allowed (ws_place.c) */

@@ -58,6 +58,7 @@ void ws_step_prepare(step_ctx *s, int32_t word)
         s->axes |= ((p->dir_mask >> FORWARD[f] | p->dir_mask >> ws_opposite(FORWARD[f])) & 1u)
                    << f;
     const int32_t reach = s->len - 1;
+    memset(s->fits, 0, (size_t)s->len * (size_t)s->size);
     for (int d = 0; d < WS_NDIRS; d++) {
         s->row_lo[d] = WS_DROW[d] < 0 ? reach : 0;
         s->row_hi[d] = p->rows - 1 - (WS_DROW[d] > 0 ? reach : 0);
@@ -77,6 +78,14 @@ void ws_step_prepare(step_ctx *s, int32_t word)
             s->open_col_lo[d] = ws_max32(s->open_col_lo[d], region[2] - half * WS_DCOL[d]);
             s->open_col_hi[d] = ws_min32(s->open_col_hi[d], region[3] - half * WS_DCOL[d]);
         }
+        /* The cells index i lands on from the starts in range: a rectangle. */
+        for (int32_t i = 0; i < s->len; i++)
+            for (int32_t r = s->row_lo[d]; r <= s->row_hi[d]; r++) {
+                uint8_t *row = s->fits + (size_t)i * (size_t)s->size +
+                               (size_t)((r + i * WS_DROW[d]) * p->cols + i * WS_DCOL[d]);
+                for (int32_t c = s->col_lo[d]; c <= s->col_hi[d]; c++)
+                    row[c] |= (uint8_t)(1u << d);
+            }
     }
 }
 
@@ -204,9 +213,11 @@ static int32_t lay(const step_ctx *s, const uint8_t *at, int d, int8_t *shared)
     return n;
 }
 
-static int starts_in_range(const step_ctx *s, int32_t sr, int32_t sc, int d)
+/* The allowed directions along which the word, with index i on `cell`, lies
+ * inside the grid (see step_ctx.fits). */
+static unsigned fitting(const step_ctx *s, int32_t i, int32_t cell)
 {
-    return sr >= s->row_lo[d] && sr <= s->row_hi[d] && sc >= s->col_lo[d] && sc <= s->col_hi[d];
+    return s->fits[(size_t)i * (size_t)s->size + (size_t)cell];
 }
 
 /* Hands a child of `parent` to the worker's selector. */
@@ -225,10 +236,9 @@ static void offer(const step_ctx *s, selector *sel, int32_t parent, int32_t scor
 static int32_t find_pair(const step_ctx *s, const layout *at, int32_t r, int32_t c, int d,
                          int32_t i, int32_t t, multi_pos *found, int32_t nfound)
 {
-    const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
-    if (!starts_in_range(s, sr, sc, d))
+    if (!(fitting(s, i, cell_at(s, r, c)) >> d & 1u))
         return nfound;
-    const int32_t start = cell_at(s, sr, sc);
+    const int32_t start = cell_at(s, r - i * WS_DROW[d], c - i * WS_DCOL[d]);
     int8_t shared[WS_MAX_WORD];
     const int32_t n = lay(s, at->grid + start, d, shared);
     if (n < 2 || shared[0] != i || shared[1] != i + t ||
@@ -466,16 +476,14 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
         if (!runs_meet(s, family[k].start, family[k].dir, s->len, link->start, link->dir,
                        last_len))
             offer_found(s, sel, parent, ph, letters, &family[k]);
-    const uint32_t allowed = s->params->dir_mask;
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[link->dir];
-        const int32_t r = s->row_of[cell], c = s->col_of[cell];
-        for (int32_t i = s->first_at[at.grid[cell]]; i != NO_INDEX; i = s->next_at[i])
-            for (int d = 0; d < WS_NDIRS; d++) {
-                const int32_t sr = r - i * WS_DROW[d], sc = c - i * WS_DCOL[d];
-                if ((allowed >> d & 1u) && starts_in_range(s, sr, sc, d))
-                    offer_through(s, &at, parent, ph, sel, cell_at(s, sr, sc), d);
-            }
+        for (int32_t i = s->first_at[at.grid[cell]]; i != NO_INDEX; i = s->next_at[i]) {
+            const unsigned dirs = fitting(s, i, cell);
+            for (int d = 0; d < WS_NDIRS; d++)
+                if (dirs >> d & 1u)
+                    offer_through(s, &at, parent, ph, sel, cell - i * s->step[d], d);
+        }
     }
 }
 
@@ -495,17 +503,15 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
             const uint64_t group = single_group_key(ph, at, i);
             if (!sel_admits(sel, score, group))
                 continue;
+            const unsigned dirs = fitting(s, i, at);
             for (int d = 0; d < WS_NDIRS; d++) {
-                if (!(s->params->dir_mask >> d & 1u))
-                    continue;
-                const int32_t sr = a->r - i * WS_DROW[d], sc = a->c - i * WS_DCOL[d];
-                if (!starts_in_range(s, sr, sc, d))
+                if (!(dirs >> d & 1u))
                     continue;
                 /* Both neighbours along the word lie inside it, so inside the grid. */
                 if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
                     (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
                     continue;
-                const int32_t start = cell_at(s, sr, sc);
+                const int32_t start = at - i * s->step[d];
                 if (lay(s, g + start, d, shared) != 1)
                     continue;
                 const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
