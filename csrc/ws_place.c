@@ -107,10 +107,18 @@ static layout layout_of(const step_ctx *s, const pool *from, int32_t p, int32_t 
                     .dirs = from->dirs + (size_t)p * nwords, .placed = placed};
 }
 
-/* True when two of the shared cells belong to one word already placed. */
+/* True when two of the shared cells belong to one word already placed. A word
+ * is unbroken along its line, so the cells between two of its cells are
+ * letters, and shared: without two shared cells side by side, no word holds
+ * two. */
 static int shares_two_with_one(const step_ctx *s, const layout *at, int32_t start, int dir,
                                const int8_t *shared, int32_t nshared)
 {
+    int side_by_side = 0;
+    for (int32_t k = 1; k < nshared; k++)
+        side_by_side |= shared[k] == shared[k - 1] + 1;
+    if (!side_by_side)
+        return 0;
     const int32_t *starts = at->starts;
     const uint8_t *dirs = at->dirs;
     const int32_t r0 = s->row_of[start], c0 = s->col_of[start];
