@@ -495,6 +495,19 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
     }
 }
 
+/* Whether the cells of the word laid along a step with index i on `cell`, but
+ * for that cell and its two neighbours, are empty; read without a branch, as
+ * most are. */
+static int empty_beyond(const uint8_t *cell, int32_t step, int32_t i, int32_t len)
+{
+    unsigned letters = 0;
+    for (int32_t k = 2; k <= i; k++)
+        letters |= cell[-k * step];
+    for (int32_t k = 2; k < len - i; k++)
+        letters |= cell[k * step];
+    return letters == WS_EMPTY;
+}
+
 /* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
  * neighbours along the word empty. */
 static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
@@ -502,7 +515,6 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
 {
     const int32_t len = s->len;
     const int32_t score = s->parents->links[parent].score + len - 1;
-    int8_t shared[WS_MAX_WORD];
     for (int32_t k = 0; k < nhits; k++) {
         const hit *a = &hits[k];
         const int32_t at = cell_at(s, a->r, a->c);
@@ -520,7 +532,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                     (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
                     continue;
                 const int32_t start = at - i * s->step[d];
-                if (lay(s, g + start, d, shared) != 1)
+                if (!empty_beyond(cell, s->step[d], i, len))
                     continue;
                 const uint64_t key = group | (own_key(ph, start, d) & LOW_HALF);
                 if (sel_admits(sel, score, key))
