@@ -213,6 +213,7 @@ typedef struct {
     unsigned char *memory;
     step_ctx *step;
     int16_t *places;  /* row, then column, of each cell */
+    uint8_t *around;  /* the step's */
     uint8_t *fits;    /* the step's, for the longest word */
     int32_t *counts;  /* for ordering children (see expand) */
     candidate empty_grid; /* the link of the first pool's one puzzle */
@@ -299,9 +300,10 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     for (int32_t w = 0; w < p->words.count; w++)
         longest = ws_max32(longest, p->words.offsets[w + 1] - p->words.offsets[w]);
     r->fits = malloc((size_t)longest * (size_t)ncells);
+    r->around = malloc((size_t)ncells);
     r->counts = malloc(ncounts * sizeof(int32_t));
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
-        !r->fits || !r->counts || !workers_open(r))
+        !r->fits || !r->around || !r->counts || !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
 }
@@ -331,6 +333,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->step);
     free(r->places);
     free(r->fits);
+    free(r->around);
     free(r->counts);
 }
 
@@ -346,9 +349,15 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->col_of = r->places + ncells;
     s->fits = r->fits;
     for (int32_t i = 0; i < ncells; i++) {
-        r->places[i] = (int16_t)(i / p->cols);
-        r->places[ncells + i] = (int16_t)(i % p->cols);
+        const int32_t row = i / p->cols, col = i % p->cols;
+        r->places[i] = (int16_t)row;
+        r->places[ncells + i] = (int16_t)col;
+        r->around[i] = 0;
+        for (int d = 0; d < WS_NDIRS; d++)
+            r->around[i] |= (uint8_t)(ws_on_grid(row + WS_DROW[d], col + WS_DCOL[d], p->rows,
+                                                 p->cols) << d);
     }
+    s->around = r->around;
     s->lengths = lengths;
     s->size = ncells;
     pool *first = &r->pools[0];

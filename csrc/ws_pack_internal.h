@@ -239,6 +239,7 @@ typedef struct {
     /* fits[i * size + cell] bit d: the word laid along an allowed direction d
      * with its index i on the cell lies inside the grid (its start is in range). */
     uint8_t *fits;
+    const uint8_t *around;        /* bit d: the next cell along d lies inside the grid */
     int32_t size;                 /* rows * cols */
     int32_t step[WS_NDIRS];       /* offset of one step in a grid */
     unsigned axes;                /* bit f: FORWARD[f] or its opposite allowed (ws_place.c) */

@@ -508,6 +508,21 @@ static int empty_beyond(const uint8_t *cell, int32_t step, int32_t i, int32_t le
     return letters == WS_EMPTY;
 }
 
+/* The directions whose next cell from `at` lies inside the grid and is empty,
+ * as bits (see step_ctx.around); NO_DIRS_YET, a value no set of directions
+ * takes, stands for "not looked at yet". */
+#define NO_DIRS_YET (WS_ALL_DIRS + 1u)
+
+static unsigned empty_around(const step_ctx *s, const uint8_t *cell, int32_t at)
+{
+    const unsigned inside = s->around[at];
+    unsigned open = 0;
+    for (int d = 0; d < WS_NDIRS; d++)
+        if (inside >> d & 1u)
+            open |= (unsigned)(cell[s->step[d]] == WS_EMPTY) << d;
+    return open;
+}
+
 /* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
  * neighbours along the word empty. */
 static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selector *sel,
@@ -519,18 +534,23 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
         const hit *a = &hits[k];
         const int32_t at = cell_at(s, a->r, a->c);
         const uint8_t *cell = g + at;
+        unsigned open = NO_DIRS_YET;
         for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
             const uint64_t group = single_group_key(ph, at, i);
             if (!sel_admits(sel, score, group))
                 continue;
-            const unsigned dirs = fitting(s, i, at);
-            for (int d = 0; d < WS_NDIRS; d++) {
-                if (!(dirs >> d & 1u))
-                    continue;
-                /* Both neighbours along the word lie inside it, so inside the grid. */
-                if ((i > 0 && cell[-s->step[d]] != WS_EMPTY) ||
-                    (i < len - 1 && cell[s->step[d]] != WS_EMPTY))
-                    continue;
+            /* Both neighbours along the word must be empty: the one ahead along
+             * d, and the one ahead along d's opposite (their bits turned half
+             * round). */
+            if (open == NO_DIRS_YET)
+                open = empty_around(s, cell, at);
+            unsigned dirs = fitting(s, i, at);
+            if (i > 0)
+                dirs &= (open >> WS_NDIRS / 2 | open << WS_NDIRS / 2) & WS_ALL_DIRS;
+            if (i < len - 1)
+                dirs &= open;
+            for (; dirs; dirs &= dirs - 1) {
+                const int d = __builtin_ctz(dirs);
                 const int32_t start = at - i * s->step[d];
                 if (!empty_beyond(cell, s->step[d], i, len))
                     continue;
