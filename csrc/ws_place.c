@@ -228,6 +228,31 @@ static unsigned fitting(const step_ctx *s, int32_t i, int32_t cell)
     return s->fits[(size_t)i * (size_t)s->size + (size_t)cell];
 }
 
+/* The next cell from `cell` along each direction, WS_BLOCKED where it lies
+ * outside the grid (see step_ctx.around). */
+static void neighbours(const step_ctx *s, const uint8_t *cell, int32_t at,
+                       uint8_t around[WS_NDIRS])
+{
+    const unsigned inside = s->around[at];
+    for (int d = 0; d < WS_NDIRS; d++)
+        around[d] = inside >> d & 1u ? cell[s->step[d]] : WS_BLOCKED;
+}
+
+/* The directions whose neighbour holds `code`, as bits. */
+static unsigned same_as(const uint8_t around[WS_NDIRS], unsigned code)
+{
+    unsigned bits = 0;
+    for (int d = 0; d < WS_NDIRS; d++)
+        bits |= (unsigned)(around[d] == code) << d;
+    return bits;
+}
+
+/* Directions as bits, each turned to its opposite. */
+static unsigned half_turn(unsigned dirs)
+{
+    return (dirs >> WS_NDIRS / 2 | dirs << WS_NDIRS / 2) & WS_ALL_DIRS;
+}
+
 /* Hands a child of `parent` to the worker's selector. */
 static void offer(const step_ctx *s, selector *sel, int32_t parent, int32_t score, int32_t start,
                   int d, uint64_t key)
@@ -486,11 +511,24 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
             offer_found(s, sel, parent, ph, letters, &family[k]);
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[link->dir];
+        if (s->first_at[at.grid[cell]] == NO_INDEX)
+            continue;
+        /* Most positions through the cell clash at once, beside it: its eight
+         * neighbours are read once, and the word's letters either side of
+         * index i must find them empty or the same. */
+        uint8_t around[WS_NDIRS];
+        neighbours(s, at.grid + cell, cell, around);
+        const unsigned empty = same_as(around, WS_EMPTY);
         for (int32_t i = s->first_at[at.grid[cell]]; i != NO_INDEX; i = s->next_at[i]) {
-            const unsigned dirs = fitting(s, i, cell);
-            for (int d = 0; d < WS_NDIRS; d++)
-                if (dirs >> d & 1u)
-                    offer_through(s, &at, parent, ph, sel, cell - i * s->step[d], d);
+            unsigned dirs = fitting(s, i, cell);
+            if (i < s->len - 1)
+                dirs &= empty | same_as(around, s->letters[i + 1]);
+            if (i > 0)
+                dirs &= half_turn(empty | same_as(around, s->letters[i - 1]));
+            for (; dirs; dirs &= dirs - 1) {
+                const int d = __builtin_ctz(dirs);
+                offer_through(s, &at, parent, ph, sel, cell - i * s->step[d], d);
+            }
         }
     }
 }
@@ -515,12 +553,9 @@ static int empty_beyond(const uint8_t *cell, int32_t step, int32_t i, int32_t le
 
 static unsigned empty_around(const step_ctx *s, const uint8_t *cell, int32_t at)
 {
-    const unsigned inside = s->around[at];
-    unsigned open = 0;
-    for (int d = 0; d < WS_NDIRS; d++)
-        if (inside >> d & 1u)
-            open |= (unsigned)(cell[s->step[d]] == WS_EMPTY) << d;
-    return open;
+    uint8_t around[WS_NDIRS];
+    neighbours(s, cell, at, around);
+    return same_as(around, WS_EMPTY);
 }
 
 /* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
@@ -546,7 +581,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                 open = empty_around(s, cell, at);
             unsigned dirs = fitting(s, i, at);
             if (i > 0)
-                dirs &= (open >> WS_NDIRS / 2 | open << WS_NDIRS / 2) & WS_ALL_DIRS;
+                dirs &= half_turn(open);
             if (i < len - 1)
                 dirs &= open;
             for (; dirs; dirs &= dirs - 1) {
