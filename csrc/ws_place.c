@@ -247,6 +247,13 @@ static unsigned same_as(const uint8_t around[WS_NDIRS], unsigned code)
     return bits;
 }
 
+/* The lowest of a nonempty set of directions as bits (a GCC and Clang builtin,
+ * as the atomics of ws_stopping are). */
+static int lowest_dir(unsigned dirs)
+{
+    return __builtin_ctz(dirs);
+}
+
 /* Directions as bits, each turned to its opposite. */
 static unsigned half_turn(unsigned dirs)
 {
@@ -526,7 +533,7 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
             if (i > 0)
                 dirs &= half_turn(empty | same_as(around, s->letters[i - 1]));
             for (; dirs; dirs &= dirs - 1) {
-                const int d = __builtin_ctz(dirs);
+                const int d = lowest_dir(dirs);
                 offer_through(s, &at, parent, ph, sel, cell - i * s->step[d], d);
             }
         }
@@ -585,7 +592,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
             if (i < len - 1)
                 dirs &= open;
             for (; dirs; dirs &= dirs - 1) {
-                const int d = __builtin_ctz(dirs);
+                const int d = lowest_dir(dirs);
                 const int32_t start = at - i * s->step[d];
                 if (!empty_beyond(cell, s->step[d], i, len))
                     continue;
