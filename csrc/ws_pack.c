@@ -215,14 +215,18 @@ typedef struct {
     int16_t *places;  /* row, then column, of each cell */
     uint8_t *around;  /* the step's */
     uint8_t *fits;    /* the step's, for the longest word */
+    uint64_t *in_range; /* the step's */
+    int32_t longest;    /* letters of the longest word */
+    int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
 /* A worker's scratch, one for each cell or line of the grid, and its families,
  * one for each puzzle of the beam; 0 when out of memory. */
-static int take_scratch(worker *wk, const ws_pack_params *p)
+static int take_scratch(worker *wk, const pack_run *r)
 {
+    const ws_pack_params *p = r->params;
     const size_t ncells = (size_t)p->rows * (size_t)p->cols;
     const size_t lines = (size_t)LINE_COUNT(p->rows, p->cols);
     const size_t beam = (size_t)p->beam;
@@ -231,6 +235,9 @@ static int take_scratch(worker *wk, const ws_pack_params *p)
     wk->last_on_line = malloc(lines * sizeof(int32_t));
     wk->pairs = malloc(ncells * (WS_NDIRS / 2) * sizeof(hit_pair));
     wk->found = malloc(ncells * WS_NDIRS * sizeof(multi_pos));
+    const size_t span = (size_t)r->board_words + 2 * (size_t)r->board_pad;
+    wk->boards = malloc(((size_t)r->longest * span + 2 * (size_t)r->board_words) *
+                        sizeof(uint64_t));
     wk->family_round = calloc(beam, sizeof(int32_t));
     wk->family_first = malloc(beam * sizeof(size_t));
     wk->family_count = malloc(beam * sizeof(int32_t));
@@ -240,7 +247,7 @@ static int take_scratch(worker *wk, const ws_pack_params *p)
     wk->hits_count = malloc(beam * sizeof(int32_t));
     wk->hits_room = beam * KIN_HITS_ROOM;
     wk->kin_hits = malloc(wk->hits_room * sizeof(hit));
-    return wk->hit_at && wk->hits && wk->last_on_line && wk->pairs && wk->found &&
+    return wk->hit_at && wk->hits && wk->boards && wk->last_on_line && wk->pairs && wk->found &&
            wk->family_round && wk->family_first && wk->family_count && wk->family &&
            wk->hits_first && wk->hits_count && wk->kin_hits;
 }
@@ -258,7 +265,7 @@ static int workers_open(pack_run *r)
         wk->gate = &r->gate;
         wk->sel.all = &r->all;
         wk->sel.worker = (int16_t)t;
-        if (!take_scratch(wk, r->params))
+        if (!take_scratch(wk, r))
             return 0;
     }
     return 1;
@@ -296,14 +303,19 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->workers = calloc((size_t)nworkers, sizeof(worker));
     r->step = malloc(sizeof(step_ctx));
     r->places = malloc(2 * (size_t)ncells * sizeof(int16_t));
-    int32_t longest = 1;
+    r->longest = 1;
     for (int32_t w = 0; w < p->words.count; w++)
-        longest = ws_max32(longest, p->words.offsets[w + 1] - p->words.offsets[w]);
-    r->fits = malloc((size_t)longest * (size_t)ncells);
+        r->longest = ws_max32(r->longest, p->words.offsets[w + 1] - p->words.offsets[w]);
+    /* Boards are read up to the longest word's last index from a start, and one
+     * word more for the bits shifted in. */
+    r->board_words = (ncells + 63) / 64;
+    r->board_pad = (r->longest - 1) * (p->cols + 1) / 64 + 2;
+    r->fits = malloc((size_t)r->longest * (size_t)ncells);
     r->around = malloc((size_t)ncells);
+    r->in_range = malloc(WS_NDIRS * (size_t)r->board_words * sizeof(uint64_t));
     r->counts = malloc(ncounts * sizeof(int32_t));
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
-        !r->fits || !r->around || !r->counts || !workers_open(r))
+        !r->fits || !r->around || !r->in_range || !r->counts || !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
 }
@@ -318,6 +330,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
             free(r->workers[t].last_on_line);
             free(r->workers[t].pairs);
             free(r->workers[t].found);
+            free(r->workers[t].boards);
             free(r->workers[t].family_round);
             free(r->workers[t].family_first);
             free(r->workers[t].family_count);
@@ -334,6 +347,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->places);
     free(r->fits);
     free(r->around);
+    free(r->in_range);
     free(r->counts);
 }
 
@@ -348,6 +362,9 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->row_of = r->places;
     s->col_of = r->places + ncells;
     s->fits = r->fits;
+    s->in_range = r->in_range;
+    s->board_words = r->board_words;
+    s->board_pad = r->board_pad;
     for (int32_t i = 0; i < ncells; i++) {
         const int32_t row = i / p->cols, col = i % p->cols;
         r->places[i] = (int16_t)row;

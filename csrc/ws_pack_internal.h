@@ -241,6 +241,11 @@ typedef struct {
     uint8_t *fits;
     const uint8_t *around;        /* bit d: the next cell along d lies inside the grid */
     int32_t size;                 /* rows * cols */
+    /* A board is a bit for each cell of the grid, in 64-bit words, with words
+     * of zeros either side as far as the longest word reaches (ws_place.c). */
+    int32_t board_words, board_pad;
+    uint64_t *in_range;           /* WS_NDIRS boards, no pad: start p in range along d */
+    int64_t boards_cost;          /* finding a grid's positions on boards, for this word */
     int32_t step[WS_NDIRS];       /* offset of one step in a grid */
     unsigned axes;                /* bit f: FORWARD[f] or its opposite allowed (ws_place.c) */
 } step_ctx;
@@ -316,6 +321,7 @@ struct worker {
     int32_t *last_on_line;   /* scratch: LINE_COUNT */
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
     multi_pos *found;        /* scratch: WS_NDIRS per grid cell */
+    uint64_t *boards;        /* scratch: a padded board per slot, and two unpadded */
     /* What the worker found in the grandparents it met in this word (see
      * offer_multiple and offer_single_hits): grandparent G's positions sharing
      * two or more cells are family[family_first[G] ..][family_count[G]], and

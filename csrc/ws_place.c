@@ -24,6 +24,21 @@ static int32_t cell_at(const step_ctx *s, int32_t r, int32_t c)
     return r * s->params->cols + c;
 }
 
+/* The lowest of a nonempty set of directions as bits (a GCC and Clang builtin,
+ * as the atomics of ws_stopping are). */
+static int lowest_dir(unsigned dirs)
+{
+    return __builtin_ctz(dirs);
+}
+
+/* What finding a grid's positions sharing two or more cells costs, in
+ * instructions, each way (see find_multiple): by pairs of the cells holding the
+ * word's letters, for each such cell; on boards, for each word of a board, for
+ * each direction and index of the word. Counted with callgrind, and the
+ * crossover set where 10, 20 and 30 words (bench_pack.py) cost least. */
+#define HIT_PAIRS_COST 60
+#define BOARD_WORD_COST 9
+
 void ws_step_prepare(step_ctx *s, int32_t word)
 {
     const ws_pack_params *p = s->params;
@@ -87,6 +102,17 @@ void ws_step_prepare(step_ctx *s, int32_t word)
                     row[c] |= (uint8_t)(1u << d);
             }
     }
+    /* The starts in range once more, as boards: index 0 on the cell. */
+    const size_t nw = (size_t)s->board_words;
+    memset(s->in_range, 0, WS_NDIRS * nw * sizeof(uint64_t));
+    for (int32_t cell = 0; cell < s->size; cell++)
+        for (unsigned dirs = s->fits[cell]; dirs; dirs &= dirs - 1)
+            s->in_range[(size_t)lowest_dir(dirs) * nw + (size_t)(cell >> 6)] |=
+                (uint64_t)1 << (cell & 63);
+    int64_t ndirs = 0;
+    for (int d = 0; d < WS_NDIRS; d++)
+        ndirs += (p->dir_mask >> d) & 1u;
+    s->boards_cost = BOARD_WORD_COST * (int64_t)s->board_words * ndirs * (int64_t)s->len;
 }
 
 /* A grid of the pool and what it holds: the words before `placed`, where its
@@ -247,13 +273,6 @@ static unsigned same_as(const uint8_t around[WS_NDIRS], unsigned code)
     return bits;
 }
 
-/* The lowest of a nonempty set of directions as bits (a GCC and Clang builtin,
- * as the atomics of ws_stopping are). */
-static int lowest_dir(unsigned dirs)
-{
-    return __builtin_ctz(dirs);
-}
-
 /* Directions as bits, each turned to its opposite. */
 static unsigned half_turn(unsigned dirs)
 {
@@ -345,18 +364,15 @@ static inline int32_t gather_pairs(const step_ctx *s, const hit *hits, int32_t n
     return npairs;
 }
 
-/* The valid positions sharing two or more cells of a grid, each found once
- * through its first two shared cells: two hits on a line with only empty cells
- * between them (see gather_pairs). Writes them to `found`, which has room for
- * WS_NDIRS per cell, and returns how many. */
-static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, multi_pos *found,
-                             int32_t *hits_found)
+/* find_multiple by pairs: each position is found once through its first two
+ * shared cells, two hits on a line with only empty cells between them (see
+ * gather_pairs). */
+static int32_t multiple_by_pairs(const step_ctx *s, const layout *at, worker *wk,
+                                 multi_pos *found, int32_t nhits)
 {
     const unsigned allowed = s->params->dir_mask;
     const uint8_t *g = at->grid;
     hit *hits = wk->hits;
-    const int32_t nhits = collect_hits(s, g, wk->hit_at, hits);
-    *hits_found = nhits;
     /* A hit far out of reach, with a letter the word lacks, stands for "none yet". */
     const int16_t far = (int16_t)(-2 * WS_MAX_WORD);
     hits[nhits] = (hit){.r = far, .c = far, .letter = WS_EMPTY, .slot = NO_SLOT};
@@ -392,6 +408,100 @@ static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, mu
         }
     }
     return nfound;
+}
+
+/* Adds the board at `src` read k cells on (bit p of it is bit p + k of src; k
+ * may be negative, within the board's pad) to the counters of n words: `ones`,
+ * the starts where some index of the word meets its letter, and `twos`, those
+ * where two or more do. */
+static void count_shifted(uint64_t *restrict ones, uint64_t *restrict twos, const uint64_t *src,
+                          int32_t n, int32_t k)
+{
+    const int32_t q = (k >= 0 ? k : -k) >> 6, r = (k >= 0 ? k : -k) & 63;
+    /* A shift by 64 - r, split in two: r may be 0. */
+    if (k >= 0) {
+        const uint64_t *a = src + q;
+        for (int32_t w = 0; w < n; w++) {
+            const uint64_t m = a[w] >> r | (a[w + 1] << 1) << (63 - r);
+            twos[w] |= ones[w] & m;
+            ones[w] |= m;
+        }
+    } else {
+        const uint64_t *a = src - q;
+        for (int32_t w = 0; w < n; w++) {
+            const uint64_t m = a[w] << r | (a[w - 1] >> 1) >> (63 - r);
+            twos[w] |= ones[w] & m;
+            ones[w] |= m;
+        }
+    }
+}
+
+/* The lowest cell of a nonempty 64-cell word of a board (the builtin as in
+ * lowest_dir). */
+static int32_t lowest_cell(uint64_t bits)
+{
+    return __builtin_ctzll(bits);
+}
+
+/* find_multiple on boards: for each direction, every start at once. A board of
+ * the cells holding each of the word's letters, read i steps on for index i,
+ * counts the letters each start would share; the starts in range where two or
+ * more would are laid one by one. */
+static int32_t multiple_by_boards(const step_ctx *s, const layout *at, worker *wk,
+                                  multi_pos *found, int32_t nhits)
+{
+    const int32_t nw = s->board_words, pad = s->board_pad;
+    const size_t span = (size_t)(nw + 2 * pad);
+    int32_t nslots = 0;
+    for (int32_t i = 0; i < s->len; i++)
+        nslots = ws_max32(nslots, s->slot[s->letters[i]] + 1);
+    uint64_t *letters = wk->boards; /* slot k's board from letters + k * span + pad */
+    memset(letters, 0, (size_t)nslots * span * sizeof(uint64_t));
+    for (int32_t k = 0; k < nhits; k++) {
+        const int32_t cell = wk->hit_at[k];
+        letters[(size_t)wk->hits[k].slot * span + (size_t)pad + (size_t)(cell >> 6)] |=
+            (uint64_t)1 << (cell & 63);
+    }
+    uint64_t *ones = letters + (size_t)nslots * span, *twos = ones + nw;
+    int32_t nfound = 0;
+    for (int d = 0; d < WS_NDIRS; d++) {
+        if (!((s->params->dir_mask >> d) & 1u))
+            continue;
+        memset(ones, 0, 2 * (size_t)nw * sizeof(uint64_t));
+        for (int32_t i = 0; i < s->len; i++)
+            count_shifted(ones, twos, letters + s->slot[s->letters[i]] * span + (size_t)pad, nw,
+                          i * s->step[d]);
+        const uint64_t *range = s->in_range + (size_t)d * (size_t)nw;
+        for (int32_t w = 0; w < nw; w++)
+            for (uint64_t bits = twos[w] & range[w]; bits; bits &= bits - 1) {
+                const int32_t start = w * 64 + lowest_cell(bits);
+                int8_t shared[WS_MAX_WORD];
+                const int32_t n = lay(s, at->grid + start, d, shared);
+                if (n >= 2 && !shares_two_with_one(s, at, start, d, shared, n))
+                    found[nfound++] =
+                        (multi_pos){.start = start, .dir = (uint8_t)d, .shared = (uint8_t)n};
+            }
+    }
+    return nfound;
+}
+
+/* The valid positions sharing two or more cells of a grid, written to `found`
+ * (room for WS_NDIRS per cell); returns how many, and the cells holding the
+ * word's letters in the worker's hits (*hits_found of them). Found by pairs of
+ * those cells when they are few, as in most grids, and on boards when they are
+ * many for the grid's size, as in a big tight grid of long words (the 118
+ * elements on 31x31: 28% fewer instructions than by pairs alone). Both find
+ * the same positions. */
+static int32_t find_multiple(const step_ctx *s, const layout *at, worker *wk, multi_pos *found,
+                             int32_t *hits_found)
+{
+    const int32_t nhits = collect_hits(s, at->grid, wk->hit_at, wk->hits);
+    *hits_found = nhits;
+    if (nhits < 2)
+        return 0;
+    return s->boards_cost < (int64_t)HIT_PAIRS_COST * nhits
+               ? multiple_by_boards(s, at, wk, found, nhits)
+               : multiple_by_pairs(s, at, wk, found, nhits);
 }
 
 /* Whether the `len` cells from `start` along `dir` and the `other_len` from
