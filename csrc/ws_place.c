@@ -31,6 +31,13 @@ static int lowest_dir(unsigned dirs)
     return __builtin_ctz(dirs);
 }
 
+/* The lowest set bit of a nonempty 64-bit word (the builtin as in lowest_dir):
+ * a cell of a word of a board, or an index of a word. */
+static int32_t lowest_bit(uint64_t bits)
+{
+    return __builtin_ctzll(bits);
+}
+
 /* What finding a grid's positions sharing two or more cells costs, in
  * instructions, each way (see find_multiple): by pairs of the cells holding the
  * word's letters, for each such cell; on boards, for each word of a board, for
@@ -135,28 +142,29 @@ static layout layout_of(const step_ctx *s, const pool *from, int32_t p, int32_t 
 
 /* True when two of the shared cells belong to one word already placed. A word
  * is unbroken along its line, so the cells between two of its cells are
- * letters, and shared: without two shared cells side by side, no word holds
- * two. */
+ * letters, and shared: a word holding two shared cells holds two side by side,
+ * and only those pairs are looked for. */
 static int shares_two_with_one(const step_ctx *s, const layout *at, int32_t start, int dir,
                                const int8_t *shared, int32_t nshared)
 {
-    int side_by_side = 0;
+    /* Bit k: shared cells k - 1 and k lie side by side. */
+    uint64_t side_by_side = 0;
     for (int32_t k = 1; k < nshared; k++)
-        side_by_side |= shared[k] == shared[k - 1] + 1;
+        side_by_side |= (uint64_t)(shared[k] == shared[k - 1] + 1) << k;
     if (!side_by_side)
         return 0;
     const int32_t *starts = at->starts;
     const uint8_t *dirs = at->dirs;
     const int32_t r0 = s->row_of[start], c0 = s->col_of[start];
+    const int32_t dr = WS_DROW[dir], dc = WS_DCOL[dir];
     for (int32_t q = 0; q < at->placed; q++) {
         if (dirs[q] != dir && dirs[q] != ws_opposite(dir))
             continue; /* a word across this line meets it in one cell at most */
         const int32_t qr = s->row_of[starts[q]], qc = s->col_of[starts[q]];
-        int32_t hits = 0;
-        for (int32_t k = 0; k < nshared; k++) {
-            const int32_t r = r0 + shared[k] * WS_DROW[dir];
-            const int32_t c = c0 + shared[k] * WS_DCOL[dir];
-            if (ws_on_run(r, c, qr, qc, dirs[q], s->lengths[q]) && ++hits >= 2)
+        for (uint64_t pairs = side_by_side; pairs; pairs &= pairs - 1) {
+            const int32_t j = shared[lowest_bit(pairs) - 1];
+            if (ws_on_run(r0 + j * dr, c0 + j * dc, qr, qc, dirs[q], s->lengths[q]) &&
+                ws_on_run(r0 + (j + 1) * dr, c0 + (j + 1) * dc, qr, qc, dirs[q], s->lengths[q]))
                 return 1;
         }
     }
@@ -436,13 +444,6 @@ static void count_shifted(uint64_t *restrict ones, uint64_t *restrict twos, cons
     }
 }
 
-/* The lowest cell of a nonempty 64-cell word of a board (the builtin as in
- * lowest_dir). */
-static int32_t lowest_cell(uint64_t bits)
-{
-    return __builtin_ctzll(bits);
-}
-
 /* find_multiple on boards: for each direction, every start at once. A board of
  * the cells holding each of the word's letters, read i steps on for index i,
  * counts the letters each start would share; the starts in range where two or
@@ -474,7 +475,7 @@ static int32_t multiple_by_boards(const step_ctx *s, const layout *at, worker *w
         const uint64_t *range = s->in_range + (size_t)d * (size_t)nw;
         for (int32_t w = 0; w < nw; w++)
             for (uint64_t bits = twos[w] & range[w]; bits; bits &= bits - 1) {
-                const int32_t start = w * 64 + lowest_cell(bits);
+                const int32_t start = w * 64 + lowest_bit(bits);
                 int8_t shared[WS_MAX_WORD];
                 const int32_t n = lay(s, at->grid + start, d, shared);
                 if (n >= 2 && !shares_two_with_one(s, at, start, d, shared, n))
