@@ -155,7 +155,8 @@ def test_the_words_a_message_adds_are_listed_before_printing(server):
         click(driver, "#more summary")
         driver.find_element(By.ID, "message").send_keys("Well done class")
         generate(driver)
-        added = [w["word"] for w in shown_puzzle(driver, server)["words"] if w.get("added")]
+        # As the teacher reads them: the label ("Yo-yo"), not the folded form (YOYO).
+        added = [w["label"] for w in shown_puzzle(driver, server)["words"] if w.get("added")]
         assert added, "this message needs room: words are added"
         text = text_of(driver, "added-text")
         assert f"{len(added)} words were added" in text
