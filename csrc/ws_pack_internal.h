@@ -227,6 +227,7 @@ typedef struct {
      * word[i + t] == that of slot b. Slots number the word's distinct letters;
      * every other cell code has slot NO_SLOT, whose rows are all zero. */
     uint8_t slot[CELL_CODES];
+    int32_t nslots;               /* the word's distinct letters */
     uint64_t pair_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1];
     uint64_t either_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1]; /* pair_gaps[a][b] | pair_gaps[b][a] */
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */

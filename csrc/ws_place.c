@@ -68,6 +68,7 @@ void ws_step_prepare(step_ctx *s, int32_t word)
         if (s->first_at[s->letters[i]] == i)
             s->slot[s->letters[i]] = slots++;
     assert(slots <= s->len); /* so no letter's slot is NO_SLOT */
+    s->nslots = slots;
     memset(s->pair_gaps, 0, sizeof s->pair_gaps);
     for (int32_t i = 0; i < s->len; i++)
         for (int32_t t = 1; i + t < s->len; t++)
@@ -452,18 +453,15 @@ static int32_t multiple_by_boards(const step_ctx *s, const layout *at, worker *w
                                   multi_pos *found, int32_t nhits)
 {
     const int32_t nw = s->board_words, pad = s->board_pad;
-    const size_t span = (size_t)(nw + 2 * pad);
-    int32_t nslots = 0;
-    for (int32_t i = 0; i < s->len; i++)
-        nslots = ws_max32(nslots, s->slot[s->letters[i]] + 1);
+    const size_t span = (size_t)(nw + 2 * pad), nslots = (size_t)s->nslots;
     uint64_t *letters = wk->boards; /* slot k's board from letters + k * span + pad */
-    memset(letters, 0, (size_t)nslots * span * sizeof(uint64_t));
+    memset(letters, 0, nslots * span * sizeof(uint64_t));
     for (int32_t k = 0; k < nhits; k++) {
         const int32_t cell = wk->hit_at[k];
         letters[(size_t)wk->hits[k].slot * span + (size_t)pad + (size_t)(cell >> 6)] |=
             (uint64_t)1 << (cell & 63);
     }
-    uint64_t *ones = letters + (size_t)nslots * span, *twos = ones + nw;
+    uint64_t *ones = letters + nslots * span, *twos = ones + nw;
     int32_t nfound = 0;
     for (int d = 0; d < WS_NDIRS; d++) {
         if (!((s->params->dir_mask >> d) & 1u))
