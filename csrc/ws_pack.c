@@ -125,10 +125,13 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
             ws_sort_candidates(links + i, batch);
             ordered += batch;
         }
-        ws_realise(s, i);
-        const uint8_t *g = done->grids + (size_t)i * s->size;
-        const ws_placed placed = {.starts = done->starts + (size_t)i * nwords,
-                                  .dirs = done->dirs + (size_t)i * nwords};
+        /* Written out where it goes if taken, the pools left as they were
+         * (see take_finished). */
+        const int32_t k = out->count;
+        uint8_t *g = out->grids + (size_t)k * ncells, *dirs = out->dirs + (size_t)k * nwords;
+        int32_t *starts = out->starts + (size_t)k * nwords;
+        ws_realise_into(s, i, g, starts, dirs);
+        const ws_placed placed = {.starts = starts, .dirs = dirs};
         const int32_t twice = word_not_once(p, g, &placed);
         if (twice != NO_INDEX) {
             if (out->stuck_word == NO_INDEX)
@@ -137,11 +140,7 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
         }
         if (check_blocked && spells_blocked(p, g, &placed))
             continue;
-        const int32_t k = out->count++;
-        memcpy(out->grids + (size_t)k * ncells, g, (size_t)ncells);
-        memcpy(out->starts + (size_t)k * nwords, done->starts + (size_t)i * nwords,
-               (size_t)nwords * sizeof(int32_t));
-        memcpy(out->dirs + (size_t)k * nwords, done->dirs + (size_t)i * nwords, (size_t)nwords);
+        out->count++;
     }
 }
 
@@ -219,6 +218,7 @@ typedef struct {
     int32_t longest;    /* letters of the longest word */
     int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
+    int last_cut;     /* the last word's children were cut to fewer than the beam */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
@@ -387,25 +387,47 @@ static void run_start(pack_run *r, const int32_t *lengths)
     r->workers[0].nparents = 1; /* the rest start with none (calloc) */
 }
 
+/* Children the last word keeps for each finished puzzle the output has room
+ * for. Only the best finished puzzles are ever taken (see collect_finished),
+ * so the rest of the beam is chosen for nothing: with a few times the output's
+ * room, the bar is tight from the start and most of the last word's positions
+ * are turned away unseen. Should too few of them read every word once,
+ * take_finished chooses the whole beam after all. */
+#define FINISHED_MARGIN 4
+
+/* Expands word w of the parents in `cur` into `next`, keeping `keep` children;
+ * the selection's buffers turn round (buffers[0] then holds the children). */
+static void expand_word(pack_run *r, int32_t w, pool *cur, pool *next, int32_t keep)
+{
+    step_ctx *s = r->step;
+    selection *all = &r->all;
+    s->parents = cur;
+    s->grandparents = next;
+    ws_step_prepare(s, w);
+    all->keep = keep;
+    all->items = r->buffers[1];
+    all->spare = r->buffers[2];
+    expand(s, &r->team, all, r->counts, next);
+    r->buffers[1] = r->buffers[0];
+    r->buffers[0] = all->items;
+    r->buffers[2] = all->spare;
+}
+
 /* Places the words one at a time, each pool the parents of the next: WS_OK
  * with *last the pool of finished puzzles (and the pool before it the other),
  * WS_STOPPED, or WS_NO_ROOM naming the word that found no position. */
 static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
 {
-    step_ctx *s = r->step;
-    selection *all = &r->all;
+    const ws_pack_params *p = r->params;
+    const int64_t margin = (int64_t)FINISHED_MARGIN * out->capacity;
+    const int32_t last_keep = margin < p->beam ? (int32_t)margin : p->beam;
     pool *cur = &r->pools[0], *next = &r->pools[1];
-    for (int32_t w = 0; w < r->params->words.count; w++) {
+    for (int32_t w = 0; w < p->words.count; w++) {
         assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
-        s->parents = cur;
-        s->grandparents = next;
-        ws_step_prepare(s, w);
-        all->items = r->buffers[1];
-        all->spare = r->buffers[2];
-        expand(s, &r->team, all, r->counts, next);
-        r->buffers[1] = r->buffers[0];
-        r->buffers[0] = all->items;
-        r->buffers[2] = all->spare;
+        const int is_last = w == p->words.count - 1;
+        expand_word(r, w, cur, next, is_last ? last_keep : p->beam);
+        r->last_cut = is_last && last_keep < p->beam &&
+                      (r->all.has_bar || r->all.size > r->all.keep);
         if (ws_stopping(&r->params->stop))
             return WS_STOPPED;
         if (next->size == 0) {
@@ -420,18 +442,39 @@ static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
     return WS_OK;
 }
 
-/* Takes the finished puzzles in `done`: those that spell no blocked word when
- * any does so, else the others. */
-static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
+/* Takes the finished puzzles in `done`, whose parents are in `before`. */
+static void take_from(pack_run *r, pool *done, pool *before, ws_pack_output *out,
+                      int check_blocked)
 {
     step_ctx *s = r->step;
-    const ws_pack_params *p = r->params;
     s->parents = done;
-    s->grandparents = done == &r->pools[0] ? &r->pools[1] : &r->pools[0];
-    s->word = p->words.count;
-    collect_finished(s, out, p->blocked != NULL);
+    s->grandparents = before;
+    s->word = r->params->words.count;
+    collect_finished(s, out, check_blocked);
+}
+
+/* Takes the finished puzzles in `done`: those that spell no blocked word when
+ * any does so, else the others. When the last word kept fewer children than
+ * the beam (see FINISHED_MARGIN) and too few of them pass, it is expanded once
+ * more, keeping the whole beam: the output is the same either way, as the
+ * children kept are the best of the beam's, in the same order. */
+static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
+{
+    const ws_pack_params *p = r->params;
+    pool *before = done == &r->pools[0] ? &r->pools[1] : &r->pools[0];
+    take_from(r, done, before, out, p->blocked != NULL);
+    if (out->count < out->capacity && r->last_cut) {
+        /* The parents' links back in buffers[0], where expand_word keeps them. */
+        candidate *const children = r->buffers[0];
+        r->buffers[0] = r->buffers[1];
+        r->buffers[1] = children;
+        expand_word(r, p->words.count - 1, before, done, p->beam);
+        if (ws_stopping(&p->stop))
+            return WS_STOPPED;
+        take_from(r, done, before, out, p->blocked != NULL);
+    }
     if (out->count == 0 && p->blocked != NULL)
-        collect_finished(s, out, 0);
+        take_from(r, done, before, out, 0);
     if (out->count == 0)
         return WS_NO_UNIQUE;
     out->stuck_word = NO_INDEX;

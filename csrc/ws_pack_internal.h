@@ -276,8 +276,12 @@ typedef struct worker worker;
 
 /* Readies the step for word `word`: its letters, slots and valid starts. */
 void ws_step_prepare(step_ctx *s, int32_t word);
-/* Writes out parent p (see pool). */
-void ws_realise(const step_ctx *s, int32_t p);
+/* Writes out parent p, which holds the words before s->word, into the arrays
+ * given: its parent's grid and placements, and the word before s->word where
+ * its link says (the driver writes the finished puzzles straight into its
+ * output, leaving the pools as they were). */
+void ws_realise_into(const step_ctx *s, int32_t p, uint8_t *grid, int32_t *starts,
+                     uint8_t *dirs);
 /* Expands parents [lo, hi) in the pass of the given share class; returns hi,
  * or the first parent with too many letters for the bar. */
 int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,

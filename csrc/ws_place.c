@@ -772,29 +772,37 @@ static void offer_open(const step_ctx *s, int32_t parent, uint64_t ph, selector 
     }
 }
 
-/* Writes out parent p (see pool): its parent's grid and placements, and the
- * word before this one where the link says. The first word's parent, the empty
- * grid, is written out from the start. */
-static void realise(const step_ctx *s, int32_t p)
+void ws_realise_into(const step_ctx *s, int32_t p, uint8_t *grid, int32_t *starts,
+                     uint8_t *dirs)
 {
-    if (s->word == 0)
+    if (s->word == 0) { /* the empty grid, the only puzzle with no word */
+        memcpy(grid, s->parents->grids + (size_t)p * s->size, (size_t)s->size);
         return;
+    }
     const ws_pack_params *params = s->params;
     const int32_t placed = s->word - 1, nwords = params->words.count;
     const candidate *link = &s->parents->links[p];
     const int32_t from = link->parent, start = link->start, dir = link->dir;
     const pool *old = s->grandparents;
-    uint8_t *g = s->parents->grids + (size_t)p * s->size;
-    memcpy(g, old->grids + (size_t)from * s->size, (size_t)s->size);
+    memcpy(grid, old->grids + (size_t)from * s->size, (size_t)s->size);
     const uint8_t *letters = params->words.letters + params->words.offsets[placed];
     for (int32_t j = 0; j < s->lengths[placed]; j++)
-        g[start + j * s->step[dir]] = letters[j];
-    memcpy(s->parents->starts + (size_t)p * nwords, old->starts + (size_t)from * nwords,
-           (size_t)placed * sizeof(int32_t));
-    memcpy(s->parents->dirs + (size_t)p * nwords, old->dirs + (size_t)from * nwords,
-           (size_t)placed);
-    s->parents->starts[(size_t)p * nwords + placed] = start;
-    s->parents->dirs[(size_t)p * nwords + placed] = (uint8_t)dir;
+        grid[start + j * s->step[dir]] = letters[j];
+    memcpy(starts, old->starts + (size_t)from * nwords, (size_t)placed * sizeof(int32_t));
+    memcpy(dirs, old->dirs + (size_t)from * nwords, (size_t)placed);
+    starts[placed] = start;
+    dirs[placed] = (uint8_t)dir;
+}
+
+/* Writes out parent p in its pool (see pool). The first word's parent, the
+ * empty grid, is written out from the start. */
+static void realise(const step_ctx *s, int32_t p)
+{
+    if (s->word == 0)
+        return;
+    const size_t nwords = (size_t)s->params->words.count;
+    ws_realise_into(s, p, s->parents->grids + (size_t)p * s->size,
+                    s->parents->starts + (size_t)p * nwords, s->parents->dirs + (size_t)p * nwords);
 }
 
 /* Expands parents [lo, hi) in the pass of one share class, writing them out
@@ -832,9 +840,3 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
     return hi;
 }
 
-/* realise for the driver, which writes out the finished puzzles it takes; the
- * workers' calls above stay within this file. */
-void ws_realise(const step_ctx *s, int32_t p)
-{
-    realise(s, p);
-}
