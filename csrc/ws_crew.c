@@ -196,9 +196,14 @@ void ws_offer_children(crew *c, selection *all, const candidate *bar)
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
         wk->sel.nbatch = 0;
-        wk->round++; /* the families found before are another word's */
-        wk->family_size = 0;
-        wk->hits_size = 0;
+        /* The families found before are another word's, but for the same word
+         * again (see take_finished), whose grandparents are as they were. */
+        if (wk->family_word != wk->step->word) {
+            wk->round++;
+            wk->family_size = 0;
+            wk->hits_size = 0;
+            wk->family_word = wk->step->word;
+        }
     }
     crew_expand(c);
 }

@@ -265,6 +265,7 @@ static int workers_open(pack_run *r)
         wk->gate = &r->gate;
         wk->sel.all = &r->all;
         wk->sel.worker = (int16_t)t;
+        wk->family_word = NO_INDEX;
         if (!take_scratch(wk, r))
             return 0;
     }
@@ -392,8 +393,8 @@ static void run_start(pack_run *r, const int32_t *lengths)
  * so the rest of the beam is chosen for nothing: with a few times the output's
  * room, the bar is tight from the start and most of the last word's positions
  * are turned away unseen. Should too few of them read every word once,
- * take_finished chooses the whole beam after all. */
-#define FINISHED_MARGIN 4
+ * take_finished keeps more, up to the whole beam. */
+#define FINISHED_MARGIN 8
 
 /* Expands word w of the parents in `cur` into `next`, keeping `keep` children;
  * the selection's buffers turn round (buffers[0] then holds the children). */
@@ -413,6 +414,13 @@ static void expand_word(pack_run *r, int32_t w, pool *cur, pool *next, int32_t k
     r->buffers[2] = all->spare;
 }
 
+/* Whether the word just expanded had more children than it kept, keeping
+ * fewer than the beam. */
+static int cut_short(const pack_run *r)
+{
+    return r->all.keep < r->params->beam && (r->all.has_bar || r->all.size > r->all.keep);
+}
+
 /* Places the words one at a time, each pool the parents of the next: WS_OK
  * with *last the pool of finished puzzles (and the pool before it the other),
  * WS_STOPPED, or WS_NO_ROOM naming the word that found no position. */
@@ -426,8 +434,7 @@ static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
         assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
         const int is_last = w == p->words.count - 1;
         expand_word(r, w, cur, next, is_last ? last_keep : p->beam);
-        r->last_cut = is_last && last_keep < p->beam &&
-                      (r->all.has_bar || r->all.size > r->all.keep);
+        r->last_cut = is_last && cut_short(r);
         if (ws_stopping(&r->params->stop))
             return WS_STOPPED;
         if (next->size == 0) {
@@ -455,20 +462,27 @@ static void take_from(pack_run *r, pool *done, pool *before, ws_pack_output *out
 
 /* Takes the finished puzzles in `done`: those that spell no blocked word when
  * any does so, else the others. When the last word kept fewer children than
- * the beam (see FINISHED_MARGIN) and too few of them pass, it is expanded once
- * more, keeping the whole beam: the output is the same either way, as the
+ * the beam (see FINISHED_MARGIN) and too few of them pass, it is expanded
+ * again, keeping twice as many as the share that passed needs, at least twice
+ * as many as before, at most the beam; its workers keep the families they
+ * found (see ws_offer_children). The output is the same either way, as the
  * children kept are the best of the beam's, in the same order. */
 static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
 {
     const ws_pack_params *p = r->params;
     pool *before = done == &r->pools[0] ? &r->pools[1] : &r->pools[0];
     take_from(r, done, before, out, p->blocked != NULL);
-    if (out->count < out->capacity && r->last_cut) {
+    while (out->count < out->capacity && r->last_cut) {
+        const int64_t kept = r->all.keep, passed = out->count > 0 ? out->count : 1;
+        const int64_t by_share = 2 * kept * out->capacity / passed;
+        const int64_t wanted = by_share > 2 * kept ? by_share : 2 * kept;
         /* The parents' links back in buffers[0], where expand_word keeps them. */
         candidate *const children = r->buffers[0];
         r->buffers[0] = r->buffers[1];
         r->buffers[1] = children;
-        expand_word(r, p->words.count - 1, before, done, p->beam);
+        expand_word(r, p->words.count - 1, before, done,
+                    wanted < p->beam ? (int32_t)wanted : p->beam);
+        r->last_cut = cut_short(r);
         if (ws_stopping(&p->stop))
             return WS_STOPPED;
         take_from(r, done, before, out, p->blocked != NULL);

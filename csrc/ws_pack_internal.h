@@ -341,6 +341,7 @@ struct worker {
     size_t family_size, hits_size;   /* entries in use this round */
     size_t family_room, hits_room;   /* entries there is room for */
     int32_t round;           /* families found since the call began */
+    int32_t family_word;     /* the word they are for; NO_INDEX before the first */
 };
 
 /* Entries of a worker's `family` and `kin_hits` per puzzle of the beam to begin
