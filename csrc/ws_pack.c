@@ -215,6 +215,7 @@ typedef struct {
     uint8_t *around;  /* the step's */
     uint8_t *fits;    /* the step's, for the longest word */
     uint64_t *in_range; /* the step's */
+    uint64_t *letter_masks; /* the step's */
     int32_t longest;    /* letters of the longest word */
     int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
@@ -238,6 +239,7 @@ static int take_scratch(worker *wk, const pack_run *r)
     const size_t span = (size_t)r->board_words + 2 * (size_t)r->board_pad;
     wk->boards = malloc(((size_t)r->longest * span + 2 * (size_t)r->board_words) *
                         sizeof(uint64_t));
+    wk->hit_board = malloc((size_t)r->board_words * sizeof(uint64_t));
     wk->family_round = calloc(beam, sizeof(int32_t));
     wk->family_first = malloc(beam * sizeof(size_t));
     wk->family_count = malloc(beam * sizeof(int32_t));
@@ -247,7 +249,8 @@ static int take_scratch(worker *wk, const pack_run *r)
     wk->hits_count = malloc(beam * sizeof(int32_t));
     wk->hits_room = beam * KIN_HITS_ROOM;
     wk->kin_hits = malloc(wk->hits_room * sizeof(hit));
-    return wk->hit_at && wk->hits && wk->boards && wk->last_on_line && wk->pairs && wk->found &&
+    return wk->hit_at && wk->hits && wk->boards && wk->hit_board && wk->last_on_line &&
+           wk->pairs && wk->found &&
            wk->family_round && wk->family_first && wk->family_count && wk->family &&
            wk->hits_first && wk->hits_count && wk->kin_hits;
 }
@@ -314,9 +317,11 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->fits = malloc((size_t)r->longest * (size_t)ncells);
     r->around = malloc((size_t)ncells);
     r->in_range = malloc(WS_NDIRS * (size_t)r->board_words * sizeof(uint64_t));
+    r->letter_masks = malloc((size_t)(p->words.count > 0 ? p->words.count : 1) * sizeof(uint64_t));
     r->counts = malloc(ncounts * sizeof(int32_t));
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
-        !r->fits || !r->around || !r->in_range || !r->counts || !workers_open(r))
+        !r->fits || !r->around || !r->in_range || !r->letter_masks || !r->counts ||
+        !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
 }
@@ -332,6 +337,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
             free(r->workers[t].pairs);
             free(r->workers[t].found);
             free(r->workers[t].boards);
+            free(r->workers[t].hit_board);
             free(r->workers[t].family_round);
             free(r->workers[t].family_first);
             free(r->workers[t].family_count);
@@ -349,6 +355,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->fits);
     free(r->around);
     free(r->in_range);
+    free(r->letter_masks);
     free(r->counts);
 }
 
@@ -364,6 +371,7 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->col_of = r->places + ncells;
     s->fits = r->fits;
     s->in_range = r->in_range;
+    s->letter_masks = r->letter_masks;
     s->board_words = r->board_words;
     s->board_pad = r->board_pad;
     for (int32_t i = 0; i < ncells; i++) {

@@ -228,6 +228,9 @@ typedef struct {
      * every other cell code has slot NO_SLOT, whose rows are all zero. */
     uint8_t slot[CELL_CODES];
     int32_t nslots;               /* the word's distinct letters */
+    /* letter_masks[q] bit j, for each word q placed before this one: letter j
+     * of word q is one of this word's letters (see collect_hits). */
+    uint64_t *letter_masks;
     uint64_t pair_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1];
     uint64_t either_gaps[WS_MAX_WORD + 1][WS_MAX_WORD + 1]; /* pair_gaps[a][b] | pair_gaps[b][a] */
     int32_t row_lo[WS_NDIRS], row_hi[WS_NDIRS]; /* valid start rows, inclusive */
@@ -327,6 +330,7 @@ struct worker {
     hit_pair *pairs;         /* scratch: WS_NDIRS / 2 per grid cell */
     multi_pos *found;        /* scratch: WS_NDIRS per grid cell */
     uint64_t *boards;        /* scratch: a padded board per slot, and two unpadded */
+    uint64_t *hit_board;     /* scratch: a board of the cells holding the word's letters */
     /* What the worker found in the grandparents it met in this word (see
      * offer_multiple and offer_single_hits): grandparent G's positions sharing
      * two or more cells are family[family_first[G] ..][family_count[G]], and
