@@ -732,7 +732,7 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
  * holding the word's letters: those its grandparent held, when the worker kept
  * them with the grandparent's family (offered in any order, the same children
  * are chosen), and those of the word placed last that were empty there; else
- * those a scan of the grid finds. */
+ * those collect_hits finds in the parent. */
 static void offer_single_hits(const step_ctx *s, worker *wk, int32_t p, uint64_t ph,
                               const uint8_t *g)
 {
