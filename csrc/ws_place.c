@@ -702,8 +702,13 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
         const uint8_t *cell = g + at;
         unsigned open = NO_DIRS_YET;
         for (int32_t i = s->first_at[a->letter]; i != NO_INDEX; i = s->next_at[i]) {
-            const uint64_t group = single_group_key(ph, at, i);
-            if (!sel_admits(sel, score, group))
+            /* Where the bar has this score, keys decide and most groups lose:
+             * the group's key is looked at first. Below it every group is let
+             * in, and the neighbours come first: most cells of a full grid
+             * leave no direction, and then the key is not worth making. */
+            const int keys_decide = sel->has_bar && score == sel->bar.score;
+            uint64_t group = 0;
+            if (keys_decide && !sel_admits(sel, score, group = single_group_key(ph, at, i)))
                 continue;
             /* Both neighbours along the word must be empty: the one ahead along
              * d, and the one ahead along d's opposite (their bits turned half
@@ -715,6 +720,10 @@ static void offer_single(const step_ctx *s, int32_t parent, uint64_t ph, selecto
                 dirs &= half_turn(open);
             if (i < len - 1)
                 dirs &= open;
+            if (!dirs)
+                continue;
+            if (!keys_decide && !sel_admits(sel, score, group = single_group_key(ph, at, i)))
+                continue;
             for (; dirs; dirs &= dirs - 1) {
                 const int d = lowest_dir(dirs);
                 const int32_t start = at - i * s->step[d];
