@@ -46,6 +46,19 @@ static int32_t lowest_bit(uint64_t bits)
 #define HIT_PAIRS_COST 60
 #define BOARD_WORD_COST 9
 
+/* For each word placed before s->word, which of its letters the word holds
+ * (see step_ctx.letter_masks). */
+static void set_letter_masks(step_ctx *s)
+{
+    const ws_words *words = &s->params->words;
+    for (int32_t q = 0; q < s->word; q++) {
+        const uint8_t *placed = words->letters + words->offsets[q];
+        s->letter_masks[q] = 0;
+        for (int32_t j = 0; j < s->lengths[q]; j++)
+            s->letter_masks[q] |= (uint64_t)s->in_word[placed[j]] << j;
+    }
+}
+
 void ws_step_prepare(step_ctx *s, int32_t word)
 {
     const ws_pack_params *p = s->params;
@@ -69,12 +82,7 @@ void ws_step_prepare(step_ctx *s, int32_t word)
             s->slot[s->letters[i]] = slots++;
     assert(slots <= s->len); /* so no letter's slot is NO_SLOT */
     s->nslots = slots;
-    for (int32_t q = 0; q < word; q++) {
-        const uint8_t *placed = p->words.letters + p->words.offsets[q];
-        s->letter_masks[q] = 0;
-        for (int32_t j = 0; j < s->lengths[q]; j++)
-            s->letter_masks[q] |= (uint64_t)s->in_word[placed[j]] << j;
-    }
+    set_letter_masks(s);
     memset(s->pair_gaps, 0, sizeof s->pair_gaps);
     for (int32_t i = 0; i < s->len; i++)
         for (int32_t t = 1; i + t < s->len; t++)
