@@ -219,7 +219,6 @@ typedef struct {
     int32_t longest;    /* letters of the longest word */
     int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
-    int last_cut;     /* the last word's children were cut to fewer than the beam */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
@@ -422,8 +421,8 @@ static void expand_word(pack_run *r, int32_t w, pool *cur, pool *next, int32_t k
     r->buffers[2] = all->spare;
 }
 
-/* Whether the word just expanded had more children than it kept, keeping
- * fewer than the beam. */
+/* Whether the word expanded last had more children than it kept, keeping
+ * fewer than the beam (only the last word keeps fewer). */
 static int cut_short(const pack_run *r)
 {
     return r->all.keep < r->params->beam && (r->all.has_bar || r->all.size > r->all.keep);
@@ -440,9 +439,7 @@ static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
     pool *cur = &r->pools[0], *next = &r->pools[1];
     for (int32_t w = 0; w < p->words.count; w++) {
         assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
-        const int is_last = w == p->words.count - 1;
-        expand_word(r, w, cur, next, is_last ? last_keep : p->beam);
-        r->last_cut = is_last && cut_short(r);
+        expand_word(r, w, cur, next, w == p->words.count - 1 ? last_keep : p->beam);
         if (ws_stopping(&r->params->stop))
             return WS_STOPPED;
         if (next->size == 0) {
@@ -480,7 +477,8 @@ static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
     const ws_pack_params *p = r->params;
     pool *before = done == &r->pools[0] ? &r->pools[1] : &r->pools[0];
     take_from(r, done, before, out, p->blocked != NULL);
-    while (out->count < out->capacity && r->last_cut) {
+    /* The selection still holds what the last expansion of the last word chose. */
+    while (out->count < out->capacity && cut_short(r)) {
         const int64_t kept = r->all.keep, passed = out->count > 0 ? out->count : 1;
         const int64_t by_share = 2 * kept * out->capacity / passed;
         const int64_t wanted = by_share > 2 * kept ? by_share : 2 * kept;
@@ -490,7 +488,6 @@ static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
         r->buffers[1] = children;
         expand_word(r, p->words.count - 1, before, done,
                     wanted < p->beam ? (int32_t)wanted : p->beam);
-        r->last_cut = cut_short(r);
         if (ws_stopping(&p->stop))
             return WS_STOPPED;
         take_from(r, done, before, out, p->blocked != NULL);
