@@ -6,6 +6,7 @@ import io
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -36,6 +37,18 @@ def examples(count: int) -> int:
     """A test that sets its own count of cases (hypothesis examples, a loop of
     generated cases) runs all `count` in CI and the dev profile's share locally."""
     return count if CI else max(1, count * DEV_EXAMPLES // CI_EXAMPLES)
+
+
+
+def pytest_configure(config):
+    """Ctrl-C as a terminal gives it. A run started by a non-interactive shell in the
+    background (`pytest &`, as some CI runners and nohup scripts do) inherits SIGINT
+    ignored, and an ignored signal stays ignored in every program it starts: Python
+    then installs no KeyboardInterrupt handler, and the tests that press Ctrl-C on the
+    command or the packer would find it deaf. A handler of our own is reset by exec,
+    so the programs the tests start get the default again too."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # Markers of the longest tests, each also marked slow (pyproject.toml).
