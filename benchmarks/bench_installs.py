@@ -1,6 +1,7 @@
 """The packer benchmark's cases in two installs of wordsearch, side by side.
 
     python benchmarks/bench_installs.py OLD_PYTHON NEW_PYTHON [--repeat N] [--beams 8192,256]
+        [--threads N]
 
 Each install runs in a worker process of its own (its Python, started outside any
 source tree so that the installed package is the one imported); the puzzles of
@@ -8,7 +9,9 @@ bench_pack.py's cases go to one and then the other, alternating, so that the
 machine's noise, shared with other people, falls on both alike. Each puzzle is timed
 in CPU seconds of its worker (the packer runs on one thread here), and the table
 gives the median per case and install and the new one's change; each worker makes
-one puzzle untimed first (reading its data, building its automaton). What a change to
+one puzzle untimed first (reading its data, building its automaton). With --threads
+above 1 the puzzles are timed by the wall clock instead, as the CPU time of several
+threads adds up their waiting too. What a change to
 the packer, the filler or the blocked words costs: the issue's target for the
 bigger automaton of the unsuitable lists was at most 5%.
 """
@@ -25,17 +28,19 @@ from pathlib import Path
 BENCHMARKS = Path(__file__).resolve().parent
 TESTS = BENCHMARKS.parent / "tests"
 
-# Reads "case i beam" lines, makes that puzzle, answers its CPU milliseconds.
+# Reads "case i beam threads" lines, makes that puzzle, answers its milliseconds: of
+# CPU on one thread, of the wall clock on more.
 WORKER = f"""
 import sys, time
 sys.path[:0] = [{str(BENCHMARKS)!r}, {str(TESTS)!r}]
 from bench_pack import CASES, case_words, pack_case
 for line in sys.stdin:
-    case, i, beam = map(int, line.split())
+    case, i, beam, threads = map(int, line.split())
     words = case_words(CASES[case], i)
-    start = time.process_time()
-    pack_case(CASES[case], i, words, beam=beam)
-    print(1000 * (time.process_time() - start), flush=True)
+    clock = time.process_time if threads == 1 else time.perf_counter
+    start = clock()
+    pack_case(CASES[case], i, words, beam=beam, threads=threads)
+    print(1000 * (clock() - start), flush=True)
 """
 
 
@@ -44,8 +49,8 @@ class Worker:
         self.process = subprocess.Popen([python, "-c", WORKER], cwd=where, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def time(self, case: int, i: int, beam: int) -> float:
-        self.process.stdin.write(f"{case} {i} {beam}\n")
+    def time(self, case: int, i: int, beam: int, threads: int) -> float:
+        self.process.stdin.write(f"{case} {i} {beam} {threads}\n")
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         if not answer:
@@ -63,6 +68,7 @@ def main() -> None:
     parser.add_argument("new", help="the Python of the install measured")
     parser.add_argument("--repeat", type=int, default=15, help="puzzles per case")
     parser.add_argument("--beams", default="8192,256")
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     sys.path[:0] = [str(BENCHMARKS), str(TESTS)]
     from bench_pack import CASES
@@ -71,9 +77,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as where:
         old, new = Worker(args.old, where), Worker(args.new, where)
         for worker in (old, new):
-            worker.time(0, 0, beams[-1])
+            worker.time(0, 0, beams[-1], args.threads)
+        clock = "CPU" if args.threads == 1 else f"wall-clock, {args.threads} threads,"
         print(f"old: {args.old}\nnew: {args.new}\n{args.repeat} puzzles per case, "
-              f"median CPU ms per puzzle, alternating")
+              f"median {clock} ms per puzzle, alternating")
         print(f"{'case':<28}{'beam':>6}{'old':>10}{'new':>10}{'change':>9}")
         for beam in beams:
             for c, (words, side, difficulty) in enumerate(CASES):
@@ -81,7 +88,7 @@ def main() -> None:
                 for i in range(args.repeat):
                     first, second = (old, new) if i % 2 == 0 else (new, old)
                     for worker in (first, second):
-                        times["old" if worker is old else "new"].append(worker.time(c, i, beam))
+                        times["old" if worker is old else "new"].append(worker.time(c, i, beam, args.threads))
                 a, b = statistics.median(times["old"]), statistics.median(times["new"])
                 print(f"{f'{words} words, {side}x{side}, {difficulty}':<28}{beam:>6}{a:>10.1f}"
                       f"{b:>10.1f}{100 * (b - a) / a:>+8.1f}%", flush=True)
