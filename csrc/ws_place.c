@@ -286,23 +286,40 @@ static unsigned fitting(const step_ctx *s, int32_t i, int32_t cell)
     return s->fits[(size_t)i * (size_t)s->size + (size_t)cell];
 }
 
-/* The next cell from `cell` along each direction, WS_BLOCKED where it lies
- * outside the grid (see step_ctx.around). */
-static void neighbours(const step_ctx *s, const uint8_t *cell, int32_t at,
-                       uint8_t around[WS_NDIRS])
+/* The next cell from `cell` along each direction, byte d of the answer for
+ * direction d, WS_BLOCKED where it lies outside the grid (see step_ctx.around).
+ * Kept in a register, not an array: eight byte stores read back as one word
+ * would stall the load. */
+static uint64_t neighbours(const step_ctx *s, const uint8_t *cell, int32_t at)
 {
     const unsigned inside = s->around[at];
-    for (int d = 0; d < WS_NDIRS; d++)
-        around[d] = inside >> d & 1u ? cell[s->step[d]] : WS_BLOCKED;
+    uint64_t around = 0;
+    if (inside == WS_ALL_DIRS) { /* most cells: no test for the edge */
+        for (int d = 0; d < WS_NDIRS; d++)
+            around |= (uint64_t)cell[s->step[d]] << (8 * d);
+        return around;
+    }
+    for (int d = 0; d < WS_NDIRS; d++) {
+        const uint64_t v = inside >> d & 1u ? cell[s->step[d]] : WS_BLOCKED;
+        around |= v << (8 * d);
+    }
+    return around;
 }
 
-/* The directions whose neighbour holds `code`, as bits. */
-static unsigned same_as(const uint8_t around[WS_NDIRS], unsigned code)
+/* A byte of ones in each of the eight bytes of a word, and each byte's low seven bits. */
+#define BYTES_ONE 0x0101010101010101u
+#define BYTES_LOW7 0x7F7F7F7F7F7F7F7Fu
+/* Multiplies the low bit of each byte into the top byte, byte d to bit 56 + d. */
+#define GATHER_BYTES 0x0102040810204080u
+
+/* The directions whose neighbour holds `code`, as bits: the eight bytes
+ * compared at once (a byte is zero after the xor exactly where it matched; the
+ * high bit of each byte then says so, without a carry from its neighbour). */
+static unsigned same_as(uint64_t around, unsigned code)
 {
-    unsigned bits = 0;
-    for (int d = 0; d < WS_NDIRS; d++)
-        bits |= (unsigned)(around[d] == code) << d;
-    return bits;
+    const uint64_t x = around ^ (uint64_t)code * BYTES_ONE;
+    const uint64_t zero = ~(((x & BYTES_LOW7) + BYTES_LOW7) | x | BYTES_LOW7);
+    return (unsigned)((zero >> 7) * GATHER_BYTES >> 56);
 }
 
 /* Directions as bits, each turned to its opposite. */
@@ -655,8 +672,7 @@ static void offer_multiple(const step_ctx *s, worker *wk, int32_t parent, uint64
         /* Most positions through the cell clash at once, beside it: its eight
          * neighbours are read once, and the word's letters either side of
          * index i must find them empty or the same. */
-        uint8_t around[WS_NDIRS];
-        neighbours(s, at.grid + cell, cell, around);
+        const uint64_t around = neighbours(s, at.grid + cell, cell);
         const unsigned empty = same_as(around, WS_EMPTY);
         for (int32_t i = s->first_at[at.grid[cell]]; i != NO_INDEX; i = s->next_at[i]) {
             unsigned dirs = fitting(s, i, cell);
@@ -692,9 +708,7 @@ static int empty_beyond(const uint8_t *cell, int32_t step, int32_t i, int32_t le
 
 static unsigned empty_around(const step_ctx *s, const uint8_t *cell, int32_t at)
 {
-    uint8_t around[WS_NDIRS];
-    neighbours(s, cell, at, around);
-    return same_as(around, WS_EMPTY);
+    return same_as(neighbours(s, cell, at), WS_EMPTY);
 }
 
 /* The pass of share class SHARE_ONE: positions sharing exactly one cell, both
