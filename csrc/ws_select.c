@@ -164,7 +164,9 @@ void ws_selection_cut(selection *all)
 static void selection_add(selection *all, const candidate *c)
 {
     for (;;) {
-        const int32_t room = all->cutting ? all->keep : 2 * all->keep;
+        /* Rounded up: a cut must leave room for one more, even when keeping one. */
+        const int32_t room =
+            all->cutting ? all->keep : all->keep + (all->keep + CUT_OVER - 1) / CUT_OVER;
         if (all->size < room)
             break;
         if (all->cutting)
