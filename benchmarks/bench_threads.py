@@ -6,11 +6,15 @@ Each round makes the same 15 puzzles on one thread, then on N threads, and print
 the medians and their ratio, so that a busy spell on the machine falls on both
 sides of the ratio rather than on one: for whole puzzles, and for the C packer
 alone (_core.pack, the part the threads share; the rest runs on one thread).
+Last in the round, the machine's own ceiling: the 15 puzzles made on one thread
+in N processes at once, against one process alone (N times its time over
+theirs), which is as much as N threads could ever give here.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator
@@ -54,6 +58,25 @@ def medians_ms(lists: list[list[str]], threads: int) -> tuple[float, float]:
     return statistics.median(whole), statistics.median(core)
 
 
+def make_all(lists: list[list[str]]) -> None:
+    for i, words in enumerate(lists):
+        pack_case(TWENTY_WORDS, i, words, threads=1)
+
+
+def side_by_side(lists: list[list[str]], processes: int) -> float:
+    """How many times one process's work `processes` one-thread processes do
+    in the same time, all at once."""
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        pool.map(make_all, [lists[:1]] * processes)  # started and warm before timing
+        start = time.perf_counter()
+        make_all(lists)
+        alone = time.perf_counter() - start
+        start = time.perf_counter()
+        pool.map(make_all, [lists] * processes)
+        together = time.perf_counter() - start
+    return processes * alone / together
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=4)
@@ -63,14 +86,15 @@ def main() -> None:
     nwords, side, _ = TWENTY_WORDS
     many = f"{args.threads} threads"
     print(f"{nwords} words on {side}x{side}, beam {DEFAULT_BEAM}, median ms of {LISTS} lists")
-    print(f"{'':5}  {'whole puzzle':^26}  {'C packer alone':^26}")
-    print(f"{'round':>5}  {'1 thread':>9}  {many:>9}  ratio  {'1 thread':>9}  {many:>9}  ratio")
+    print(f"{'':5}  {'whole puzzle':^26}  {'C packer alone':^26}  {'processes':>9}")
+    print(f"{'round':>5}  {'1 thread':>9}  {many:>9}  ratio  {'1 thread':>9}  {many:>9}  ratio"
+          f"  {'at once':>9}")
     for r in range(1, args.rounds + 1):
         one, one_core = medians_ms(lists, 1)
         several, several_core = medians_ms(lists, args.threads)
         print(f"{r:>5}  {one:>9.1f}  {several:>9.1f}  {one / several:.2f}  "
-              f"{one_core:>9.1f}  {several_core:>9.1f}  {one_core / several_core:.2f}",
-              flush=True)
+              f"{one_core:>9.1f}  {several_core:>9.1f}  {one_core / several_core:.2f}"
+              f"  {side_by_side(lists, args.threads):>9.2f}", flush=True)
 
 
 if __name__ == "__main__":
