@@ -70,6 +70,8 @@ def main() -> None:
     parser.add_argument("--beams", default="8192,256")
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
+    if args.threads < 1:
+        parser.error("--threads must be 1 or more")
     sys.path[:0] = [str(BENCHMARKS), str(TESTS)]
     from bench_pack import CASES
 
@@ -88,7 +90,8 @@ def main() -> None:
                 for i in range(args.repeat):
                     first, second = (old, new) if i % 2 == 0 else (new, old)
                     for worker in (first, second):
-                        times["old" if worker is old else "new"].append(worker.time(c, i, beam, args.threads))
+                        side_taken = "old" if worker is old else "new"
+                        times[side_taken].append(worker.time(c, i, beam, args.threads))
                 a, b = statistics.median(times["old"]), statistics.median(times["new"])
                 print(f"{f'{words} words, {side}x{side}, {difficulty}':<28}{beam:>6}{a:>10.1f}"
                       f"{b:>10.1f}{100 * (b - a) / a:>+8.1f}%", flush=True)

@@ -55,9 +55,9 @@ static void expand_blocks(worker *wk, int32_t owner, share_class kind, int32_t *
  * up its core between asks, before it sleeps: the other workers arrive within
  * tens of microseconds, far sooner than a sleeping thread wakes on this machine.
  * Timed in a build that measured the gates (two threads, 15 puzzles of 20
- * words, three alternating runs): 16 to 21 ms waiting there when the worker
- * slept at once, 5 to 7 ms when it asked first; two such processes at once on
- * the two cores took as long either way (1.19 to 1.56 s). */
+ * words): 16 to 29 ms waiting there in six runs when the worker slept at once,
+ * 5 to 7 ms in three when it asked first; two such processes at once on the
+ * two cores took as long either way (1.19 to 1.56 s). */
 #define GATE_POLLS 2000
 
 /* Waits until every worker is through the pass, having handed its candidates

@@ -39,7 +39,6 @@ def examples(count: int) -> int:
     return count if CI else max(1, count * DEV_EXAMPLES // CI_EXAMPLES)
 
 
-
 def pytest_configure(config):
     """Ctrl-C as a terminal gives it. A run started by a non-interactive shell in the
     background (`pytest &`, as some CI runners and nohup scripts do) inherits SIGINT
