@@ -51,14 +51,43 @@ static void expand_blocks(worker *wk, int32_t owner, share_class kind, int32_t *
     }
 }
 
-/* A worker at the gate asks this many times whether the pass is over, giving
- * up its core between asks, before it sleeps: the other workers arrive within
- * tens of microseconds, far sooner than a sleeping thread wakes on this machine.
- * Timed in a build that measured the gates (two threads, 15 puzzles of 20
- * words): 16 to 29 ms waiting there in six runs when the worker slept at once,
- * 5 to 7 ms in three when it asked first; two such processes at once on the
- * two cores took as long either way (1.19 to 1.56 s). */
-#define GATE_POLLS 2000
+/* A thread that waits for another (at the gate between passes, for the next
+ * word, for the last worker of a word) asks this many times whether it may go
+ * on, giving up its core between asks, before it sleeps: the others arrive
+ * within tens of microseconds, far sooner than a sleeping thread wakes on this
+ * machine. Timed in builds that measured the waits (two threads, 15 puzzles of
+ * 20 words): at the gate 16 to 29 ms in six runs when the worker slept at once,
+ * 5 to 7 ms in three when it asked first; a worker's wait for the next word,
+ * 5 to 11 ms asking 20,000 times without giving up its core, 0.3 to 11 ms so.
+ * Two such processes at once on the two cores, four alternating runs: 1.33 to
+ * 1.70 s that way, 1.29 to 1.57 s this. */
+#define WAIT_POLLS 2000
+
+/* Returns, `lock` held as on the call, once `waiting` says no more; `cond` is
+ * signalled when it may have changed. */
+static void wait_while(pthread_mutex_t *lock, pthread_cond_t *cond,
+                       int (*waiting)(const void *), const void *about)
+{
+    for (int32_t k = 0; waiting(about) && k < WAIT_POLLS; k++) {
+        pthread_mutex_unlock(lock);
+        sched_yield();
+        pthread_mutex_lock(lock);
+    }
+    while (waiting(about))
+        pthread_cond_wait(cond, lock);
+}
+
+/* A pass of the gate, and whether it is still under way. */
+typedef struct {
+    const pass_gate *gate;
+    uint64_t pass;
+} gate_pass;
+
+static int pass_going_on(const void *about)
+{
+    const gate_pass *p = about;
+    return p->gate->passes == p->pass;
+}
 
 /* Waits until every worker is through the pass, having handed its candidates
  * over; the last to arrive reopens every worker's blocks for the next pass.
@@ -73,7 +102,7 @@ static void end_pass(worker *wk)
     pass_gate *g = wk->gate;
     if (wk->nworkers > 1) {
         pthread_mutex_lock(&g->lock);
-        const uint64_t pass_now = g->passes;
+        const gate_pass now = {.gate = g, .pass = g->passes};
         if (++g->arrived == wk->nworkers) {
             for (int32_t t = 0; t < wk->nworkers; t++)
                 wk->team[t].queue.next = 0;
@@ -81,13 +110,7 @@ static void end_pass(worker *wk)
             g->passes++;
             pthread_cond_broadcast(&g->all_in);
         } else {
-            for (int32_t k = 0; g->passes == pass_now && k < GATE_POLLS; k++) {
-                pthread_mutex_unlock(&g->lock);
-                sched_yield();
-                pthread_mutex_lock(&g->lock);
-            }
-            while (g->passes == pass_now)
-                pthread_cond_wait(&g->all_in, &g->lock);
+            wait_while(&g->lock, &g->all_in, pass_going_on, &now);
         }
         pthread_mutex_unlock(&g->lock);
     } else {
@@ -123,28 +146,38 @@ static void *expand_run(void *arg)
     return NULL;
 }
 
-/* Starting threads for every word (see crew) cost about a tenth of a
- * millisecond a word; between words a
- * thread asks for the next one this many times before it sleeps, which covers
- * the gap between words (choosing and ordering the children) several times over. */
-#define CREW_POLLS 20000
+/* A crew member's word, and whether the next has yet to come (see
+ * wait_while: starting threads for every word cost about a tenth of a
+ * millisecond a word, and the gap between words, choosing and ordering the
+ * children, is shorter than a sleeping thread takes to wake). */
+typedef struct {
+    const crew *all;
+    uint64_t seen;
+} member_word;
+
+static int no_new_word(const void *about)
+{
+    const member_word *m = about;
+    return m->all->round == m->seen && !m->all->quit;
+}
+
+static int members_busy(const void *about)
+{
+    const crew *c = about;
+    return c->busy > 0;
+}
 
 static void *crew_member_run(void *arg)
 {
     const crew_member *me = arg;
     crew *c = me->all;
-    uint64_t seen = 0;
+    member_word word = {.all = c, .seen = 0};
     pthread_mutex_lock(&c->lock);
     for (;;) {
-        for (int32_t k = 0; c->round == seen && !c->quit && k < CREW_POLLS; k++) {
-            pthread_mutex_unlock(&c->lock);
-            pthread_mutex_lock(&c->lock);
-        }
-        while (c->round == seen && !c->quit)
-            pthread_cond_wait(&c->start, &c->lock);
+        wait_while(&c->lock, &c->start, no_new_word, &word);
         if (c->quit)
             break;
-        seen = c->round;
+        word.seen = c->round;
         pthread_mutex_unlock(&c->lock);
         expand_run(&c->workers[me->index]);
         pthread_mutex_lock(&c->lock);
@@ -193,12 +226,7 @@ static void crew_expand(crew *c)
     pthread_mutex_unlock(&c->lock);
     expand_run(&c->workers[0]);
     pthread_mutex_lock(&c->lock);
-    for (int32_t k = 0; c->busy > 0 && k < CREW_POLLS; k++) {
-        pthread_mutex_unlock(&c->lock);
-        pthread_mutex_lock(&c->lock);
-    }
-    while (c->busy > 0)
-        pthread_cond_wait(&c->done, &c->lock);
+    wait_while(&c->lock, &c->done, members_busy, c);
     pthread_mutex_unlock(&c->lock);
 }
 
