@@ -4,6 +4,7 @@ traceback; and once the run is through, or is stopping, a further Ctrl-C changes
 nothing."""
 import importlib.abc
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -79,3 +80,35 @@ def test_a_process_interrupted_while_loading_exits_130_without_a_traceback(tmp_p
     assert ended.returncode == 130
     assert ended.stderr == "error: interrupted; nothing was written.\n"
     assert list(tmp_path.iterdir()) == []
+
+
+# Threads of the process as it ends, and the value it ran with, on stderr.
+THREADS_AT_EXIT = (
+    "import atexit, os, sys\n"
+    "atexit.register(lambda: print(len(os.listdir('/proc/self/task')),\n"
+    "                              os.environ.get('OPENBLAS_NUM_THREADS'), file=sys.stderr))\n")
+
+
+def threads_at_exit(tmp_path, script, **env):
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    ended = subprocess.run([sys.executable, "-c", THREADS_AT_EXIT + script], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60, env={**clean, **env})
+    assert ended.returncode == 0, ended.stderr
+    threads, value = ended.stderr.splitlines()[-1].split()
+    return int(threads), value
+
+
+RUN_A_PUZZLE = ("sys.argv = ['wordsearch', '-o', 'p.json', '--', 'cat', 'dog', 'bird']\n"
+                "from wordsearch.entry import run\n"
+                "run()\n")
+
+
+def test_the_command_starts_no_blas_thread_to_spin_beside_the_packer(tmp_path):
+    """numpy alone starts a BLAS thread for each further core; the command, which
+    does no linear algebra, starts none, and a value the user set is kept."""
+    alone, _ = threads_at_exit(tmp_path, "import numpy\n")
+    assert alone > 1 or os.cpu_count() == 1  # so that the check below can fail
+    assert threads_at_exit(tmp_path, RUN_A_PUZZLE) == (1, "1")
+    assert threads_at_exit(tmp_path, RUN_A_PUZZLE, OPENBLAS_NUM_THREADS="2") == (
+        min(2, alone), "2")
