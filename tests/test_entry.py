@@ -104,6 +104,7 @@ RUN_A_PUZZLE = ("sys.argv = ['wordsearch', '-o', 'p.json', '--', 'cat', 'dog', '
                 "run()\n")
 
 
+@pytest.mark.slow  # three processes, each loading numpy
 def test_the_command_starts_no_blas_thread_to_spin_beside_the_packer(tmp_path):
     """numpy alone starts a BLAS thread for each further core; the command, which
     does no linear algebra, starts none, and a value the user set is kept."""
