@@ -1,6 +1,8 @@
 #include "ws_grid.h"
 
 #include <assert.h>
+#include <stdlib.h>
+#include <string.h>
 
 const int8_t WS_DROW[WS_NDIRS] = {-1, -1, 0, 1, 1, 1, 0, -1};
 const int8_t WS_DCOL[WS_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -21,24 +23,49 @@ static int reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
     return 1;
 }
 
-/* Calls visit(start, dir) for each reading; stops when visit returns nonzero. */
+/* The cells of a grid by the code they hold, so that a word is looked for only
+ * where its first letter is: the cells holding code v are cells[first[v]] ..
+ * cells[first[v + 1] - 1], in row-major order. */
+typedef struct {
+    int32_t *first; /* WS_CELL_CODES + 1 */
+    int32_t *cells; /* one for each cell */
+} cell_index;
+
+/* Carves the index out of `scratch` (room for WS_INDEX_SCRATCH(ncells)) and
+ * fills it by a counting sort. */
+static cell_index index_cells(const uint8_t *grid, int32_t ncells, int32_t *scratch)
+{
+    const cell_index index = {.first = scratch, .cells = scratch + WS_CELL_CODES + 1};
+    memset(index.first, 0, (WS_CELL_CODES + 1) * sizeof(int32_t));
+    for (int32_t i = 0; i < ncells; i++)
+        index.first[grid[i] + 1]++;
+    for (int32_t v = 0; v < WS_CELL_CODES; v++)
+        index.first[v + 1] += index.first[v];
+    for (int32_t i = 0; i < ncells; i++)
+        index.cells[index.first[grid[i]]++] = i;
+    /* The fills moved each start to the next code's: move them back. */
+    for (int32_t v = WS_CELL_CODES; v > 0; v--)
+        index.first[v] = index.first[v - 1];
+    index.first[0] = 0;
+    return index;
+}
+
+/* Calls visit(start, dir) for each reading, starts in row-major order; stops
+ * when visit returns nonzero. */
 typedef int (*visit_fn)(void *ctx, int32_t start, int dir);
 
 static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
-                         const uint8_t *word, int32_t len, visit_fn visit,
-                         void *ctx)
+                         const cell_index *index, const uint8_t *word, int32_t len,
+                         visit_fn visit, void *ctx)
 {
     assert(len >= 1);
     const unsigned dirs = ws_is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
-    for (int32_t r = 0; r < rows; r++) {
-        for (int32_t c = 0; c < cols; c++) {
-            if (grid[r * cols + c] != word[0])
-                continue;
-            for (int dir = 0; dir < WS_NDIRS; dir++) {
-                if ((dirs >> dir) & 1u && reads_at(grid, rows, cols, r, c, dir, word, len)) {
-                    if (visit(ctx, r * cols + c, dir))
-                        return;
-                }
+    for (int32_t k = index->first[word[0]]; k < index->first[word[0] + 1]; k++) {
+        const int32_t at = index->cells[k], r = at / cols, c = at % cols;
+        for (int dir = 0; dir < WS_NDIRS; dir++) {
+            if ((dirs >> dir) & 1u && reads_at(grid, rows, cols, r, c, dir, word, len)) {
+                if (visit(ctx, at, dir))
+                    return;
             }
         }
     }
@@ -106,19 +133,25 @@ static int count_own_visit(void *ctx, int32_t start, int dir)
     return ++k->count >= k->limit;
 }
 
-int32_t ws_count_own(const uint8_t *grid, int32_t rows, int32_t cols,
-                     const ws_words *words, const ws_inside *inside,
-                     const ws_placed *placed, int32_t w, int32_t limit)
+int32_t ws_first_not_once(const uint8_t *grid, int32_t rows, int32_t cols,
+                          const ws_words *words, const ws_inside *inside,
+                          const ws_placed *placed, int32_t *scratch)
 {
-    assert(w >= 0 && w < words->count);
-    const int32_t len = words->offsets[w + 1] - words->offsets[w];
-    count_ctx k = {.count = 0, .limit = limit,
-                   .own = {.words = words, .inside = inside, .placed = placed, .w = w,
-                           .cols = cols, .len = len}};
-    if (len > 0)
-        each_reading(grid, rows, cols, words->letters + words->offsets[w], len,
+    const cell_index index = index_cells(grid, rows * cols, scratch);
+    count_ctx k = {.limit = 2,
+                   .own = {.words = words, .inside = inside, .placed = placed, .cols = cols}};
+    for (int32_t w = 0; w < words->count; w++) {
+        const int32_t len = words->offsets[w + 1] - words->offsets[w];
+        assert(len >= 1);
+        k.count = 0;
+        k.own.w = w;
+        k.own.len = len;
+        each_reading(grid, rows, cols, &index, words->letters + words->offsets[w], len,
                      count_own_visit, &k);
-    return k.count;
+        if (k.count != 1)
+            return w;
+    }
+    return -1;
 }
 
 typedef struct {
@@ -150,18 +183,25 @@ ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
 {
     if (ws_check_inside(inside, words->count) != WS_OK)
         return WS_BAD_ARGUMENT;
+    int32_t *scratch = malloc(WS_INDEX_SCRATCH(rows * cols) * sizeof(int32_t));
+    if (!scratch)
+        return WS_NO_MEMORY;
+    const cell_index index = index_cells(grid, rows * cols, scratch);
     scan_ctx k = {.found = 0, .capacity = capacity, .out_word = out_word,
                   .out_start = out_start, .out_dir = out_dir,
                   .own = {.words = words, .inside = inside, .placed = placed, .cols = cols}};
     for (int32_t w = 0; w < words->count; w++) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
-        if (len <= 0)
+        if (len <= 0) {
+            free(scratch);
             return WS_BAD_ARGUMENT;
+        }
         k.own.w = w;
         k.own.len = len;
-        each_reading(grid, rows, cols, words->letters + words->offsets[w], len,
+        each_reading(grid, rows, cols, &index, words->letters + words->offsets[w], len,
                      scan_visit, &k);
     }
+    free(scratch);
     *found = k.found;
     return k.found > capacity ? WS_NO_CAPACITY : WS_OK;
 }

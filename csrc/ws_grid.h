@@ -65,20 +65,28 @@ typedef struct {
     const uint8_t *dirs;
 } ws_placed;
 
-/* Number of readings of word w in the grid that count, in all eight directions,
- * stopping early once `limit` is reached: every reading but those inside a
- * container's placement (see ws_inside; `inside` and `placed` may be NULL). A
- * palindrome read forwards and backwards over the same cells counts once. */
-int32_t ws_count_own(const uint8_t *grid, int32_t rows, int32_t cols,
-                     const ws_words *words, const ws_inside *inside,
-                     const ws_placed *placed, int32_t w, int32_t limit);
+/* Cell codes: WS_EMPTY, the letters and WS_BLOCKED. */
+#define WS_CELL_CODES 256
+/* The int32_t scratch a grid of ncells cells needs to be read (an index of its
+ * cells by code). */
+#define WS_INDEX_SCRATCH(ncells) ((size_t)(ncells) + WS_CELL_CODES + 1)
+
+/* The first word of the list whose readings that count are not exactly one, or
+ * -1 when each reads exactly once. A reading counts unless it lies inside a
+ * container's placement (see ws_inside; `inside` and `placed` may be NULL); a
+ * palindrome read forwards and backwards over the same cells counts once.
+ * `scratch` has room for WS_INDEX_SCRATCH(rows * cols). */
+int32_t ws_first_not_once(const uint8_t *grid, int32_t rows, int32_t cols,
+                          const ws_words *words, const ws_inside *inside,
+                          const ws_placed *placed, int32_t *scratch);
 
 /* Every reading of every word that counts: occurrence k is word out_word[k]
  * starting at cell out_start[k] in direction out_dir[k]. A palindrome's reading
  * is reported once, in the direction among N, NE, E, SE. With `inside` and
  * `placed` (each may be NULL), readings inside a container's placement are left
  * out. Sets *found to the total number of readings; writes at most `capacity`
- * of them and returns WS_NO_CAPACITY if there were more. */
+ * of them and returns WS_NO_CAPACITY if there were more, WS_NO_MEMORY if its
+ * scratch could not be had. */
 ws_status ws_scan_words(const uint8_t *grid, int32_t rows, int32_t cols,
                         const ws_words *words, const ws_inside *inside,
                         const ws_placed *placed, int32_t *out_word,

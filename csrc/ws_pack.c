@@ -68,17 +68,6 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-/* The first word the placed letters do not read exactly once, leaving out the
- * readings inside a container's placement (Kansas within Arkansas); NO_INDEX
- * when they read every word once. */
-static int32_t word_not_once(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
-{
-    for (int32_t w = 0; w < p->words.count; w++)
-        if (ws_count_own(grid, p->rows, p->cols, &p->words, &p->inside, placed, w, 2) != 1)
-            return w;
-    return NO_INDEX;
-}
-
 /* Readings of blocked words a finished puzzle is checked for at most; past them
  * it counts as spelling one (a puzzle with so many is passed over). */
 #define BLOCKED_READINGS 256
@@ -110,7 +99,8 @@ static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws
  * They are taken best first in the total order, so that they come out the same
  * every time; as most are never taken, their links are put in that order a
  * batch of the output's size at a time. */
-static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_blocked)
+static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_blocked,
+                             int32_t *scratch)
 {
     const ws_pack_params *p = s->params;
     const pool *done = s->parents;
@@ -132,14 +122,21 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
         int32_t *starts = out->starts + (size_t)k * nwords;
         ws_realise_into(s, i, g, starts, dirs);
         const ws_placed placed = {.starts = starts, .dirs = dirs};
-        const int32_t twice = word_not_once(p, g, &placed);
+        /* Blocked words first: a dense grid of many words may spell one in
+         * every layout, and their scan costs far less than counting every
+         * word's readings. A layout must pass both, so the order changes
+         * nothing taken; the word named when none reads once is found again
+         * by the last pass, which has no blocked words to check (see
+         * take_finished). */
+        if (check_blocked && spells_blocked(p, g, &placed))
+            continue;
+        const int32_t twice = ws_first_not_once(g, p->rows, p->cols, &p->words, &p->inside,
+                                                &placed, scratch);
         if (twice != NO_INDEX) {
             if (out->stuck_word == NO_INDEX)
                 out->stuck_word = twice; /* in the best layout: named if none reads once */
             continue;
         }
-        if (check_blocked && spells_blocked(p, g, &placed))
-            continue;
         out->count++;
     }
 }
@@ -219,6 +216,7 @@ typedef struct {
     int32_t longest;    /* letters of the longest word */
     int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
+    int32_t *index_scratch; /* for reading the finished puzzles (see collect_finished) */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
@@ -318,8 +316,10 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->in_range = malloc(WS_NDIRS * (size_t)r->board_words * sizeof(uint64_t));
     r->letter_masks = malloc((size_t)(p->words.count > 0 ? p->words.count : 1) * sizeof(uint64_t));
     r->counts = malloc(ncounts * sizeof(int32_t));
+    r->index_scratch = malloc(WS_INDEX_SCRATCH(ncells) * sizeof(int32_t));
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
         !r->fits || !r->around || !r->in_range || !r->letter_masks || !r->counts ||
+        !r->index_scratch ||
         !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
@@ -356,6 +356,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->in_range);
     free(r->letter_masks);
     free(r->counts);
+    free(r->index_scratch);
 }
 
 /* Readies the step and the first pool: the empty grid, one puzzle that the first
@@ -462,7 +463,7 @@ static void take_from(pack_run *r, pool *done, pool *before, ws_pack_output *out
     s->parents = done;
     s->grandparents = before;
     s->word = r->params->words.count;
-    collect_finished(s, out, check_blocked);
+    collect_finished(s, out, check_blocked, r->index_scratch);
 }
 
 /* Takes the finished puzzles in `done`: those that spell no blocked word when
