@@ -23,28 +23,36 @@ static int reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
     return 1;
 }
 
-/* The cells of a grid by the code they hold, so that a word is looked for only
- * where its first letter is: the cells holding code v are cells[first[v]] ..
- * cells[first[v + 1] - 1], in row-major order. */
+/* The cells of a grid holding letters, by letter, so that a word is looked for
+ * only where its first letter is: the cells holding letter v <= top are
+ * cells[first[v]] .. cells[first[v + 1] - 1], in row-major order; no cell holds
+ * a letter above top. */
 typedef struct {
-    int32_t *first; /* WS_CELL_CODES + 1 */
-    int32_t *cells; /* one for each cell */
+    int32_t top;
+    int32_t *first; /* top + 2 of them in use */
+    int32_t *cells;
 } cell_index;
 
 /* Carves the index out of `scratch` (room for WS_INDEX_SCRATCH(ncells)) and
- * fills it by a counting sort. */
+ * fills it by a counting sort over the letters the grid holds. */
 static cell_index index_cells(const uint8_t *grid, int32_t ncells, int32_t *scratch)
 {
-    const cell_index index = {.first = scratch, .cells = scratch + WS_CELL_CODES + 1};
+    cell_index index = {.top = 0, .first = scratch, .cells = scratch + WS_CELL_CODES + 1};
     memset(index.first, 0, (WS_CELL_CODES + 1) * sizeof(int32_t));
-    for (int32_t i = 0; i < ncells; i++)
-        index.first[grid[i] + 1]++;
-    for (int32_t v = 0; v < WS_CELL_CODES; v++)
+    for (int32_t i = 0; i < ncells; i++) {
+        const uint8_t v = grid[i];
+        if (v != WS_BLOCKED) {
+            index.first[v + 1]++;
+            index.top = v > index.top ? v : index.top;
+        }
+    }
+    for (int32_t v = 0; v <= index.top; v++)
         index.first[v + 1] += index.first[v];
     for (int32_t i = 0; i < ncells; i++)
-        index.cells[index.first[grid[i]]++] = i;
-    /* The fills moved each start to the next code's: move them back. */
-    for (int32_t v = WS_CELL_CODES; v > 0; v--)
+        if (grid[i] != WS_BLOCKED)
+            index.cells[index.first[grid[i]]++] = i;
+    /* The fill moved each letter's start to the next one's: move them back. */
+    for (int32_t v = index.top + 1; v > 0; v--)
         index.first[v] = index.first[v - 1];
     index.first[0] = 0;
     return index;
@@ -60,6 +68,8 @@ static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
 {
     assert(len >= 1);
     const unsigned dirs = ws_is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
+    if (word[0] > index->top)
+        return;
     for (int32_t k = index->first[word[0]]; k < index->first[word[0] + 1]; k++) {
         const int32_t at = index->cells[k], r = at / cols, c = at % cols;
         for (int dir = 0; dir < WS_NDIRS; dir++) {
