@@ -185,15 +185,24 @@ int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word)
     return list->lengths[word];
 }
 
-/* Walks one line from (r, c) in direction dir, reporting every pattern that ends
- * on it. A pattern of length len ending at cell `at` read forwards starts len-1
+/* The cells from (r, c) to the grid's edge along dir, (r, c) among them. */
+static int32_t cells_to_edge(int32_t rows, int32_t cols, int32_t r, int32_t c, int dir)
+{
+    int32_t count = 0;
+    while (ws_on_grid(r + count * WS_DROW[dir], c + count * WS_DCOL[dir], rows, cols))
+        count++;
+    return count;
+}
+
+/* Walks `count` cells of a line from (r, c) in direction dir, reporting every
+ * pattern that ends on them. A pattern of length len ending at cell `at` read forwards starts len-1
  * steps back; read reversed, its first letter is at `at` and it reads backwards. */
-static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
-                      int32_t cols, int32_t r, int32_t c, int dir, ws_readings *f)
+static void scan_cells(const ws_blocklist *list, const uint8_t *grid, int32_t cols,
+                       int32_t r, int32_t c, int dir, int32_t count, ws_readings *f)
 {
     const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
     int32_t state = ROOT;
-    for (; ws_on_grid(r, c, rows, cols); r += WS_DROW[dir], c += WS_DCOL[dir]) {
+    for (int32_t k = 0; k < count; k++, r += WS_DROW[dir], c += WS_DCOL[dir]) {
         const int32_t at = r * cols + c;
         const uint8_t code = grid[at];
         state = code >= 1 && code <= list->nletters ? *transition(list, state, code) : ROOT;
@@ -207,6 +216,43 @@ static void scan_line(const ws_blocklist *list, const uint8_t *grid, int32_t row
             }
         }
     }
+}
+
+/* Whether the cell at (r, c) is on the grid and holds a letter. */
+static int letter_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r, int32_t c)
+{
+    if (!ws_on_grid(r, c, rows, cols))
+        return 0;
+    const uint8_t code = grid[r * cols + c];
+    return code != WS_EMPTY && code != WS_BLOCKED;
+}
+
+ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                                int32_t cols, int32_t cell, int dir, int32_t *out_word,
+                                int32_t *out_start, uint8_t *out_dir, int32_t capacity,
+                                int32_t *found)
+{
+    *found = 0;
+    if (!list || !grid || rows < 1 || cols < 1 || rows > WS_MAX_SIDE || cols > WS_MAX_SIDE ||
+        cell < 0 || cell >= rows * cols || dir < 0 || dir >= WS_NDIRS || capacity < 0 ||
+        (capacity > 0 && (!out_word || !out_start || !out_dir)))
+        return WS_BAD_ARGUMENT;
+    /* Read forwards along the scanned direction of the line, from the run's first cell. */
+    const int forward = dir == 2 || dir == 3 || dir == 4 || dir == 5 ? dir : ws_opposite(dir);
+    int32_t r = cell / cols, c = cell % cols;
+    while (letter_at(grid, rows, cols, r - WS_DROW[forward], c - WS_DCOL[forward])) {
+        r -= WS_DROW[forward];
+        c -= WS_DCOL[forward];
+    }
+    int32_t length = 0;
+    while (letter_at(grid, rows, cols, r + length * WS_DROW[forward],
+                     c + length * WS_DCOL[forward]))
+        length++;
+    ws_readings f = {out_word, out_start, out_dir, capacity, 0};
+    if (length >= WS_MIN_BLOCKED)
+        scan_cells(list, grid, cols, r, c, forward, length, &f);
+    *found = f.found;
+    return f.found > capacity ? WS_NO_CAPACITY : WS_OK;
 }
 
 ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
@@ -225,12 +271,13 @@ ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32
          * for SW); S lines start on the top row only. */
         for (int32_t c = 0; c < cols; c++)
             if (dir != 2) /* E lines start in the first column, not the top row */
-                scan_line(list, grid, rows, cols, 0, c, dir, &f);
+                scan_cells(list, grid, cols, 0, c, dir, cells_to_edge(rows, cols, 0, c, dir),
+                           &f);
         for (int32_t r = dir == 2 ? 0 : 1; r < rows; r++) {
-            if (dir == 2 || dir == 3)
-                scan_line(list, grid, rows, cols, r, 0, dir, &f);
-            else if (dir == 5)
-                scan_line(list, grid, rows, cols, r, cols - 1, dir, &f);
+            const int32_t c = dir == 5 ? cols - 1 : 0;
+            if (dir == 2 || dir == 3 || dir == 5)
+                scan_cells(list, grid, cols, r, c, dir, cells_to_edge(rows, cols, r, c, dir),
+                           &f);
         }
     }
     *found = f.found;

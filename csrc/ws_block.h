@@ -39,4 +39,13 @@ ws_status ws_blocklist_scan(const ws_blocklist *list, const uint8_t *grid, int32
                             int32_t cols, int32_t *out_word, int32_t *out_start,
                             uint8_t *out_dir, int32_t capacity, int32_t *found);
 
+/* The same for the run of letters along the line through `cell` in direction
+ * `dir` (either way along it): readings that lie on that run alone, from the
+ * run's ends to the first cell either way that holds no letter. What a new
+ * word's letters can have spelled in a grid whose other runs were scanned. */
+ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                                int32_t cols, int32_t cell, int dir, int32_t *out_word,
+                                int32_t *out_start, uint8_t *out_dir, int32_t capacity,
+                                int32_t *found);
+
 #endif

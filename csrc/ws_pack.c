@@ -217,6 +217,7 @@ typedef struct {
     int32_t board_words, board_pad; /* the step's */
     int32_t *counts;  /* for ordering children (see expand) */
     int32_t *index_scratch; /* for reading the finished puzzles (see collect_finished) */
+    uint8_t *dead;          /* with pruning, the parents dropped (see step_ctx.dead) */
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
@@ -317,9 +318,11 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->letter_masks = malloc((size_t)(p->words.count > 0 ? p->words.count : 1) * sizeof(uint64_t));
     r->counts = malloc(ncounts * sizeof(int32_t));
     r->index_scratch = malloc(WS_INDEX_SCRATCH(ncells) * sizeof(int32_t));
+    const int pruning = p->prune_blocked && p->blocked;
+    r->dead = pruning ? malloc((size_t)p->beam) : NULL;
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
         !r->fits || !r->around || !r->in_range || !r->letter_masks || !r->counts ||
-        !r->index_scratch ||
+        !r->index_scratch || (pruning && !r->dead) ||
         !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
@@ -357,6 +360,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->letter_masks);
     free(r->counts);
     free(r->index_scratch);
+    free(r->dead);
 }
 
 /* Readies the step and the first pool: the empty grid, one puzzle that the first
@@ -374,6 +378,7 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->letter_masks = r->letter_masks;
     s->board_words = r->board_words;
     s->board_pad = r->board_pad;
+    s->dead = r->dead;
     for (int32_t i = 0; i < ncells; i++) {
         const int32_t row = i / p->cols, col = i % p->cols;
         r->places[i] = (int16_t)row;

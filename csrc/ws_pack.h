@@ -59,6 +59,11 @@ typedef struct {
      * finished puzzle that spells one is output only when none is free of them,
      * so that the caller can say which blocked word stood in the way. */
     const ws_blocklist *blocked;
+    /* Nonzero (with `blocked`): a partial layout is dropped as soon as its
+     * letters spell a blocked word outside a placement, instead of when it is
+     * finished. Its children no longer take the beam's places; the puzzles
+     * differ from those without. */
+    int32_t prune_blocked;
     ws_stop stop;
 } ws_pack_params;
 

@@ -227,6 +227,10 @@ typedef struct {
     const int32_t *lengths;       /* length of each word */
     int32_t word;
     share_class first_pass;       /* the pass that writes the parents out */
+    /* With pruning (ws_pack_params.prune_blocked), dead[p] is 1 once parent p
+     * is written out and found to spell a blocked word: it is not expanded.
+     * NULL without pruning. */
+    uint8_t *dead;
     const uint8_t *letters;
     int32_t len;
     int8_t first_at[CELL_CODES];  /* first index of each cell code in the word, or NO_INDEX */

@@ -852,6 +852,85 @@ static void realise(const step_ctx *s, int32_t p)
                     s->parents->starts + (size_t)p * nwords, s->parents->dirs + (size_t)p * nwords);
 }
 
+/* Room for the readings of blocked words in one run: more are rare, and then
+ * the room is taken for all of them. */
+#define RUN_READINGS 32
+
+/* Whether one of the `found` readings is no placed word's own letters. */
+static int any_not_own(const step_ctx *s, const int32_t *starts, const uint8_t *dirs,
+                       const int32_t *word, const int32_t *start, const uint8_t *dir,
+                       int32_t found)
+{
+    const ws_pack_params *p = s->params;
+    for (int32_t k = 0; k < found; k++) {
+        const int32_t len = ws_blocklist_word_length(p->blocked, word[k]);
+        const int32_t end = start[k] + (len - 1) * s->step[dir[k]];
+        int own = 0;
+        for (int32_t v = 0; v < s->word && !own; v++)
+            own = ws_within_segment(start[k], end, starts[v], dirs[v], s->lengths[v], p->cols);
+        if (!own)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the blocked words are spelled on the run through `cell` along d's
+ * line anywhere but inside one placed word's own letters. Out of memory for
+ * the readings of a long run, it counts as spelled (the layout is dropped). */
+static int run_spells_blocked(const step_ctx *s, const uint8_t *grid, const int32_t *starts,
+                              const uint8_t *dirs, int32_t cell, int d)
+{
+    const ws_pack_params *p = s->params;
+    int32_t word[RUN_READINGS], start[RUN_READINGS], found = 0;
+    uint8_t dir[RUN_READINGS];
+    const ws_status status = ws_blocklist_scan_run(p->blocked, grid, p->rows, p->cols, cell, d,
+                                                   word, start, dir, RUN_READINGS, &found);
+    if (status == WS_OK)
+        return any_not_own(s, starts, dirs, word, start, dir, found);
+    const int32_t room = found;
+    int32_t *many = malloc((size_t)room * 2 * sizeof(int32_t));
+    uint8_t *many_dirs = malloc((size_t)room);
+    int spelled = 1;
+    if (status == WS_NO_CAPACITY && many && many_dirs &&
+        ws_blocklist_scan_run(p->blocked, grid, p->rows, p->cols, cell, d, many, many + room,
+                              many_dirs, room, &found) == WS_OK)
+        spelled = any_not_own(s, starts, dirs, many, many + room, many_dirs, found);
+    free(many);
+    free(many_dirs);
+    return spelled;
+}
+
+/* Whether parent p, just written out, spells a blocked word outside its words'
+ * own letters. Its parent did not, so a reading must pass through a cell the
+ * word placed last filled: along that word's line, or across it at one of its
+ * new cells. A partial layout that spells one has no finished puzzle that does
+ * not (letters are never taken away), unless a later word is laid exactly over
+ * the reading, which pruning gives up. */
+static int spells_blocked_now(const step_ctx *s, int32_t p)
+{
+    if (s->word == 0)
+        return 0;
+    const size_t nwords = (size_t)s->params->words.count;
+    const uint8_t *grid = s->parents->grids + (size_t)p * s->size;
+    const int32_t *starts = s->parents->starts + (size_t)p * nwords;
+    const uint8_t *dirs = s->parents->dirs + (size_t)p * nwords;
+    const candidate *link = &s->parents->links[p];
+    const uint8_t *before = s->grandparents->grids + (size_t)link->parent * s->size;
+    const int32_t last_len = s->lengths[s->word - 1], d = link->dir;
+    if (run_spells_blocked(s, grid, starts, dirs, link->start, d))
+        return 1;
+    for (int32_t j = 0; j < last_len; j++) {
+        const int32_t cell = link->start + j * s->step[d];
+        if (before[cell] != WS_EMPTY)
+            continue; /* the lines across it are as they were */
+        for (int across = 0; across < WS_NDIRS / 2; across++)
+            if (across != d % (WS_NDIRS / 2) && run_spells_blocked(s, grid, starts, dirs, cell,
+                                                                   across))
+                return 1;
+    }
+    return 0;
+}
+
 /* Expands parents [lo, hi) in the pass of one share class, writing them out
  * first in the word's first pass. Returns where it stopped: hi, or the first
  * parent with too many letters for the bar, as then so have all after it. */
@@ -870,8 +949,13 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
         /* Parents come fewest letters first. */
         if (sel->has_bar && s->parents->links[p].score + added > sel->bar.score)
             return p;
-        if (kind == s->first_pass)
+        if (kind == s->first_pass) {
             realise(s, p);
+            if (s->dead)
+                s->dead[p] = (uint8_t)spells_blocked_now(s, p);
+        }
+        if (s->dead && s->dead[p])
+            continue;
         const uint64_t ph = parent_hash(s, p);
         const uint8_t *g = s->parents->grids + (size_t)p * s->size;
         if (kind == SHARE_NONE) {

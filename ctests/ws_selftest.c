@@ -99,6 +99,7 @@ typedef struct {
     uint64_t seed;
     int32_t capacity;
     const ws_blocklist *blocked; /* NULL but in sweep (e) */
+    int32_t prune_blocked;       /* in sweep (e), every other run */
     int32_t scattered;
     int32_t regions[4 * MAX_WORDS];
     /* Which words lie inside which (ws_inside): word w's containers are
@@ -146,6 +147,7 @@ static void run(const pack_case *pc, int32_t threads, ws_workspace *ws, result *
         .inside = {.offsets = pc->has_inside ? pc->inside_offsets : NULL,
                    .words = pc->has_inside ? pc->inside_words : NULL},
         .blocked = pc->blocked,
+        .prune_blocked = pc->prune_blocked,
     };
     memset(out, 0, sizeof *out);
     ws_pack_output o = {.capacity = pc->capacity, .grids = out->grids, .starts = out->starts,
@@ -809,13 +811,15 @@ static int spells_outside(const pack_case *pc, const result *r, int32_t k,
     return 0;
 }
 
-static int32_t blocked_packs(ws_workspace *ws)
+/* Packs with blocked words, each without pruning and with it: clean[0] and
+ * clean[1] count those whose every finished puzzle is free of them. */
+static void blocked_packs(ws_workspace *ws, int32_t clean[2])
 {
     ws_rng rng;
     ws_rng_seed(&rng, SWEEP_SEED + 2);
     static pack_case pc;
     static result one, two;
-    int32_t clean = 0;
+    clean[0] = clean[1] = 0;
     for (int32_t i = 0; i < BLOCKED_PACKS; i++) {
         draw_case(&rng, &pc, 10, 64);
         uint8_t letters[3 * 3];
@@ -834,26 +838,31 @@ static int32_t blocked_packs(ws_workspace *ws)
             continue;
         }
         pc.blocked = list;
-        run(&pc, 1, NULL, &one);
-        run(&pc, 2, ws, &two);
-        char why[160];
-        if (differ(&pc, &one, &two, why, sizeof why))
-            fail("blocked pack", i, "1 vs 2 threads: %s", why);
-        int32_t dirty = 0;
-        for (int32_t k = 0; k < one.count; k++) {
-            int spelled = 0;
-            for (int32_t b = 0; b < count && !spelled; b++)
-                spelled = spells_outside(&pc, &one, k, letters + offsets[b],
-                                         offsets[b + 1] - offsets[b]);
-            dirty += spelled;
+        for (pc.prune_blocked = 0; pc.prune_blocked <= 1; pc.prune_blocked++) {
+            run(&pc, 1, NULL, &one);
+            run(&pc, pc.prune_blocked ? 3 : 2, ws, &two);
+            char why[160];
+            if (differ(&pc, &one, &two, why, sizeof why))
+                fail("blocked pack", i, "1 vs %d threads%s: %s", pc.prune_blocked ? 3 : 2,
+                     pc.prune_blocked ? ", pruning" : "", why);
+            check_result("blocked pack", i, &pc, &one);
+            int32_t dirty = 0;
+            for (int32_t k = 0; k < one.count; k++) {
+                int spelled = 0;
+                for (int32_t b = 0; b < count && !spelled; b++)
+                    spelled = spells_outside(&pc, &one, k, letters + offsets[b],
+                                             offsets[b + 1] - offsets[b]);
+                dirty += spelled;
+            }
+            if (dirty != 0 && dirty != one.count)
+                fail("blocked pack", i, "%d of %d puzzles spell a blocked word", dirty,
+                     one.count);
+            clean[pc.prune_blocked] += one.count > 0 && dirty == 0;
         }
-        if (dirty != 0 && dirty != one.count)
-            fail("blocked pack", i, "%d of %d puzzles spell a blocked word", dirty, one.count);
-        clean += one.count > 0 && dirty == 0;
+        pc.prune_blocked = 0;
         pc.blocked = NULL;
         ws_blocklist_free(list);
     }
-    return clean;
 }
 
 #define SOLVE_CASES 300
@@ -1748,8 +1757,10 @@ int main(int argc, char **argv)
     const int32_t readings = block_sweep(&block_rng);
     printf("blocklist: %d cases, %d readings, each as a brute force finds it\n", BLOCK_CASES,
            readings);
-    printf("blocked packs: %d packs, %d with every puzzle free of blocked words\n",
-           BLOCKED_PACKS, blocked_packs(ws));
+    int32_t clean[2];
+    blocked_packs(ws, clean);
+    printf("blocked packs: %d packs, %d with every puzzle free of blocked words (%d pruning "
+           "as they are laid)\n", BLOCKED_PACKS, clean[0], clean[1]);
     ws_rng solve_rng;
     ws_rng_seed(&solve_rng, SWEEP_SEED + 1);
     int32_t most_paths = 0, tabled = 0;

@@ -84,12 +84,24 @@ def counted_readings(grid, words, inside, placed) -> list[set[frozenset]]:
     return counted
 
 
-def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=()):
+def spells_blocked(grid, words, placed, blocked) -> bool:
+    """Whether a blocked word reads on the grid's letters anywhere but along one
+    placed word, both its ends on that word's cells."""
+    cols = len(grid[0])
+    spans = [_cells(start, d, len(words[q]), cols) for q, (start, d) in enumerate(placed)]
+    return any(not any({min(cells), max(cells)} <= span for span in spans)
+               for word in blocked for cells in readings(grid, word))
+
+
+def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), blocked=(),
+         prune=False):
     """(grids, starts, dirs) of finished layouts, best first; raises LookupError(word)
     when a word has no position, ValueError when no layout reads each word once.
     Word w < len(regions) crosses nothing and has its middle letter in regions[w]
     (first row, last row, first column, last column). inside[w] are the words w
-    lies inside: its readings within their placements do not count."""
+    lies inside: its readings within their placements do not count. Layouts that
+    spell a `blocked` word (letter lists) come only when none is free of them;
+    with `prune`, a partial layout that spells one is dropped once it is chosen."""
     rows, cols = len(cells), len(cells[0])
     pool = [([list(row) for row in cells], [], 0, 0)]  # (grid, [(start, dir)], letters, key)
     for w, word in enumerate(words):
@@ -139,11 +151,15 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=()):
             r, c = divmod(start, cols)
             for k, letter in enumerate(word):
                 grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
-            next_pool.append((grid, pool[p][1] + [(start, d)], score, key))
+            placed = pool[p][1] + [(start, d)]
+            if prune and w < len(words) - 1 and spells_blocked(grid, words, placed, blocked):
+                continue
+            next_pool.append((grid, placed, score, key))
         pool = next_pool
     done = [(g, placed) for g, placed, _, _ in pool
-            if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))
-            ][:capacity]
+            if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))]
+    clean = [(g, placed) for g, placed in done if not spells_blocked(g, words, placed, blocked)]
+    done = (clean or done)[:capacity]
     if not done:
         raise ValueError("no layout reads each word once")
     return ([g for g, _ in done], [[s for s, _ in pl] for _, pl in done],

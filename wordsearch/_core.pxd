@@ -110,6 +110,7 @@ cdef extern from "ws_pack.h":
         const int32_t *regions
         ws_inside inside
         const ws_blocklist *blocked
+        int32_t prune_blocked
         ws_stop stop
     ctypedef struct ws_pack_output:
         int32_t capacity

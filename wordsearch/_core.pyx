@@ -293,11 +293,14 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          uint64_t seed, int32_t threads, int32_t capacity,
          const int32_t[:, ::1] regions, Workspace workspace=None, *,
          const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None,
-         int64_t deadline_ns=0, bint catch_signals=False, Blocklist blocked=None):
+         int64_t deadline_ns=0, bint catch_signals=False, Blocklist blocked=None,
+         bint prune_blocked=False):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     With `blocked`, puzzles whose placed letters spell one of its words outside a
-    placement come only when no other does.
+    placement come only when no other does. With `prune_blocked` too, a partial
+    layout is dropped as soon as its letters spell one (other puzzles: see
+    ws_pack_params.prune_blocked).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
@@ -336,6 +339,7 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.regions = &regions[0, 0] if regions.shape[0] else NULL
     params.inside = _inside_view(inside_offsets, inside_words, nwords)
     params.blocked = blocked.ptr if blocked is not None else NULL
+    params.prune_blocked = prune_blocked
     params.stop.flag = NULL
     params.stop.deadline_ns = deadline_ns
     out.capacity = capacity

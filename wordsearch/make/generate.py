@@ -225,6 +225,9 @@ class Mode:
 
     def __init__(self, making: Making):
         self.making = making
+        # Set once a pack was lost to a blocked word spelled across the words' own
+        # letters: the packs after it drop such layouts as they are laid.
+        self.prune_blocked = False
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
         raise NotImplementedError
@@ -249,7 +252,8 @@ class Mode:
                                seed=seeds.seed_for(making.code, _pack_purpose(attempt)),
                                alphabet=making.language.alphabet, inside=making.word_list.inside,
                                beam=making.options.beam, threads=making.threads,
-                               deadline=making.deadline, blocked=making.blocked)
+                               deadline=making.deadline, blocked=making.blocked,
+                               prune_blocked=self.prune_blocked)
         except NoRoom as exc:
             raise Failed(f"{words[exc.word_index].where()} did not fit in the "
                          f"{shape.describe()}", next_grid=True) from None
@@ -326,6 +330,7 @@ class Plain(Mode):
                                            making.language, seeds.seed_for(making.code, "fill"),
                                            making.word_list.inside, making.blocked)
         except Unfilled as why:
+            self.prune_blocked |= why.blocked and why.by_words
             raise Failed(_unfilled(why, shape), next_grid=False) from None
         return self.puzzle(rows, layout.placements)
 

@@ -63,7 +63,7 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
          alphabet: Alphabet, inside: Sequence[Sequence[int]] = (), beam: int = DEFAULT_BEAM,
          threads: int = 1, deadline: Deadline = Deadline(0, None),
-         blocked: Blocked | None = None) -> Iterator[Layout]:
+         blocked: Blocked | None = None, prune_blocked: bool = False) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
@@ -74,6 +74,9 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     With `blocked`, layouts whose own letters spell a blocked word outside a
     placement come only when no other layout of the pack is free of them (the words
     blocked everywhere: a filler-only string, PEE across two words, is no fault).
+    With `prune_blocked` too, a partial layout is dropped as soon as its letters
+    spell one, so that the beam's places go to layouts that can still finish free of
+    them: other layouts than without, worth it where a pack was lost to them.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
@@ -101,7 +104,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                                   inside_offsets=inside_offsets, inside_words=inside_words,
                                   deadline_ns=deadline.at_ns, catch_signals=_interruptible(),
                                   blocked=(blocked.words_automaton if blocked is not None
-                                           else None))
+                                           else None),
+                                  prune_blocked=prune_blocked)
             except Disturbed:
                 continue
 
