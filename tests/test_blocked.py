@@ -13,7 +13,7 @@ from wordsearch import _core, lang
 from wordsearch.lang import lists
 from wordsearch.directions import COMPASS, STEPS
 from wordsearch.errors import InputError, Unfilled
-from wordsearch.make import choose, fill
+from wordsearch.make import choose, fill, packer
 from wordsearch.make.blocked import blocked_words
 from wordsearch.make.words import parse_words
 from wordsearch.puzzle import Puzzle
@@ -140,6 +140,26 @@ def test_when_every_layout_of_a_pack_spells_a_blocked_word_another_pack_is_tried
     spelled ASO in the words' own letters."""
     words = ["skin", "gold", "gros", "rust", "bewonder", "virus", "koos", "zakgeld"]
     puzzle = wordsearch.generate(words, language="nl", grid=11, seed="nl170", beam=32)
+    dutch = lang.get("nl")
+    reference.verify(puzzle.to_dict(), [dutch.fold(w) for w in words], list(COMPASS),
+                     blocked=sorted(blocked_words(dutch).forms))
+
+
+def test_after_a_pack_lost_to_a_blocked_word_the_next_drops_such_layouts_as_they_are_laid(
+        monkeypatch):
+    """The Dutch case above: its first pack is lost to ASO across the words' own
+    letters, so the second prunes, and makes the puzzle on the same grid."""
+    asked = []
+    real = packer.pack
+
+    def pack(*args, **kwargs):
+        asked.append(kwargs["prune_blocked"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(packer, "pack", pack)
+    words = ["skin", "gold", "gros", "rust", "bewonder", "virus", "koos", "zakgeld"]
+    puzzle = wordsearch.generate(words, language="nl", grid=11, seed="nl170", beam=32)
+    assert asked == [False, True]
     dutch = lang.get("nl")
     reference.verify(puzzle.to_dict(), [dutch.fold(w) for w in words], list(COMPASS),
                      blocked=sorted(blocked_words(dutch).forms))
