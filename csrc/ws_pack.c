@@ -68,10 +68,6 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-/* Readings of blocked words a finished puzzle is checked for at most; past them
- * it counts as spelling one (a puzzle with so many is passed over). */
-#define BLOCKED_READINGS 256
-
 /* Whether the placed letters spell a blocked word outside every placement. */
 static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
 {
@@ -80,19 +76,7 @@ static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws
     if (ws_blocklist_scan(p->blocked, grid, p->rows, p->cols, word, start, dir,
                           BLOCKED_READINGS, &found) != WS_OK)
         return 1;
-    for (int32_t k = 0; k < found; k++) {
-        const int32_t len = ws_blocklist_word_length(p->blocked, word[k]);
-        const int32_t end = start[k] + (len - 1) * (WS_DROW[dir[k]] * p->cols + WS_DCOL[dir[k]]);
-        int own = 0;
-        for (int32_t v = 0; v < p->words.count && !own; v++) {
-            const int32_t vlen = p->words.offsets[v + 1] - p->words.offsets[v];
-            own = ws_within_segment(start[k], end, placed->starts[v], placed->dirs[v], vlen,
-                                    p->cols);
-        }
-        if (!own)
-            return 1;
-    }
-    return 0;
+    return ws_any_not_own(p, placed, p->words.count, word, start, dir, found);
 }
 
 /* Takes the step after the last word, whose parents are the finished puzzles.

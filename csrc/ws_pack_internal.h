@@ -292,6 +292,16 @@ typedef struct worker worker;
 
 /* Readies the step for word `word`: its letters, slots and valid starts. */
 void ws_step_prepare(step_ctx *s, int32_t word);
+
+/* Readings of blocked words looked at in one scan at most: past them a grid
+ * counts as spelling one (a layout with so many is passed over). */
+#define BLOCKED_READINGS 256
+
+/* Whether one of the `found` readings of blocked words (ws_block.h) lies
+ * outside the own letters of each of the first `nplaced` placed words (along
+ * one word's line, a blocked word is that word's own letters). */
+int ws_any_not_own(const ws_pack_params *p, const ws_placed *placed, int32_t nplaced,
+                   const int32_t *word, const int32_t *start, const uint8_t *dir, int32_t found);
 /* Writes out parent p, which holds the words before s->word, into the arrays
  * given: its parent's grid and placements, and the word before s->word where
  * its link says (the driver writes the finished puzzles straight into its

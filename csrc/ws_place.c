@@ -852,22 +852,18 @@ static void realise(const step_ctx *s, int32_t p)
                     s->parents->starts + (size_t)p * nwords, s->parents->dirs + (size_t)p * nwords);
 }
 
-/* Room for the readings of blocked words in one run: more are rare, and then
- * the room is taken for all of them. */
-#define RUN_READINGS 32
-
-/* Whether one of the `found` readings is no placed word's own letters. */
-static int any_not_own(const step_ctx *s, const int32_t *starts, const uint8_t *dirs,
-                       const int32_t *word, const int32_t *start, const uint8_t *dir,
-                       int32_t found)
+int ws_any_not_own(const ws_pack_params *p, const ws_placed *placed, int32_t nplaced,
+                   const int32_t *word, const int32_t *start, const uint8_t *dir, int32_t found)
 {
-    const ws_pack_params *p = s->params;
     for (int32_t k = 0; k < found; k++) {
         const int32_t len = ws_blocklist_word_length(p->blocked, word[k]);
-        const int32_t end = start[k] + (len - 1) * s->step[dir[k]];
+        const int32_t end = start[k] + (len - 1) * (WS_DROW[dir[k]] * p->cols + WS_DCOL[dir[k]]);
         int own = 0;
-        for (int32_t v = 0; v < s->word && !own; v++)
-            own = ws_within_segment(start[k], end, starts[v], dirs[v], s->lengths[v], p->cols);
+        for (int32_t v = 0; v < nplaced && !own; v++) {
+            const int32_t vlen = p->words.offsets[v + 1] - p->words.offsets[v];
+            own = ws_within_segment(start[k], end, placed->starts[v], placed->dirs[v], vlen,
+                                    p->cols);
+        }
         if (!own)
             return 1;
     }
@@ -875,29 +871,16 @@ static int any_not_own(const step_ctx *s, const int32_t *starts, const uint8_t *
 }
 
 /* Whether the blocked words are spelled on the run through `cell` along d's
- * line anywhere but inside one placed word's own letters. Out of memory for
- * the readings of a long run, it counts as spelled (the layout is dropped). */
-static int run_spells_blocked(const step_ctx *s, const uint8_t *grid, const int32_t *starts,
-                              const uint8_t *dirs, int32_t cell, int d)
+ * line anywhere but inside one of the `nplaced` placed words' own letters. */
+static int run_spells_blocked(const ws_pack_params *p, const uint8_t *grid,
+                              const ws_placed *placed, int32_t nplaced, int32_t cell, int d)
 {
-    const ws_pack_params *p = s->params;
-    int32_t word[RUN_READINGS], start[RUN_READINGS], found = 0;
-    uint8_t dir[RUN_READINGS];
-    const ws_status status = ws_blocklist_scan_run(p->blocked, grid, p->rows, p->cols, cell, d,
-                                                   word, start, dir, RUN_READINGS, &found);
-    if (status == WS_OK)
-        return any_not_own(s, starts, dirs, word, start, dir, found);
-    const int32_t room = found;
-    int32_t *many = malloc((size_t)room * 2 * sizeof(int32_t));
-    uint8_t *many_dirs = malloc((size_t)room);
-    int spelled = 1;
-    if (status == WS_NO_CAPACITY && many && many_dirs &&
-        ws_blocklist_scan_run(p->blocked, grid, p->rows, p->cols, cell, d, many, many + room,
-                              many_dirs, room, &found) == WS_OK)
-        spelled = any_not_own(s, starts, dirs, many, many + room, many_dirs, found);
-    free(many);
-    free(many_dirs);
-    return spelled;
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    if (ws_blocklist_scan_run(p->blocked, grid, p->rows, p->cols, cell, d, word, start, dir,
+                              BLOCKED_READINGS, &found) != WS_OK)
+        return 1;
+    return ws_any_not_own(p, placed, nplaced, word, start, dir, found);
 }
 
 /* Whether parent p, just written out, spells a blocked word outside its words'
@@ -910,22 +893,23 @@ static int spells_blocked_now(const step_ctx *s, int32_t p)
 {
     if (s->word == 0)
         return 0;
-    const size_t nwords = (size_t)s->params->words.count;
+    const ws_pack_params *params = s->params;
+    const size_t nwords = (size_t)params->words.count;
     const uint8_t *grid = s->parents->grids + (size_t)p * s->size;
-    const int32_t *starts = s->parents->starts + (size_t)p * nwords;
-    const uint8_t *dirs = s->parents->dirs + (size_t)p * nwords;
+    const ws_placed placed = {.starts = s->parents->starts + (size_t)p * nwords,
+                              .dirs = s->parents->dirs + (size_t)p * nwords};
     const candidate *link = &s->parents->links[p];
     const uint8_t *before = s->grandparents->grids + (size_t)link->parent * s->size;
     const int32_t last_len = s->lengths[s->word - 1], d = link->dir;
-    if (run_spells_blocked(s, grid, starts, dirs, link->start, d))
+    if (run_spells_blocked(params, grid, &placed, s->word, link->start, d))
         return 1;
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[d];
         if (before[cell] != WS_EMPTY)
             continue; /* the lines across it are as they were */
         for (int across = 0; across < WS_NDIRS / 2; across++)
-            if (across != d % (WS_NDIRS / 2) && run_spells_blocked(s, grid, starts, dirs, cell,
-                                                                   across))
+            if (across != d % (WS_NDIRS / 2) &&
+                run_spells_blocked(params, grid, &placed, s->word, cell, across))
                 return 1;
     }
     return 0;
