@@ -168,22 +168,43 @@ def test_the_most_evenly_spread_layout_comes_first():
 
 
 @pytest.mark.slow
-def test_a_signal_whose_handler_lets_the_program_go_on_changes_nothing():
+def test_a_signal_whose_handler_lets_the_program_go_on_changes_nothing(monkeypatch):
     """SIGTERM stops the C core; a handler that only notes it lets the program go on,
     and the puzzle made is the one made without the signal."""
     import os
     import signal
     import threading
     from wordlists import ELEMENTS
-    # 118 words at beam 2,048 pack for about a second (at the default 8,192, twelve):
-    # long enough for the signal at 0.3 s to reach the core while it packs.
+    from wordsearch.errors import Disturbed
+    from wordsearch.make import packer
+    # 118 words at beam 2,048 pack for about half a second: the signal is sent 50 ms
+    # after the core starts, so that it reaches the core while it packs, and the
+    # sender is waited for before the handler is put back.
     options = dict(seed="calm", threads=2, beam=2048)
-    heard = []
+    heard, outcomes, senders = [], [], []
+    core_pack = packer._core.pack
+
+    def pack_once_disturbed(*args, **kwargs):
+        if not senders:
+            senders.append(threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGTERM)))
+            senders[0].start()
+        try:
+            result = core_pack(*args, **kwargs)
+        except Disturbed:
+            outcomes.append("disturbed")
+            raise
+        outcomes.append("packed")
+        return result
+
+    monkeypatch.setattr(packer._core, "pack", pack_once_disturbed)
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: heard.append(signum))
     try:
-        threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGTERM)).start()
         disturbed = wordsearch.generate(list(ELEMENTS), **options)
     finally:
+        for sender in senders:
+            sender.join()
         signal.signal(signal.SIGTERM, previous)
+    monkeypatch.undo()
     assert heard == [signal.SIGTERM]
+    assert outcomes[0] == "disturbed", "the pack ended before the signal reached the core"
     assert disturbed == wordsearch.generate(list(ELEMENTS), **options)
