@@ -50,6 +50,18 @@ def pytest_configure(config):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.fixture(autouse=True)
+def _signal_handlers_kept():
+    """A command run in this process (the CLI tests call it directly) installs its
+    SIGTERM and SIGINT handlers and leaves them: each test gets back the handlers it
+    started with, so that a stray signal is met by pytest's, not by a command's."""
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for number, handler in before.items():
+        if handler is not None:
+            signal.signal(number, handler)
+
+
 # Markers of the longest tests, each also marked slow (pyproject.toml).
 ALSO_SLOW = ("fuzz", "sanitizers")
 
