@@ -351,11 +351,16 @@ def test_ctrl_c_stops_a_pack_inside_the_core_and_raises_keyboard_interrupt():
     import threading
     import time
     cells, letters, offsets, mask, beam, seed = long_pack_case()
-    threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+    sender = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    sender.start()
     started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        _core.pack(cells, letters, offsets, mask, beam, seed, 2, 4,
-                   np.zeros((0, 4), dtype=np.int32), catch_signals=True)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _core.pack(cells, letters, offsets, mask, beam, seed, 2, 4,
+                       np.zeros((0, 4), dtype=np.int32), catch_signals=True)
+    finally:
+        sender.cancel()  # a pack done first must not leave Ctrl-C to stop pytest
+        sender.join()
     assert time.monotonic() - started < 0.5
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
