@@ -17,6 +17,23 @@ RECORD = Record(document={"format": "wordsearch/1", "code": "k3x9", "grid": ["É
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 
 
+@pytest.fixture(autouse=True)
+def _storages_closed(monkeypatch):
+    """Every storage a test opens is closed after it: a PostgreSQL pool left to the
+    garbage collector is stopped from one of its own threads, which Python reports."""
+    opened, original = [], open_storage
+
+    def opening(*args, **kwargs):
+        opened.append(original(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setitem(globals(), "open_storage", opening)
+    yield
+    for storage in opened:
+        if hasattr(storage, "close"):  # SQLite keeps no connection open
+            storage.close()
+
+
 @pytest.fixture
 def storage(database):
     """The storage on each database: SQLite, then PostgreSQL."""

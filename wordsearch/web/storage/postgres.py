@@ -40,7 +40,11 @@ class PostgresStorage(SQLStorage):
         self.pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=POOL_WAIT,
                                    open=True, name="wordsearch")
         if upgrade:
-            self.upgrade()
+            try:
+                self.upgrade()
+            except BaseException:
+                self.pool.close()  # refused (a later version's database): no threads left
+                raise
 
     def close(self) -> None:
         self.pool.close()
