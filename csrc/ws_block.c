@@ -5,6 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The bits of the filter of letters side by side (see gram_bit): 64 KB, some
+ * ten thousand set for the longest lists (the unsuitable words with the rude),
+ * so that letters no word holds are turned away but for about one in fifty. */
+#define GRAM_BITS_LOG2 19
+#define GRAM_BITS (1u << GRAM_BITS_LOG2)
+/* The letters a gram holds: a reading of four or more through a cell holds four
+ * of them side by side with the cell; one of three is a blocked word itself. */
+#define GRAM 4
+
 /* The root state: no letter of any word matched yet. */
 #define ROOT 0
 /* No pattern ends at this state (nor at any state its fail link leads to). */
@@ -33,6 +42,10 @@ struct ws_blocklist {
     int32_t *output; /* nstates: the nearest state on the fail chain (itself
                         included) where a pattern ends, or NONE */
     pattern *patterns;
+    int32_t shortest; /* letters of the shortest blocked word */
+    uint8_t *grams;   /* GRAM_BITS bits (see gram_bit): set for each blocked word of
+                         three letters, and for each four letters side by side in a
+                         longer one, read either way */
 };
 
 void ws_blocklist_free(ws_blocklist *list)
@@ -45,7 +58,41 @@ void ws_blocklist_free(ws_blocklist *list)
     free(list->fail);
     free(list->output);
     free(list->patterns);
+    free(list->grams);
     free(list);
+}
+
+/* The filter's bit for four letter codes in the order read, d 0 for a word of
+ * three (no letter has code 0). */
+static uint32_t gram_bit(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    return (a * 0x9E3779B1u ^ b * 0x85EBCA77u ^ c * 0xC2B2AE3Du ^ d * 0x27D4EB2Fu) >>
+           (32 - GRAM_BITS_LOG2);
+}
+
+static int gram_set(const ws_blocklist *list, unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    const uint32_t bit = gram_bit(a, b, c, d);
+    return list->grams[bit >> 3] >> (bit & 7u) & 1u;
+}
+
+static void set_gram(ws_blocklist *list, unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    const uint32_t bit = gram_bit(a, b, c, d);
+    list->grams[bit >> 3] |= (uint8_t)(1u << (bit & 7u));
+}
+
+/* The word's grams (see ws_blocklist.grams), read forwards and backwards. */
+static void set_grams(ws_blocklist *list, const uint8_t *w, int32_t len)
+{
+    if (len == GRAM - 1) {
+        set_gram(list, w[0], w[1], w[2], 0);
+        set_gram(list, w[2], w[1], w[0], 0);
+    }
+    for (int32_t i = 0; i + GRAM <= len; i++) {
+        set_gram(list, w[i], w[i + 1], w[i + 2], w[i + 3]);
+        set_gram(list, w[i + 3], w[i + 2], w[i + 1], w[i]);
+    }
 }
 
 static int32_t *transition(const ws_blocklist *list, int32_t state, int code)
@@ -134,6 +181,9 @@ static void insert_words(ws_blocklist *list, const ws_words *words)
         const uint8_t *word = words->letters + words->offsets[w];
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         list->lengths[w] = len;
+        if (len < list->shortest)
+            list->shortest = len;
+        set_grams(list, word, len);
         for (int reversed = 0; reversed < 2; reversed++) {
             if (reversed && ws_is_palindrome(word, len))
                 break;
@@ -163,7 +213,10 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     list->output = malloc(sizeof(int32_t) * (size_t)most_states);
     list->patterns = malloc(sizeof(pattern) * (size_t)(2 * words->count + 1));
     list->lengths = malloc(sizeof(int32_t) * (size_t)(words->count + 1));
-    if (!list->lengths || !list->next || !list->first || !list->fail || !list->output || !list->patterns) {
+    list->grams = calloc(GRAM_BITS / 8, 1);
+    list->shortest = WS_MAX_WORD + 1; /* no word: nothing reads */
+    if (!list->lengths || !list->next || !list->first || !list->fail || !list->output ||
+        !list->patterns || !list->grams) {
         ws_blocklist_free(list);
         return WS_NO_MEMORY;
     }
@@ -225,6 +278,43 @@ static int letter_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
         return 0;
     const uint8_t code = grid[r * cols + c];
     return code != WS_EMPTY && code != WS_BLOCKED;
+}
+
+/* The cells from a cell at (r, c) to the grid's edge along (dr, dc), that cell
+ * left out, counting no further than `most`. */
+static int32_t steps_to_edge(int32_t rows, int32_t cols, int32_t r, int32_t c, int dr, int dc,
+                             int32_t most)
+{
+    const int32_t by_row = dr > 0 ? rows - 1 - r : dr < 0 ? r : most;
+    const int32_t by_col = dc > 0 ? cols - 1 - c : dc < 0 ? c : most;
+    return ws_min32(most, ws_min32(by_row, by_col));
+}
+
+int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                                  int32_t cols, int32_t cell, int dir)
+{
+    const int32_t r = cell / cols, c = cell % cols, dr = WS_DROW[dir], dc = WS_DCOL[dir];
+    const int32_t step = dr * cols + dc, mid = GRAM - 1;
+    const int32_t ahead = steps_to_edge(rows, cols, r, c, dr, dc, mid);
+    const int32_t behind = steps_to_edge(rows, cols, r, c, -dr, -dc, mid);
+    unsigned at[2 * GRAM - 1] = {0}; /* the cell's letter, mid, and GRAM - 1 either side;
+                                        0 where a reading cannot pass */
+    for (int32_t k = -behind; k <= ahead; k++) {
+        const unsigned code = grid[cell + k * step];
+        at[mid + k] = code >= 1 && code <= (unsigned)list->nletters ? code : 0;
+    }
+    if (!at[mid] || (!at[mid - 1] && !at[mid + 1]))
+        return 0; /* a reading has two letters or more, side by side */
+    if (list->shortest < GRAM - 1)
+        return 1;
+    for (int32_t k = mid - 2; k <= mid; k++) /* a word of three with the cell in it */
+        if (at[k] && at[k + 1] && at[k + 2] && gram_set(list, at[k], at[k + 1], at[k + 2], 0))
+            return 1;
+    for (int32_t k = 0; k <= mid; k++) /* four letters of a longer word, the cell among them */
+        if (at[k] && at[k + 1] && at[k + 2] && at[k + 3] &&
+            gram_set(list, at[k], at[k + 1], at[k + 2], at[k + 3]))
+            return 1;
+    return 0;
 }
 
 ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, int32_t rows,

@@ -48,4 +48,12 @@ ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, i
                                 int32_t *out_start, uint8_t *out_dir, int32_t capacity,
                                 int32_t *found);
 
+/* 0 when no blocked word can read through `cell` along the line of `dir`: the
+ * letters beside it there, three either way, hold no blocked word of three
+ * letters and no four side by side that a longer one holds; 1 when one may, and
+ * the run is to be scanned. A cheap test before ws_blocklist_scan_run, which it
+ * never contradicts. */
+int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                                  int32_t cols, int32_t cell, int dir);
+
 #endif

@@ -883,6 +883,16 @@ static int run_spells_blocked(const ws_pack_params *p, const uint8_t *grid,
     return ws_any_not_own(p, placed, nplaced, word, start, dir, found);
 }
 
+/* Whether the cell one step along d from `at` lies inside the grid and holds a
+ * letter. */
+static int letter_next(const step_ctx *s, const uint8_t *grid, int32_t at, int d)
+{
+    if (!(s->around[at] >> d & 1u))
+        return 0;
+    const uint8_t code = grid[at + s->step[d]];
+    return code != WS_EMPTY && code != WS_BLOCKED;
+}
+
 /* Whether parent p, just written out, spells a blocked word outside its words'
  * own letters. Its parent did not, so a reading must pass through a cell the
  * word placed last filled: along that word's line, or across it at one of its
@@ -901,16 +911,31 @@ static int spells_blocked_now(const step_ctx *s, int32_t p)
     const candidate *link = &s->parents->links[p];
     const uint8_t *before = s->grandparents->grids + (size_t)link->parent * s->size;
     const int32_t last_len = s->lengths[s->word - 1], d = link->dir;
-    if (run_spells_blocked(params, grid, &placed, s->word, link->start, d))
+    /* The run along the word is the word alone when no letter abuts either end,
+     * and every reading in it is then the word's own. */
+    const int32_t end = link->start + (last_len - 1) * s->step[d];
+    if ((letter_next(s, grid, link->start, (d + WS_NDIRS / 2) % WS_NDIRS) ||
+         letter_next(s, grid, end, d)) &&
+        run_spells_blocked(params, grid, &placed, s->word, link->start, d))
         return 1;
+    const unsigned half = (1u << WS_NDIRS / 2) - 1u; /* one direction of each line */
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[d];
         if (before[cell] != WS_EMPTY)
             continue; /* the lines across it are as they were */
-        for (int across = 0; across < WS_NDIRS / 2; across++)
-            if (across != d % (WS_NDIRS / 2) &&
+        /* A line with no letter either side of the cell holds no reading through
+         * it (a blocked word has two letters or more): most, in a sparse grid. */
+        const uint64_t around = neighbours(s, grid + cell, cell);
+        const unsigned beside = WS_ALL_DIRS & ~(same_as(around, WS_EMPTY) |
+                                                same_as(around, WS_BLOCKED));
+        unsigned lines = (beside | half_turn(beside)) & half & ~(1u << d % (WS_NDIRS / 2));
+        for (; lines; lines &= lines - 1) {
+            const int across = lowest_dir(lines);
+            if (ws_blocklist_may_read_through(params->blocked, grid, params->rows, params->cols,
+                                              cell, across) &&
                 run_spells_blocked(params, grid, &placed, s->word, cell, across))
                 return 1;
+        }
     }
     return 0;
 }

@@ -22,7 +22,8 @@
  *   (d) BLOCK_CASES blocklists (up to BLOCK_WORDS words over 2-4 letters, some
  *       palindromes, some repeated or reversed) scanned for in random grids with
  *       empty and outside cells: ws_blocklist_scan must report exactly the
- *       readings a brute force over every cell and direction finds, each once;
+ *       readings a brute force over every cell and direction finds, each once,
+ *       and ws_blocklist_may_read_through must turn away no line a word reads on;
  *   (e) BLOCKED_PACKS packs with a blocklist of short words: on 1 and 2 threads
  *       the same output, and either every finished puzzle is free of blocked
  *       words outside its placements (by brute force) or none is (the fallback
@@ -704,9 +705,47 @@ static int block_reads(const uint8_t *g, int32_t rows, int32_t cols, int32_t r, 
     return 1;
 }
 
-/* Sweep (d): every reading found once, and nothing else. */
-static int32_t block_sweep(ws_rng *rng)
+/* Whether word w of `words` reads through cell (r, c) along dir's line, either way. */
+static int reads_through(const ws_words *words, int32_t w, const uint8_t *grid, int32_t rows,
+                         int32_t cols, int32_t r, int32_t c, int dir)
 {
+    const uint8_t *word = words->letters + words->offsets[w];
+    const int32_t len = words->offsets[w + 1] - words->offsets[w];
+    for (int way = 0; way < 2; way++) {
+        const int d = way ? ws_opposite(dir) : dir;
+        for (int32_t k = 0; k < len; k++)
+            if (block_reads(grid, rows, cols, r - k * WS_DROW[d], c - k * WS_DCOL[d], d, word,
+                            len))
+                return 1;
+    }
+    return 0;
+}
+
+/* Sweep (d), the filter: where ws_blocklist_may_read_through turns a cell's line
+ * away, no word reads through the cell along it (by brute force). Returns the
+ * lines it turned away. */
+static int32_t through_check(const ws_blocklist *list, const ws_words *words,
+                             const uint8_t *grid, int32_t rows, int32_t cols, int32_t n)
+{
+    int32_t turned_away = 0;
+    for (int32_t at = 0; at < rows * cols; at++)
+        for (int dir = 0; dir < WS_NDIRS / 2; dir++) {
+            if (ws_blocklist_may_read_through(list, grid, rows, cols, at, dir))
+                continue;
+            turned_away++;
+            for (int32_t w = 0; w < words->count; w++)
+                if (reads_through(words, w, grid, rows, cols, at / cols, at % cols, dir))
+                    fail("blocklist filter", n, "word %d reads through cell %d along %d, "
+                         "turned away", w, at, dir);
+        }
+    return turned_away;
+}
+
+/* Sweep (d): every reading found once, and nothing else; the filter never turns
+ * away a line a word reads on. */
+static int32_t block_sweep(ws_rng *rng, int32_t *turned_away)
+{
+    *turned_away = 0;
     static uint8_t letters[BLOCK_WORDS * BLOCK_MAX_LEN], grid[MAX_CELLS];
     static int32_t found_word[BLOCK_FOUND], found_start[BLOCK_FOUND];
     static uint8_t found_dir[BLOCK_FOUND], seen[MAX_CELLS * WS_NDIRS * BLOCK_WORDS];
@@ -738,6 +777,7 @@ static int32_t block_sweep(ws_rng *rng)
         int32_t found = 0;
         const ws_status status = ws_blocklist_scan(list, grid, rows, cols, found_word,
                                                    found_start, found_dir, BLOCK_FOUND, &found);
+        *turned_away += through_check(list, &words, grid, rows, cols, n);
         ws_blocklist_free(list);
         if (status != WS_OK) {
             fail("blocklist scan", n, "status %d", (int)status);
@@ -1754,9 +1794,13 @@ int main(int argc, char **argv)
     printf("reuse: %d packs of changing sizes on one workspace\n", reuse(ws));
     ws_rng block_rng;
     ws_rng_seed(&block_rng, SWEEP_SEED);
-    const int32_t readings = block_sweep(&block_rng);
-    printf("blocklist: %d cases, %d readings, each as a brute force finds it\n", BLOCK_CASES,
-           readings);
+    int32_t turned_away = 0;
+    const int32_t readings = block_sweep(&block_rng, &turned_away);
+    printf("blocklist: %d cases, %d readings, each as a brute force finds it; %d lines "
+           "turned away by the filter, none with a reading\n", BLOCK_CASES, readings,
+           turned_away);
+    if (turned_away == 0)
+        fail("blocklist filter", BLOCK_CASES, "no line turned away: the filter is untested");
     int32_t clean[2];
     blocked_packs(ws, clean);
     printf("blocked packs: %d packs, %d with every puzzle free of blocked words (%d pruning "
