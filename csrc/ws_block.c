@@ -238,13 +238,20 @@ int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word)
     return list->lengths[word];
 }
 
+/* The cells from a cell at (r, c) to the grid's edge along (dr, dc), that cell
+ * left out, counting no further than `most`. */
+static int32_t steps_to_edge(int32_t rows, int32_t cols, int32_t r, int32_t c, int dr, int dc,
+                             int32_t most)
+{
+    const int32_t by_row = dr > 0 ? rows - 1 - r : dr < 0 ? r : most;
+    const int32_t by_col = dc > 0 ? cols - 1 - c : dc < 0 ? c : most;
+    return ws_min32(most, ws_min32(by_row, by_col));
+}
+
 /* The cells from (r, c) to the grid's edge along dir, (r, c) among them. */
 static int32_t cells_to_edge(int32_t rows, int32_t cols, int32_t r, int32_t c, int dir)
 {
-    int32_t count = 0;
-    while (ws_on_grid(r + count * WS_DROW[dir], c + count * WS_DCOL[dir], rows, cols))
-        count++;
-    return count;
+    return 1 + steps_to_edge(rows, cols, r, c, WS_DROW[dir], WS_DCOL[dir], WS_MAX_SIDE);
 }
 
 /* Walks `count` cells of a line from (r, c) in direction dir, reporting every
@@ -278,16 +285,6 @@ static int letter_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
         return 0;
     const uint8_t code = grid[r * cols + c];
     return code != WS_EMPTY && code != WS_BLOCKED;
-}
-
-/* The cells from a cell at (r, c) to the grid's edge along (dr, dc), that cell
- * left out, counting no further than `most`. */
-static int32_t steps_to_edge(int32_t rows, int32_t cols, int32_t r, int32_t c, int dr, int dc,
-                             int32_t most)
-{
-    const int32_t by_row = dr > 0 ? rows - 1 - r : dr < 0 ? r : most;
-    const int32_t by_col = dc > 0 ? cols - 1 - c : dc < 0 ? c : most;
-    return ws_min32(most, ws_min32(by_row, by_col));
 }
 
 int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
