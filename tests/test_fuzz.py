@@ -5,8 +5,11 @@ fuzz, a short fuzzing run of each target, which must find nothing."""
 import importlib.util
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
+import atheris
+import numpy as np
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "fuzz.py"
@@ -50,3 +53,18 @@ def test_a_short_fuzzing_run_finds_nothing(name, tmp_path):
                              f"-artifact_prefix={tmp_path}/"],
                             capture_output=True, text=True, timeout=SECONDS + 60)
     assert result.returncode == 0, result.stderr[-4000:]
+
+
+def _below(a, b):
+    return a < b
+
+
+def test_a_comparison_in_instrumented_code_is_freed(monkeypatch):
+    """atheris keeps the result of every comparison it traces; a kept numpy array
+    a compare took the mask target past libFuzzer's memory limit."""
+    monkeypatch.setattr(atheris, "_trace_cmp", atheris._trace_cmp)  # put back after
+    fuzz._comparisons_unleaked()
+    below = atheris.instrument_func(_below)
+    result = weakref.ref(below(np.zeros(1000), np.ones(1000)))
+    assert result() is None
+    assert below(2, 3) is True and below(np.ones(2), np.zeros(2)).tolist() == [False, False]
