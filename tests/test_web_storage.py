@@ -30,8 +30,7 @@ def _storages_closed(monkeypatch):
     monkeypatch.setitem(globals(), "open_storage", opening)
     yield
     for storage in opened:
-        if hasattr(storage, "close"):  # SQLite keeps no connection open
-            storage.close()
+        storage.close()
 
 
 @pytest.fixture
@@ -286,3 +285,14 @@ def test_processes_starting_together_take_each_step_once(database):
     assert sorted(taken) == [0, 0, 0, schema.VERSION]
     assert sql(open_storage(database), "SELECT version FROM schema_version") == [
         (schema.VERSION,)]
+
+
+def test_a_storage_lets_go_of_its_connections_as_its_with_block_ends(database):
+    """What `wordsearch serve`, `purge`, `worker` and `db upgrade` rely on to leave
+    no PostgreSQL connection to be cut when the process ends."""
+    with open_storage(database) as storage:
+        id = storage.save_puzzle(RECORD)
+    if database.startswith("postgresql"):
+        assert storage.pool.closed
+    else:  # SQLite holds nothing between calls: the file is there to read again
+        assert storage.load_puzzle(id) == RECORD

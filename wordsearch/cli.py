@@ -739,15 +739,16 @@ def serve(host, port, db, workers, waiting, time_limit, per_client, trusted_prox
         config = Config(db=db, workers=workers, waiting=waiting, time_limit=time_limit,
                         per_client=per_client, trusted_proxies=trusted, keep_days=keep_days,
                         upload_days=upload_days, max_mb=max_mb, allowed_hosts=allowed_hosts)
-        app = create_app(config, _storage(db, keep_days=keep_days, upload_days=upload_days,
-                                          max_mb=max_mb))
         protocol = connections.bounded(connections.connection_limit(max_connections))
+        storage = _storage(db, keep_days=keep_days, upload_days=upload_days, max_mb=max_mb)
+        app = create_app(config, storage)
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE, serve)
     click.echo(f"serving http://{host}:{port}/ (Ctrl-C stops it)", err=True)
     logs.configure(log_level)
-    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, http=protocol,
-                timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
+    with storage:
+        uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+                    http=protocol, timeout_keep_alive=connections.KEEP_ALIVE_SECONDS)
 
 
 @main.command("purge", short_help="Delete the served puzzles and uploads past their time.")
@@ -766,7 +767,8 @@ def purge(db, keep_days, upload_days):
         _fail(InputError(f"there is no database {db}; give the file `wordsearch serve --db` "
                          f"uses."), EXIT_USAGE)
     try:
-        puzzles, masks = _storage(db, keep_days=keep_days, upload_days=upload_days).purge()
+        with _storage(db, keep_days=keep_days, upload_days=upload_days) as storage:
+            puzzles, masks = storage.purge()
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE)
     _print(f"deleted {_many(puzzles, 'puzzle')} older than {keep_days:g} days and "
@@ -806,7 +808,8 @@ def worker(db, processes, concurrency, log_level):
     workers.warm()
     click.echo(f"taking class sets from {_shown(db)} (Ctrl-C stops)", err=True)
     try:
-        asyncio.run(queue.work(db, storage, workers, concurrency))
+        with storage:
+            asyncio.run(queue.work(db, storage, workers, concurrency))
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
     finally:
@@ -828,7 +831,8 @@ def db_upgrade(db):
 
     try:
         with _database(db):
-            steps = _storage(db, upgrade=False).upgrade()
+            with _storage(db, upgrade=False) as storage:
+                steps = storage.upgrade()
     except WordsearchError as exc:
         _fail(exc, EXIT_USAGE)
     _print(f"{_shown(db)}: schema {schema.VERSION}, " +

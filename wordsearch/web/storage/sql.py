@@ -31,6 +31,16 @@ class SQLStorage:
         self.max_bytes = max_mb * 2**20
         self.keep_days, self.upload_days = keep_days, upload_days
 
+    def close(self) -> None:
+        """Lets go of what the storage holds between calls: PostgreSQL's pool of
+        connections and its threads; SQLite holds nothing (a connection a call)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     # What each database gives.
     @contextlib.contextmanager
     def _connect(self) -> Iterator:
