@@ -32,6 +32,7 @@ typedef struct {
 } pattern;
 
 struct ws_blocklist {
+    int32_t count;    /* blocked words */
     int32_t nletters;
     int32_t *lengths; /* each blocked word's */
     int32_t nstates;
@@ -205,6 +206,7 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
         return WS_NO_MEMORY;
     /* A state for each letter of each pattern, forwards and backwards, and the root. */
     const int32_t most_states = (int32_t)(2 * total + 1);
+    list->count = words->count;
     list->nletters = nletters;
     list->nstates = 1;
     list->next = calloc((size_t)most_states * (size_t)(nletters + 1), sizeof(int32_t));
@@ -231,6 +233,11 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
     }
     *out = list;
     return WS_OK;
+}
+
+int32_t ws_blocklist_count(const ws_blocklist *list)
+{
+    return list->count;
 }
 
 int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word)

@@ -26,6 +26,9 @@ ws_status ws_blocklist_build(const ws_words *words, int32_t nletters, ws_blockli
 
 void ws_blocklist_free(ws_blocklist *list);
 
+/* The number of blocked words. */
+int32_t ws_blocklist_count(const ws_blocklist *list);
+
 /* The number of letters of blocked word `word` (0 <= word < the list's count). */
 int32_t ws_blocklist_word_length(const ws_blocklist *list, int32_t word);
 

@@ -34,7 +34,8 @@ typedef enum {
     WS_NO_UNIQUE = 4,    /* every word placed, but no puzzle reads each word once */
     WS_NO_CAPACITY = 5,  /* an output buffer is too small for the result */
     WS_STOPPED = 6,      /* asked to stop (ws_stop) before it was through */
-    WS_NO_MESSAGE = 7    /* no round of a message fill left exactly its holes empty */
+    WS_NO_MESSAGE = 7,   /* no round of a message fill left exactly its holes empty */
+    WS_ALL_BLOCKED = 8   /* every partial puzzle of a pool spells a blocked word */
 } ws_status;
 
 /* Row and column steps of each direction, indexed by direction code. */

@@ -68,7 +68,8 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-/* Whether the placed letters spell a blocked word outside every placement. */
+/* Whether the placed letters spell a blocked word outside every placement (more
+ * readings than BLOCKED_READINGS count as one). */
 static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
 {
     int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
@@ -202,6 +203,11 @@ typedef struct {
     int32_t *counts;  /* for ordering children (see expand) */
     int32_t *index_scratch; /* for reading the finished puzzles (see collect_finished) */
     uint8_t *dead;          /* with pruning, the parents dropped (see step_ctx.dead) */
+    /* Without pruning, for each blocked word, the last word (in placement order)
+     * that holds it, read either way, or NO_INDEX: laid over a reading, that
+     * word makes it its own (see all_spell_blocked). NULL: the pack is not given
+     * up for blocked words. */
+    int32_t *last_holder;
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
 
@@ -304,9 +310,12 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->index_scratch = malloc(WS_INDEX_SCRATCH(ncells) * sizeof(int32_t));
     const int pruning = p->prune_blocked && p->blocked;
     r->dead = pruning ? malloc((size_t)p->beam) : NULL;
+    const int giving_up = !p->prune_blocked && p->blocked;
+    r->last_holder = giving_up ? malloc((size_t)ws_max32(ws_blocklist_count(p->blocked), 1) *
+                                        sizeof(int32_t)) : NULL;
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
         !r->fits || !r->around || !r->in_range || !r->letter_masks || !r->counts ||
-        !r->index_scratch || (pruning && !r->dead) ||
+        !r->index_scratch || (pruning && !r->dead) || (giving_up && !r->last_holder) ||
         !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
@@ -345,6 +354,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->counts);
     free(r->index_scratch);
     free(r->dead);
+    free(r->last_holder);
 }
 
 /* Readies the step and the first pool: the empty grid, one puzzle that the first
@@ -418,14 +428,101 @@ static int cut_short(const pack_run *r)
     return r->all.keep < r->params->beam && (r->all.has_bar || r->all.size > r->all.keep);
 }
 
+/* Fills r->last_holder (see pack_run), each word read as a grid of one row;
+ * 0 when a word holds more readings than there is room for (then no pack is
+ * given up). */
+static int find_holders(pack_run *r)
+{
+    const ws_pack_params *p = r->params;
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    for (int32_t b = 0; b < ws_blocklist_count(p->blocked); b++)
+        r->last_holder[b] = NO_INDEX;
+    for (int32_t v = 0; v < p->words.count; v++) {
+        const int32_t from = p->words.offsets[v];
+        if (ws_blocklist_scan(p->blocked, p->words.letters + from, 1,
+                              p->words.offsets[v + 1] - from, word, start, dir,
+                              BLOCKED_READINGS, &found) != WS_OK)
+            return 0;
+        for (int32_t k = 0; k < found; k++)
+            r->last_holder[word[k]] = v;
+    }
+    return 1;
+}
+
+/* A blocked word that the letters of the first `nplaced` words spell outside
+ * every placement and that no word after them holds, or NO_INDEX (also when
+ * there are more readings than room for them: in doubt, the pack goes on). */
+static int32_t blocked_for_good(const pack_run *r, const uint8_t *grid, const ws_placed *placed,
+                                int32_t nplaced)
+{
+    const ws_pack_params *p = r->params;
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    if (ws_blocklist_scan(p->blocked, grid, p->rows, p->cols, word, start, dir,
+                          BLOCKED_READINGS, &found) != WS_OK)
+        return NO_INDEX;
+    for (int32_t k = 0; k < found; k++)
+        if (r->last_holder[word[k]] < nplaced &&
+            ws_any_not_own(p, placed, nplaced, word + k, start + k, dir + k, 1))
+            return word[k];
+    return NO_INDEX;
+}
+
+/* A blocked word that every puzzle in `kept`, the pool after word w, spells for
+ * good (see blocked_for_good; that of the last read), or NO_INDEX when one does
+ * not; `parents` is the pool before, where *free_at was found free of them.
+ * Letters are never taken away, so then none of the pack's finished puzzles
+ * could be free of them. Each puzzle is written out into the output's first
+ * slot, unused until the finished puzzles are taken. The children of *free_at
+ * are read first, as a child keeps its parent's readings: in a pool where most
+ * spell one, the puzzles read before one free of them are few. */
+static int32_t all_spell_blocked(pack_run *r, int32_t w, pool *kept, pool *parents,
+                                 ws_pack_output *out, int32_t *free_at)
+{
+    step_ctx *s = r->step;
+    s->parents = kept;
+    s->grandparents = parents;
+    s->word = w + 1;
+    const ws_placed placed = {.starts = out->starts, .dirs = out->dirs};
+    int32_t spelled = NO_INDEX;
+    for (int kin = 1; kin >= 0; kin--)
+        for (int32_t i = 0; i < kept->size; i++) {
+            if ((kept->links[i].parent == *free_at) != kin)
+                continue;
+            ws_realise_into(s, i, out->grids, out->starts, out->dirs);
+            spelled = blocked_for_good(r, out->grids, &placed, w + 1);
+            if (spelled == NO_INDEX) {
+                *free_at = i;
+                return NO_INDEX;
+            }
+        }
+    return spelled;
+}
+
+/* Whether the pool after word w of `count` is looked at for giving up: from the
+ * second word (one word's letters spell nothing outside it) through the first
+ * three quarters. The last words are the shortest and cheapest, so giving up
+ * there saves little, and it costs most there: in a pool that nearly all
+ * spells blocked words, a free puzzle takes many reads to find. */
+static int worth_giving_up(int32_t w, int32_t count)
+{
+    return w >= 1 && w < count - 1 && 4 * (int64_t)w < 3 * (int64_t)count;
+}
+
 /* Places the words one at a time, each pool the parents of the next: WS_OK
  * with *last the pool of finished puzzles (and the pool before it the other),
- * WS_STOPPED, or WS_NO_ROOM naming the word that found no position. */
+ * WS_STOPPED, WS_NO_ROOM naming the word that found no position, or (without
+ * pruning) WS_ALL_BLOCKED naming a blocked word every puzzle of a pool before
+ * the last spells. The last is left to take_finished, which may expand the
+ * last word again to find one free of them. */
 static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
 {
     const ws_pack_params *p = r->params;
     const int64_t margin = (int64_t)FINISHED_MARGIN * out->capacity;
     const int32_t last_keep = margin < p->beam ? (int32_t)margin : p->beam;
+    const int give_up_blocked = r->last_holder != NULL && find_holders(r);
+    int32_t free_at = NO_INDEX; /* a puzzle of the pool found free of blocked words */
     pool *cur = &r->pools[0], *next = &r->pools[1];
     for (int32_t w = 0; w < p->words.count; w++) {
         assert(cur->size >= 1); /* a pool that ran dry has returned WS_NO_ROOM */
@@ -435,6 +532,13 @@ static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
         if (next->size == 0) {
             out->stuck_word = w;
             return WS_NO_ROOM;
+        }
+        if (give_up_blocked && worth_giving_up(w, p->words.count)) {
+            const int32_t spelled = all_spell_blocked(r, w, next, cur, out, &free_at);
+            if (spelled != NO_INDEX) {
+                out->stuck_word = spelled;
+                return WS_ALL_BLOCKED;
+            }
         }
         pool *tmp = cur;
         cur = next;

@@ -27,7 +27,9 @@
  *   (e) BLOCKED_PACKS packs with a blocklist of short words: on 1 and 2 threads
  *       the same output, and either every finished puzzle is free of blocked
  *       words outside its placements (by brute force) or none is (the fallback
- *       when no puzzle of the pool is);
+ *       when no puzzle of the pool is); a pack given up (WS_ALL_BLOCKED, never
+ *       when pruning) names a blocked word, and packed again without the
+ *       blocklist, which searches alike, has no finished puzzle free of them;
  *   (f) SOLVE_CASES dictionaries (up to SOLVE_WORDS words of 1-6 letters over 2-4
  *       letters, some palindromes, some listed twice) built into a trie and
  *       searched in random grids with empty and outside cells: ws_dict_find must
@@ -851,15 +853,51 @@ static int spells_outside(const pack_case *pc, const result *r, int32_t k,
     return 0;
 }
 
+/* How many of r's finished puzzles spell one of the `count` blocked words (letters,
+ * offsets) outside their placements, by brute force. */
+static int32_t spelling_blocked(const pack_case *pc, const result *r, const uint8_t *letters,
+                                const int32_t *offsets, int32_t count)
+{
+    int32_t dirty = 0;
+    for (int32_t k = 0; k < r->count; k++) {
+        int spelled = 0;
+        for (int32_t b = 0; b < count && !spelled; b++)
+            spelled = spells_outside(pc, r, k, letters + offsets[b], offsets[b + 1] - offsets[b]);
+        dirty += spelled;
+    }
+    return dirty;
+}
+
+/* A pack given up for blocked words, packed again without them: the search is
+ * the same (without pruning, the blocklist only orders the finished puzzles), so
+ * none of its finished puzzles may be free of them. */
+static void check_given_up(int32_t index, pack_case *pc, const result *r,
+                           const uint8_t *letters, const int32_t *offsets, int32_t count)
+{
+    static result unblocked;
+    if (r->stuck_word < 0 || r->stuck_word >= count)
+        fail("blocked pack", index, "given up naming blocked word %d of %d", r->stuck_word,
+             count);
+    const ws_blocklist *list = pc->blocked;
+    pc->blocked = NULL;
+    run(pc, 1, NULL, &unblocked);
+    pc->blocked = list;
+    const int32_t dirty = spelling_blocked(pc, &unblocked, letters, offsets, count);
+    if (unblocked.status == WS_OK && dirty < unblocked.count)
+        fail("blocked pack", index, "given up, but %d of %d puzzles packed without the "
+             "blocklist are free of it", unblocked.count - dirty, unblocked.count);
+}
+
 /* Packs with blocked words, each without pruning and with it: clean[0] and
- * clean[1] count those whose every finished puzzle is free of them. */
-static void blocked_packs(ws_workspace *ws, int32_t clean[2])
+ * clean[1] count those whose every finished puzzle is free of them, *given_up
+ * those given up without pruning. */
+static void blocked_packs(ws_workspace *ws, int32_t clean[2], int32_t *given_up)
 {
     ws_rng rng;
     ws_rng_seed(&rng, SWEEP_SEED + 2);
     static pack_case pc;
     static result one, two;
-    clean[0] = clean[1] = 0;
+    clean[0] = clean[1] = *given_up = 0;
     for (int32_t i = 0; i < BLOCKED_PACKS; i++) {
         draw_case(&rng, &pc, 10, 64);
         uint8_t letters[3 * 3];
@@ -886,14 +924,13 @@ static void blocked_packs(ws_workspace *ws, int32_t clean[2])
                 fail("blocked pack", i, "1 vs %d threads%s: %s", pc.prune_blocked ? 3 : 2,
                      pc.prune_blocked ? ", pruning" : "", why);
             check_result("blocked pack", i, &pc, &one);
-            int32_t dirty = 0;
-            for (int32_t k = 0; k < one.count; k++) {
-                int spelled = 0;
-                for (int32_t b = 0; b < count && !spelled; b++)
-                    spelled = spells_outside(&pc, &one, k, letters + offsets[b],
-                                             offsets[b + 1] - offsets[b]);
-                dirty += spelled;
+            if (one.status == WS_ALL_BLOCKED) {
+                if (pc.prune_blocked)
+                    fail("blocked pack", i, "given up while pruning");
+                check_given_up(i, &pc, &one, letters, offsets, count);
+                ++*given_up;
             }
+            const int32_t dirty = spelling_blocked(&pc, &one, letters, offsets, count);
             if (dirty != 0 && dirty != one.count)
                 fail("blocked pack", i, "%d of %d puzzles spell a blocked word", dirty,
                      one.count);
@@ -1801,10 +1838,13 @@ int main(int argc, char **argv)
            turned_away);
     if (turned_away == 0)
         fail("blocklist filter", BLOCK_CASES, "no line turned away: the filter is untested");
-    int32_t clean[2];
-    blocked_packs(ws, clean);
+    int32_t clean[2], given_up;
+    blocked_packs(ws, clean, &given_up);
     printf("blocked packs: %d packs, %d with every puzzle free of blocked words (%d pruning "
-           "as they are laid)\n", BLOCKED_PACKS, clean[0], clean[1]);
+           "as they are laid), %d given up when a pool spelled them in every puzzle\n",
+           BLOCKED_PACKS, clean[0], clean[1], given_up);
+    if (given_up == 0)
+        fail("blocked packs", BLOCKED_PACKS, "none given up: giving up is untested");
     ws_rng solve_rng;
     ws_rng_seed(&solve_rng, SWEEP_SEED + 1);
     int32_t most_paths = 0, tabled = 0;

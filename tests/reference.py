@@ -93,10 +93,17 @@ def spells_blocked(grid, words, placed, blocked) -> bool:
                for word in blocked for cells in readings(grid, word))
 
 
+class AllBlocked(Exception):
+    """Every layout of a pool before the last word spells a blocked word."""
+
+
 def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), blocked=(),
          prune=False):
     """(grids, starts, dirs) of finished layouts, best first; raises LookupError(word)
-    when a word has no position, ValueError when no layout reads each word once.
+    when a word has no position, ValueError when no layout reads each word once,
+    AllBlocked (without `prune`) when every layout kept after a word in the first
+    three quarters but the last spells a `blocked` word that no later word holds
+    (one laid over the reading would make it its own).
     Word w < len(regions) crosses nothing and has its middle letter in regions[w]
     (first row, last row, first column, last column). inside[w] are the words w
     lies inside: its readings within their placements do not count. Layouts that
@@ -155,6 +162,12 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
             if prune and w < len(words) - 1 and spells_blocked(grid, words, placed, blocked):
                 continue
             next_pool.append((grid, placed, score, key))
+        later = [list(v) for v in words[w + 1:]]
+        for_good = [b for b in blocked if not any(_holds(v, b) or _holds(v[::-1], b)
+                                                  for v in later)]
+        if for_good and not prune and later and 4 * w < 3 * len(words) and all(
+                spells_blocked(g, words, placed, for_good) for g, placed, _, _ in next_pool):
+            raise AllBlocked(w)
         pool = next_pool
     done = [(g, placed) for g, placed, _, _ in pool
             if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))]
@@ -164,6 +177,10 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
         raise ValueError("no layout reads each word once")
     return ([g for g, _ in done], [[s for s, _ in pl] for _, pl in done],
             [[d for _, d in pl] for _, pl in done])
+
+
+def _holds(word: list[int], part: list[int]) -> bool:
+    return any(word[i:i + len(part)] == list(part) for i in range(len(word) - len(part) + 1))
 
 
 def _cells(start: int, d: int, length: int, cols: int) -> set[tuple[int, int]]:

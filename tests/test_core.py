@@ -12,7 +12,7 @@ from wordsearch import _core
 from wordsearch.make import fill, packer
 from wordsearch import lang
 from wordlists import draw
-from wordsearch.errors import NoRoom, NoUnique
+from wordsearch.errors import AllBlocked, NoRoom, NoUnique
 
 
 def test_the_compiled_extension_is_in_use():
@@ -71,6 +71,9 @@ def run_core(cells, words, mask, beam, seed, regions, threads, workspace=None, r
     except NoUnique as exc:
         assert 0 <= exc.word_index < len(words)
         return ("no unique",)
+    except AllBlocked as exc:
+        assert 0 <= exc.blocked_index < len(blocked)
+        return ("all blocked",)
     return ([g.tolist() for g in grids], starts.tolist(), dirs.tolist())
 
 
@@ -82,6 +85,8 @@ def run_reference(cells, words, mask, beam, seed, regions, blocked=(), prune=Fal
         return ("no room", exc.args[0])
     except ValueError:
         return ("no unique",)
+    except reference.AllBlocked:
+        return ("all blocked",)
 
 
 def test_the_core_refuses_thread_counts_out_of_its_range():

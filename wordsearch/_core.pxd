@@ -13,6 +13,7 @@ cdef extern from "ws_common.h":
         WS_NO_CAPACITY
         WS_STOPPED
         WS_NO_MESSAGE
+        WS_ALL_BLOCKED
     int WS_EMPTY
     int WS_BLOCKED
     int WS_MAX_LETTER

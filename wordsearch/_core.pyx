@@ -18,7 +18,8 @@ from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from wordsearch.errors import Disturbed, NoMessage, NoRoom, NoUnique, SearchSpent, TimeUp
+from wordsearch.errors import (AllBlocked, Disturbed, NoMessage, NoRoom, NoUnique, SearchSpent,
+                               TimeUp)
 
 EMPTY = WS_EMPTY
 BLOCKED = WS_BLOCKED
@@ -59,8 +60,9 @@ cdef int _raise_for(ws_status status, str kernel, str needs=None, int64_t about=
     that returned it. A refused argument is a ValueError saying what the kernel
     `needs` where callers hand it what they were given (a word list, say), else a
     bug of this module (AssertionError): every other argument is checked before
-    it crosses. `about` is the word the packer stopped at (NoRoom, NoUnique) or the
-    budget a free-path search spent (SearchSpent)."""
+    it crosses. `about` is the word the packer stopped at (NoRoom, NoUnique), the
+    blocked word it gave up on (AllBlocked) or the budget a free-path search spent
+    (SearchSpent)."""
     if status == WS_OK:
         return 0
     if status == WS_NO_MEMORY:
@@ -73,6 +75,8 @@ cdef int _raise_for(ws_status status, str kernel, str needs=None, int64_t about=
         raise NoRoom(about)
     if status == WS_NO_UNIQUE:
         raise NoUnique(about)
+    if status == WS_ALL_BLOCKED:
+        raise AllBlocked(about)
     if status == WS_STOPPED:
         raise SearchSpent(about) if kernel == SOLVER else TimeUp()
     if status == WS_NO_MESSAGE:
@@ -298,9 +302,10 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     With `blocked`, puzzles whose placed letters spell one of its words outside a
-    placement come only when no other does. With `prune_blocked` too, a partial
-    layout is dropped as soon as its letters spell one (other puzzles: see
-    ws_pack_params.prune_blocked).
+    placement come only when no other does, and a pack whose every partial layout
+    spells one before the last word ends there, raising AllBlocked(blocked word's
+    index). With `prune_blocked` too, a partial layout is dropped as soon as its
+    letters spell one instead (other puzzles: see ws_pack_params.prune_blocked).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].

@@ -98,6 +98,16 @@ class NoUnique(WordsearchError):
         return self.args[0]
 
 
+class AllBlocked(WordsearchError):
+    """From the C core: every partial layout of a pool, before the last word, spells
+    a blocked word across the words' own letters, so none of the pack's puzzles
+    could be free of them; `blocked_index` is one of them (in the blocklist given)."""
+
+    @property
+    def blocked_index(self) -> int:
+        return self.args[0]
+
+
 class TimeUp(WordsearchError):
     """From the C core: the pack stopped at its deadline."""
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from wordsearch import directions as compass, lang, seeds
-from wordsearch.errors import (MAX_PROBLEMS, InputError, NoRoom, NoUnique, PackingError,
-                               TimeUp, Unfilled, Unhidden, quoted)
+from wordsearch.errors import (MAX_PROBLEMS, AllBlocked, InputError, NoRoom, NoUnique,
+                               PackingError, TimeUp, Unfilled, Unhidden, quoted)
 from wordsearch.make import choose, fill, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import Deadline
@@ -260,6 +260,11 @@ class Mode:
         except NoUnique as exc:
             raise Failed(f"every layout in the {shape.describe()} spelled "
                          f"{words[exc.word_index].where()} twice", next_grid=True) from None
+        except AllBlocked as exc:
+            self.prune_blocked = True
+            why = Unfilled(making.blocked.everywhere[exc.blocked_index], blocked=True,
+                           by_words=True)
+            raise Failed(_unfilled(why, shape), next_grid=False) from None
 
     def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
                added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:

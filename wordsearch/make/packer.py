@@ -79,7 +79,9 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     them: other layouts than without, worth it where a pack was lost to them.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
-    NoUnique when every layout repeats a word, TimeUp at the deadline; Ctrl-C
+    NoUnique when every layout repeats a word, AllBlocked (without `prune_blocked`)
+    when every partial layout spells a blocked word before the last word is placed,
+    with its index in `blocked.everywhere`, TimeUp at the deadline; Ctrl-C
     stops it at once (KeyboardInterrupt) where Python would raise one.
     """
     # Two pools, each a grid and every word's start (4 bytes) and direction (1) a puzzle.
