@@ -8,11 +8,12 @@ from hypothesis import given, strategies as st
 
 import reference
 from conftest import kept_out
+from wordlists import read_list
 import wordsearch
 from wordsearch import _core, lang
 from wordsearch.lang import lists
 from wordsearch.directions import COMPASS, STEPS
-from wordsearch.errors import InputError, Unfilled
+from wordsearch.errors import AllBlocked, InputError, Unfilled
 from wordsearch.make import choose, fill, packer
 from wordsearch.make.blocked import blocked_words
 from wordsearch.make.words import parse_words
@@ -163,6 +164,36 @@ def test_after_a_pack_lost_to_a_blocked_word_the_next_drops_such_layouts_as_they
     dutch = lang.get("nl")
     reference.verify(puzzle.to_dict(), [dutch.fold(w) for w in words], list(COMPASS),
                      blocked=sorted(blocked_words(dutch).forms))
+
+
+@pytest.mark.slow
+def test_a_pack_whose_every_partial_layout_spells_a_blocked_word_for_good_is_given_up(
+        monkeypatch):
+    """The elements at seed d2: the whole pool of the first pack spells a blocked word
+    that no later element holds well before the last word, so the pack is given up
+    there and the next prunes. Run to its end, that pack read Tin twice in every
+    layout, and the puzzle went to 32x32."""
+    outcomes = []
+    real = packer.pack
+
+    def pack(*args, **kwargs):
+        try:
+            layouts = real(*args, **kwargs)
+        except AllBlocked as exc:
+            outcomes.append(("given up", kwargs["prune_blocked"], exc.blocked_index))
+            raise
+        outcomes.append(("packed", kwargs["prune_blocked"]))
+        return layouts
+
+    monkeypatch.setattr(packer, "pack", pack)
+    words = list(read_list("elements.txt"))
+    puzzle = wordsearch.generate(words, seed="d2", threads=2)
+    english, blocked = lang.get("en"), blocked_words(lang.get("en"))
+    (what, pruning, index), packed = outcomes
+    assert (what, pruning) == ("given up", False) and packed == ("packed", True)
+    assert puzzle.rows == 31 and 0 <= index < len(blocked.everywhere)
+    reference.verify(puzzle.to_dict(), [english.fold(w) for w in words], list(COMPASS),
+                     blocked=kept_out("en")[0], filler_only=sorted(blocked.filler_only))
 
 
 def readings_by_text(grid: np.ndarray, forms: dict[tuple[int, ...], int]) -> set:
