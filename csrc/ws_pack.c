@@ -265,6 +265,22 @@ static int workers_open(pack_run *r)
 
 /* Takes the call's memory (the pools' and buffers' from the workspace when it
  * has enough): WS_OK, or WS_NO_MEMORY, leaving what it took for run_close. */
+/* What blocked words need: with pruning, the parents dropped; without it, each
+ * blocked word's last holder (for giving up). 0 when out of memory. */
+static int blocked_open(pack_run *r)
+{
+    const ws_pack_params *p = r->params;
+    if (!p->blocked)
+        return 1;
+    if (p->prune_blocked) {
+        r->dead = malloc((size_t)p->beam);
+        return r->dead != NULL;
+    }
+    const size_t count = (size_t)ws_max32(ws_blocklist_count(p->blocked), 1);
+    r->last_holder = malloc(count * sizeof(int32_t));
+    return r->last_holder != NULL;
+}
+
 static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws)
 {
     const int32_t nworkers = p->threads, ncells = p->rows * p->cols;
@@ -308,15 +324,9 @@ static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws
     r->letter_masks = malloc((size_t)(p->words.count > 0 ? p->words.count : 1) * sizeof(uint64_t));
     r->counts = malloc(ncounts * sizeof(int32_t));
     r->index_scratch = malloc(WS_INDEX_SCRATCH(ncells) * sizeof(int32_t));
-    const int pruning = p->prune_blocked && p->blocked;
-    r->dead = pruning ? malloc((size_t)p->beam) : NULL;
-    const int giving_up = !p->prune_blocked && p->blocked;
-    r->last_holder = giving_up ? malloc((size_t)ws_max32(ws_blocklist_count(p->blocked), 1) *
-                                        sizeof(int32_t)) : NULL;
     if (!r->threads || !r->members || !r->workers || !r->memory || !r->step || !r->places ||
         !r->fits || !r->around || !r->in_range || !r->letter_masks || !r->counts ||
-        !r->index_scratch || (pruning && !r->dead) || (giving_up && !r->last_holder) ||
-        !workers_open(r))
+        !r->index_scratch || !blocked_open(r) || !workers_open(r))
         return WS_NO_MEMORY;
     return WS_OK;
 }

@@ -48,8 +48,11 @@ def modules() -> list[tuple[str, Path]]:
 def imported(name: str, path: Path) -> set[str]:
     """Every wordsearch module the source names in an import."""
     if path.suffix == ".pyx":  # Cython: only its Python imports matter here
-        lines = [line for line in path.read_text().splitlines()
-                 if line.startswith(("import ", "from ")) and " cimport " not in line]
+        lines, open_import = [], False
+        for line in path.read_text().splitlines():
+            if open_import or (line.startswith(("import ", "from ")) and " cimport " not in line):
+                lines.append(line)
+                open_import = line.count("(") + open_import > line.count(")")
         tree = ast.parse("\n".join(lines))
     else:
         tree = ast.parse(path.read_text(encoding="utf-8"))
