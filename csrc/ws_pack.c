@@ -265,8 +265,8 @@ static int workers_open(pack_run *r)
 
 /* Takes the call's memory (the pools' and buffers' from the workspace when it
  * has enough): WS_OK, or WS_NO_MEMORY, leaving what it took for run_close. */
-/* What blocked words need: with pruning, the parents dropped; without it, each
- * blocked word's last holder (for giving up). 0 when out of memory. */
+/* What blocked words need: with pruning, the parents dropped; giving up, each
+ * blocked word's last holder. 0 when out of memory. */
 static int blocked_open(pack_run *r)
 {
     const ws_pack_params *p = r->params;
@@ -276,6 +276,8 @@ static int blocked_open(pack_run *r)
         r->dead = malloc((size_t)p->beam);
         return r->dead != NULL;
     }
+    if (!p->give_up_blocked)
+        return 1;
     const size_t count = (size_t)ws_max32(ws_blocklist_count(p->blocked), 1);
     r->last_holder = malloc(count * sizeof(int32_t));
     return r->last_holder != NULL;
@@ -479,9 +481,11 @@ static int32_t blocked_for_good(const pack_run *r, const uint8_t *grid, const ws
     return NO_INDEX;
 }
 
-/* A blocked word that every puzzle in `kept`, the pool after word w, spells for
- * good (see blocked_for_good; that of the last read), or NO_INDEX when one does
- * not; `parents` is the pool before, where *free_at was found free of them.
+/* The first blocked word (by index) of those that the puzzles in `kept`, the
+ * pool after word w, spell for good (see blocked_for_good) when every one of
+ * them spells one, else NO_INDEX; `parents` is the pool before, where *free_at
+ * was found free of them. The pool's order depends on the threads, so the
+ * word named is the least, not the last read.
  * Letters are never taken away, so then none of the pack's finished puzzles
  * could be free of them. Each puzzle is written out into the output's first
  * slot, unused until the finished puzzles are taken. The children of *free_at
@@ -495,19 +499,23 @@ static int32_t all_spell_blocked(pack_run *r, int32_t w, pool *kept, pool *paren
     s->grandparents = parents;
     s->word = w + 1;
     const ws_placed placed = {.starts = out->starts, .dirs = out->dirs};
-    int32_t spelled = NO_INDEX;
+    int32_t least = NO_INDEX;
     for (int kin = 1; kin >= 0; kin--)
         for (int32_t i = 0; i < kept->size; i++) {
             if ((kept->links[i].parent == *free_at) != kin)
                 continue;
+            if (ws_stopping(&r->params->stop))
+                return NO_INDEX; /* the next word's expansion stops the pack */
             ws_realise_into(s, i, out->grids, out->starts, out->dirs);
-            spelled = blocked_for_good(r, out->grids, &placed, w + 1);
+            const int32_t spelled = blocked_for_good(r, out->grids, &placed, w + 1);
             if (spelled == NO_INDEX) {
                 *free_at = i;
                 return NO_INDEX;
             }
+            if (least == NO_INDEX || spelled < least)
+                least = spelled;
         }
-    return spelled;
+    return least;
 }
 
 /* Whether the pool after word w of `count` is looked at for giving up: from the

@@ -57,17 +57,20 @@ typedef struct {
     /* Words no finished puzzle's letters may spell outside a placement (along
      * one word's line, a blocked word is that word's own letters), or NULL. A
      * finished puzzle that spells one is output only when none is free of them,
-     * so that the caller can say which blocked word stood in the way. Without
-     * pruning, a pack whose whole pool, after a word of the first three
-     * quarters, spells one that no later word holds ends there in
-     * WS_ALL_BLOCKED: letters are never taken away, so none of its finished
-     * puzzles could be free of them. */
+     * so that the caller can say which blocked word stood in the way. */
     const ws_blocklist *blocked;
     /* Nonzero (with `blocked`): a partial layout is dropped as soon as its
      * letters spell a blocked word outside a placement, instead of when it is
      * finished. Its children no longer take the beam's places; the puzzles
      * differ from those without. */
     int32_t prune_blocked;
+    /* Nonzero (with `blocked`, without pruning): a pack whose whole pool, after a
+     * word of the first three quarters, spells a blocked word that no later word
+     * holds ends there in WS_ALL_BLOCKED, as letters are never taken away: none
+     * of its finished puzzles could be free of them. Zero for a caller whose
+     * finished puzzles gain letters that may make such a reading their own (a
+     * message fill's added words). */
+    int32_t give_up_blocked;
     ws_stop stop;
 } ws_pack_params;
 
@@ -79,8 +82,9 @@ typedef struct {
     int32_t count;    /* out: finished puzzles written, best first */
     int32_t stuck_word; /* out: with WS_NO_ROOM, the word that found no position; with
                            WS_NO_UNIQUE, a word the best layout reads more than once;
-                           with WS_ALL_BLOCKED, a blocked word (its index in the
-                           blocklist) the pool's last puzzle spells */
+                           with WS_ALL_BLOCKED, the first blocked word (by its
+                           index in the blocklist) of those the pool's puzzles
+                           spell for good */
 } ws_pack_output;
 
 /* Memory the packer keeps from one call to the next, up to WS_WORKSPACE_KEEP

@@ -103,6 +103,7 @@ typedef struct {
     int32_t capacity;
     const ws_blocklist *blocked; /* NULL but in sweep (e) */
     int32_t prune_blocked;       /* in sweep (e), every other run */
+    int32_t give_up_blocked;     /* in sweep (e), in the others */
     int32_t scattered;
     int32_t regions[4 * MAX_WORDS];
     /* Which words lie inside which (ws_inside): word w's containers are
@@ -151,6 +152,7 @@ static void run(const pack_case *pc, int32_t threads, ws_workspace *ws, result *
                    .words = pc->has_inside ? pc->inside_words : NULL},
         .blocked = pc->blocked,
         .prune_blocked = pc->prune_blocked,
+        .give_up_blocked = pc->give_up_blocked,
     };
     memset(out, 0, sizeof *out);
     ws_pack_output o = {.capacity = pc->capacity, .grids = out->grids, .starts = out->starts,
@@ -167,7 +169,8 @@ static int differ(const pack_case *pc, const result *a, const result *b, char *w
         snprintf(why, n, "status %d vs %d", a->status, b->status);
         return 1;
     }
-    if (a->status == WS_NO_ROOM && a->stuck_word != b->stuck_word) {
+    if ((a->status == WS_NO_ROOM || a->status == WS_ALL_BLOCKED) &&
+        a->stuck_word != b->stuck_word) {
         snprintf(why, n, "stuck word %d vs %d", a->stuck_word, b->stuck_word);
         return 1;
     }
@@ -826,7 +829,7 @@ static int32_t block_sweep(ws_rng *rng, int32_t *turned_away)
     return total;
 }
 
-#define BLOCKED_PACKS 150
+#define BLOCKED_PACKS 1500
 
 /* Whether finished puzzle k spells blocked word b outside every placement. */
 static int spells_outside(const pack_case *pc, const result *r, int32_t k,
@@ -879,9 +882,12 @@ static void check_given_up(int32_t index, pack_case *pc, const result *r,
         fail("blocked pack", index, "given up naming blocked word %d of %d", r->stuck_word,
              count);
     const ws_blocklist *list = pc->blocked;
+    const int32_t capacity = pc->capacity;
     pc->blocked = NULL;
+    pc->capacity = MAX_CAPACITY; /* as many finished puzzles as there is room for */
     run(pc, 1, NULL, &unblocked);
     pc->blocked = list;
+    pc->capacity = capacity;
     const int32_t dirty = spelling_blocked(pc, &unblocked, letters, offsets, count);
     if (unblocked.status == WS_OK && dirty < unblocked.count)
         fail("blocked pack", index, "given up, but %d of %d puzzles packed without the "
@@ -917,6 +923,7 @@ static void blocked_packs(ws_workspace *ws, int32_t clean[2], int32_t *given_up)
         }
         pc.blocked = list;
         for (pc.prune_blocked = 0; pc.prune_blocked <= 1; pc.prune_blocked++) {
+            pc.give_up_blocked = !pc.prune_blocked;
             run(&pc, 1, NULL, &one);
             run(&pc, pc.prune_blocked ? 3 : 2, ws, &two);
             char why[160];
@@ -936,7 +943,7 @@ static void blocked_packs(ws_workspace *ws, int32_t clean[2], int32_t *given_up)
                      one.count);
             clean[pc.prune_blocked] += one.count > 0 && dirty == 0;
         }
-        pc.prune_blocked = 0;
+        pc.prune_blocked = pc.give_up_blocked = 0;
         pc.blocked = NULL;
         ws_blocklist_free(list);
     }

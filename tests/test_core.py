@@ -65,7 +65,7 @@ def run_core(cells, words, mask, beam, seed, regions, threads, workspace=None, r
                                          np.array(regions, dtype=np.int32).reshape(-1, 4),
                                          workspace, inside_offsets=inside_offsets,
                                          inside_words=inside_words, blocked=automaton,
-                                         prune_blocked=prune)
+                                         prune_blocked=prune, give_up_blocked=True)
     except NoRoom as exc:
         return ("no room", exc.word_index)
     except NoUnique as exc:

@@ -112,6 +112,7 @@ cdef extern from "ws_pack.h":
         ws_inside inside
         const ws_blocklist *blocked
         int32_t prune_blocked
+        int32_t give_up_blocked
         ws_stop stop
     ctypedef struct ws_pack_output:
         int32_t capacity

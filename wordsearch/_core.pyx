@@ -298,14 +298,15 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
          const int32_t[:, ::1] regions, Workspace workspace=None, *,
          const int32_t[::1] inside_offsets=None, const int32_t[::1] inside_words=None,
          int64_t deadline_ns=0, bint catch_signals=False, Blocklist blocked=None,
-         bint prune_blocked=False):
+         bint prune_blocked=False, bint give_up_blocked=False):
     """Finished puzzles, best first: (grids[n, rows, cols], starts[n, words], dirs[n, words]).
 
     With `blocked`, puzzles whose placed letters spell one of its words outside a
-    placement come only when no other does, and a pack whose every partial layout
-    spells one before the last word ends there, raising AllBlocked(blocked word's
-    index). With `prune_blocked` too, a partial layout is dropped as soon as its
-    letters spell one instead (other puzzles: see ws_pack_params.prune_blocked).
+    placement come only when no other does. With `prune_blocked` too, a partial
+    layout is dropped as soon as its letters spell one (other puzzles: see
+    ws_pack_params.prune_blocked). With `give_up_blocked` instead, a pack whose
+    every partial layout spells one for good ends early, raising AllBlocked(the
+    least such blocked word's index; see ws_pack_params.give_up_blocked).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].
@@ -345,6 +346,7 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     params.inside = _inside_view(inside_offsets, inside_words, nwords)
     params.blocked = blocked.ptr if blocked is not None else NULL
     params.prune_blocked = prune_blocked
+    params.give_up_blocked = give_up_blocked
     params.stop.flag = NULL
     params.stop.deadline_ns = deadline_ns
     out.capacity = capacity

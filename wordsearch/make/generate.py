@@ -222,6 +222,10 @@ class Mode:
     """A way of making the puzzle: build() tries one grid (`attempt` of `tries`),
     give_up() is the error once no grid worked."""
     tries = PACK_TRIES
+    # A pack whose every partial layout spells a blocked word that no later word
+    # holds is given up early (AllBlocked): no filler makes a reading across the
+    # words' own letters go away.
+    gives_up_blocked = True
 
     def __init__(self, making: Making):
         self.making = making
@@ -253,7 +257,8 @@ class Mode:
                                alphabet=making.language.alphabet, inside=making.word_list.inside,
                                beam=making.options.beam, threads=making.threads,
                                deadline=making.deadline, blocked=making.blocked,
-                               prune_blocked=self.prune_blocked)
+                               prune_blocked=self.prune_blocked,
+                               give_up_blocked=self.gives_up_blocked)
         except NoRoom as exc:
             raise Failed(f"{words[exc.word_index].where()} did not fit in the "
                          f"{shape.describe()}", next_grid=True) from None
@@ -342,6 +347,10 @@ class Plain(Mode):
 
 class AddedWords(Mode):
     """A message among your words, dictionary words added to leave its letters."""
+    # A reading inside an added word is that word's own, and the lexicon holds
+    # words with an unsuitable string inside (EVIL in OLIVE, read back): a layout
+    # that spells one across your words may still hide the message cleanly.
+    gives_up_blocked = False
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
         layouts = self.pack(shape, attempt)

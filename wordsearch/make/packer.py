@@ -63,7 +63,8 @@ def difficulty_order(words: Sequence[Word]) -> list[int]:
 def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed: int,
          alphabet: Alphabet, inside: Sequence[Sequence[int]] = (), beam: int = DEFAULT_BEAM,
          threads: int = 1, deadline: Deadline = Deadline(0, None),
-         blocked: Blocked | None = None, prune_blocked: bool = False) -> Iterator[Layout]:
+         blocked: Blocked | None = None, prune_blocked: bool = False,
+         give_up_blocked: bool = False) -> Iterator[Layout]:
     """Finished layouts, best first, each reading every word exactly once. Best
     is the smallest largest square of cells left to filler (words spread evenly over
     the grid, with no empty corner), then the fewest letters. Each is made when it is
@@ -79,9 +80,10 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     them: other layouts than without, worth it where a pack was lost to them.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
-    NoUnique when every layout repeats a word, AllBlocked (without `prune_blocked`)
-    when every partial layout spells a blocked word before the last word is placed,
-    with its index in `blocked.everywhere`, TimeUp at the deadline; Ctrl-C
+    NoUnique when every layout repeats a word, AllBlocked (with `give_up_blocked`,
+    without `prune_blocked`) when every partial layout spells a blocked word that no
+    later word holds, with its index in `blocked.everywhere`, TimeUp at the
+    deadline; Ctrl-C
     stops it at once (KeyboardInterrupt) where Python would raise one.
     """
     # Two pools, each a grid and every word's start (4 bytes) and direction (1) a puzzle.
@@ -107,7 +109,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
                                   deadline_ns=deadline.at_ns, catch_signals=_interruptible(),
                                   blocked=(blocked.words_automaton if blocked is not None
                                            else None),
-                                  prune_blocked=prune_blocked)
+                                  prune_blocked=prune_blocked,
+                                  give_up_blocked=give_up_blocked)
             except Disturbed:
                 continue
 
