@@ -203,10 +203,10 @@ typedef struct {
     int32_t *counts;  /* for ordering children (see expand) */
     int32_t *index_scratch; /* for reading the finished puzzles (see collect_finished) */
     uint8_t *dead;          /* with pruning, the parents dropped (see step_ctx.dead) */
-    /* Without pruning, for each blocked word, the last word (in placement order)
-     * that holds it, read either way, or NO_INDEX: laid over a reading, that
-     * word makes it its own (see all_spell_blocked). NULL: the pack is not given
-     * up for blocked words. */
+    /* Giving up (ws_pack_params.give_up_blocked), for each blocked word, the
+     * last word (in placement order) that holds it, read either way, or
+     * NO_INDEX: laid over a reading, that word makes it its own (see
+     * all_spell_blocked). NULL: the pack is not given up for blocked words. */
     int32_t *last_holder;
     candidate empty_grid; /* the link of the first pool's one puzzle */
 } pack_run;
@@ -263,8 +263,6 @@ static int workers_open(pack_run *r)
     return 1;
 }
 
-/* Takes the call's memory (the pools' and buffers' from the workspace when it
- * has enough): WS_OK, or WS_NO_MEMORY, leaving what it took for run_close. */
 /* What blocked words need: with pruning, the parents dropped; giving up, each
  * blocked word's last holder. 0 when out of memory. */
 static int blocked_open(pack_run *r)
@@ -283,6 +281,8 @@ static int blocked_open(pack_run *r)
     return r->last_holder != NULL;
 }
 
+/* Takes the call's memory (the pools' and buffers' from the workspace when it
+ * has enough): WS_OK, or WS_NO_MEMORY, leaving what it took for run_close. */
 static ws_status run_open(pack_run *r, const ws_pack_params *p, ws_workspace *ws)
 {
     const int32_t nworkers = p->threads, ncells = p->rows * p->cols;
@@ -481,16 +481,15 @@ static int32_t blocked_for_good(const pack_run *r, const uint8_t *grid, const ws
     return NO_INDEX;
 }
 
-/* The first blocked word (by index) of those that the puzzles in `kept`, the
- * pool after word w, spell for good (see blocked_for_good) when every one of
- * them spells one, else NO_INDEX; `parents` is the pool before, where *free_at
- * was found free of them. The pool's order depends on the threads, so the
- * word named is the least, not the last read.
- * Letters are never taken away, so then none of the pack's finished puzzles
- * could be free of them. Each puzzle is written out into the output's first
- * slot, unused until the finished puzzles are taken. The children of *free_at
- * are read first, as a child keeps its parent's readings: in a pool where most
- * spell one, the puzzles read before one free of them are few. */
+/* When every puzzle in `kept`, the pool after word w, spells a blocked word for
+ * good (see blocked_for_good), the least such word (by index: the pool's order
+ * depends on the threads); else NO_INDEX. Letters are never taken away, so then
+ * none of the pack's finished puzzles could be free of them. `parents` is the
+ * pool before, where *free_at was found free of them. Each puzzle is written
+ * out into the output's first slot, unused until the finished puzzles are
+ * taken. The children of *free_at are read first, as a child keeps its
+ * parent's readings: in a pool where most spell one, the puzzles read before
+ * one free of them are few. */
 static int32_t all_spell_blocked(pack_run *r, int32_t w, pool *kept, pool *parents,
                                  ws_pack_output *out, int32_t *free_at)
 {
@@ -530,9 +529,9 @@ static int worth_giving_up(int32_t w, int32_t count)
 
 /* Places the words one at a time, each pool the parents of the next: WS_OK
  * with *last the pool of finished puzzles (and the pool before it the other),
- * WS_STOPPED, WS_NO_ROOM naming the word that found no position, or (without
- * pruning) WS_ALL_BLOCKED naming a blocked word every puzzle of a pool before
- * the last spells. The last is left to take_finished, which may expand the
+ * WS_STOPPED, WS_NO_ROOM naming the word that found no position, or (giving
+ * up) WS_ALL_BLOCKED naming a blocked word every puzzle of a pool before the
+ * last spells. The last is left to take_finished, which may expand the
  * last word again to find one free of them. */
 static ws_status place_words(pack_run *r, ws_pack_output *out, pool **last)
 {

@@ -100,8 +100,9 @@ class NoUnique(WordsearchError):
 
 class AllBlocked(WordsearchError):
     """From the C core: every partial layout of a pool, before the last word, spells
-    a blocked word across the words' own letters, so none of the pack's puzzles
-    could be free of them; `blocked_index` is one of them (in the blocklist given)."""
+    a blocked word across the words' own letters that no later word holds, so none
+    of the pack's puzzles could be free of them; `blocked_index` is the least of
+    those words (in the blocklist given)."""
 
     @property
     def blocked_index(self) -> int:
