@@ -68,16 +68,31 @@ static void expand(const step_ctx *s, crew *c, selection *all, int32_t *counts, 
     next->size = n;
 }
 
-/* Whether the placed letters spell a blocked word outside every placement (more
- * readings than BLOCKED_READINGS count as one). */
-static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
+/* The first blocked word the letters of the first `nplaced` words spell outside
+ * every placement, leaving out, given `last_holder` (see pack_run), those a word
+ * after them holds; NO_INDEX when there is none. More readings than
+ * BLOCKED_READINGS give `overflow`. */
+static int32_t blocked_reading(const ws_pack_params *p, const uint8_t *grid,
+                               const ws_placed *placed, int32_t nplaced,
+                               const int32_t *last_holder, int32_t overflow)
 {
     int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
     uint8_t dir[BLOCKED_READINGS];
     if (ws_blocklist_scan(p->blocked, grid, p->rows, p->cols, word, start, dir,
                           BLOCKED_READINGS, &found) != WS_OK)
-        return 1;
-    return ws_any_not_own(p, placed, p->words.count, word, start, dir, found);
+        return overflow;
+    for (int32_t k = 0; k < found; k++)
+        if ((!last_holder || last_holder[word[k]] < nplaced) &&
+            ws_any_not_own(p, placed, nplaced, word + k, start + k, dir + k, 1))
+            return word[k];
+    return NO_INDEX;
+}
+
+/* Whether the placed letters spell a blocked word outside every placement (more
+ * readings than BLOCKED_READINGS count as one). */
+static int spells_blocked(const ws_pack_params *p, const uint8_t *grid, const ws_placed *placed)
+{
+    return blocked_reading(p, grid, placed, p->words.count, NULL, 0) != NO_INDEX;
 }
 
 /* Takes the step after the last word, whose parents are the finished puzzles.
@@ -468,17 +483,7 @@ static int find_holders(pack_run *r)
 static int32_t blocked_for_good(const pack_run *r, const uint8_t *grid, const ws_placed *placed,
                                 int32_t nplaced)
 {
-    const ws_pack_params *p = r->params;
-    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
-    uint8_t dir[BLOCKED_READINGS];
-    if (ws_blocklist_scan(p->blocked, grid, p->rows, p->cols, word, start, dir,
-                          BLOCKED_READINGS, &found) != WS_OK)
-        return NO_INDEX;
-    for (int32_t k = 0; k < found; k++)
-        if (r->last_holder[word[k]] < nplaced &&
-            ws_any_not_own(p, placed, nplaced, word + k, start + k, dir + k, 1))
-            return word[k];
-    return NO_INDEX;
+    return blocked_reading(r->params, grid, placed, nplaced, r->last_holder, NO_INDEX);
 }
 
 /* When every puzzle in `kept`, the pool after word w, spells a blocked word for
