@@ -143,14 +143,14 @@ static int count_own_visit(void *ctx, int32_t start, int dir)
     return ++k->count >= k->limit;
 }
 
-int32_t ws_first_not_once(const uint8_t *grid, int32_t rows, int32_t cols,
-                          const ws_words *words, const ws_inside *inside,
-                          const ws_placed *placed, int32_t *scratch)
+int32_t ws_last_not_once(const uint8_t *grid, int32_t rows, int32_t cols,
+                         const ws_words *words, const ws_inside *inside,
+                         const ws_placed *placed, int32_t *scratch)
 {
     const cell_index index = index_cells(grid, rows * cols, scratch);
     count_ctx k = {.limit = 2,
                    .own = {.words = words, .inside = inside, .placed = placed, .cols = cols}};
-    for (int32_t w = 0; w < words->count; w++) {
+    for (int32_t w = words->count - 1; w >= 0; w--) {
         const int32_t len = words->offsets[w + 1] - words->offsets[w];
         assert(len >= 1);
         k.count = 0;

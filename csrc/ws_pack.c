@@ -130,8 +130,8 @@ static void collect_finished(const step_ctx *s, ws_pack_output *out, int check_b
          * take_finished). */
         if (check_blocked && spells_blocked(p, g, &placed))
             continue;
-        const int32_t twice = ws_first_not_once(g, p->rows, p->cols, &p->words, &p->inside,
-                                                &placed, scratch);
+        const int32_t twice = ws_last_not_once(g, p->rows, p->cols, &p->words, &p->inside,
+                                               &placed, scratch);
         if (twice != NO_INDEX) {
             if (out->stuck_word == NO_INDEX)
                 out->stuck_word = twice; /* in the best layout: named if none reads once */

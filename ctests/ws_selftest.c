@@ -15,7 +15,7 @@
  *       must give identical outputs;
  *   every puzzle of (a) and (b) must keep the rules and read each word exactly
  *   once where it was placed, by the inside rule (readings on a container's
- *   placement left out), as the library counts (ws_first_not_once, ws_scan_words)
+ *   placement left out), as the library counts (ws_last_not_once, ws_scan_words)
  *   and as this driver counts by brute force;
  *   (c) one workspace reused across packs that grow and shrink, each checked
  *       against the same pack without one;
@@ -274,7 +274,7 @@ static int32_t brute_count(const pack_case *pc, const uint8_t *g, int32_t w,
  * word none with those before it and its middle letter in its region; and each
  * word reads exactly once, where it was placed, by the inside rule (its
  * readings on a container's placement left out), as the library counts
- * (ws_scan_words, ws_first_not_once) and as the driver does (brute_count). */
+ * (ws_scan_words, ws_last_not_once) and as the driver does (brute_count). */
 static void check_puzzle(const char *what, int32_t index, const pack_case *pc, const result *r,
                          int32_t k)
 {
@@ -343,7 +343,7 @@ static void check_puzzle(const char *what, int32_t index, const pack_case *pc, c
         return;
     }
     int32_t scratch[WS_INDEX_SCRATCH(MAX_CELLS)];
-    const int32_t not_once = ws_first_not_once(g, rows, cols, &words, &inside, &placed, scratch);
+    const int32_t not_once = ws_last_not_once(g, rows, cols, &words, &inside, &placed, scratch);
     if (not_once != -1)
         fail(what, index, "puzzle %d word %d does not read once by the count", k, not_once);
     int32_t seen[MAX_WORDS] = {0};
@@ -1151,6 +1151,26 @@ static int64_t solve_sweep(ws_rng *rng, int32_t *most, int32_t *tabled)
                 fail("dict find", n, "probe %d is found as %d, not %d", k,
                      ws_dict_find(dict, probe, len), want_w);
         }
+        /* The count the packer takes its finished puzzles by: the last word
+         * whose readings are not one, a palindrome's over the same cells one. */
+        int32_t want_not_once = -1;
+        for (int32_t w = count - 1; w >= 0 && want_not_once < 0; w--) {
+            const int32_t len = offsets[w + 1] - offsets[w];
+            const uint8_t *word = letters + offsets[w];
+            int32_t readings = 0;
+            for (int32_t at = 0; at < rows * cols; at++)
+                for (int dir = 0; dir < WS_NDIRS; dir++)
+                    readings += !(is_palindrome(word, len) && dir >= WS_NDIRS / 2) &&
+                                block_reads(grid, rows, cols, at / cols, at % cols, dir, word,
+                                            len);
+            if (readings != 1)
+                want_not_once = w;
+        }
+        int32_t scratch[WS_INDEX_SCRATCH(SOLVE_CELLS)];
+        const int32_t not_once = ws_last_not_once(grid, rows, cols, &words, NULL, NULL, scratch);
+        if (not_once != want_not_once)
+            fail("not once", n, "the count names word %d, brute force %d", not_once,
+                 want_not_once);
         for (int32_t min_length = 1; min_length <= SOLVE_MIN_LENGTHS; min_length++) {
             /* Straight lines. */
             int32_t nwant = 0;
