@@ -218,6 +218,8 @@ typedef struct {
     int32_t *counts;  /* for ordering children (see expand) */
     int32_t *index_scratch; /* for reading the finished puzzles (see collect_finished) */
     uint8_t *dead;          /* with pruning, the parents dropped (see step_ctx.dead) */
+    ws_blocklist *own_words; /* with pruning, the step's (see step_ctx.own_words) */
+    int32_t *closed_offsets, *closed; /* with pruning, the step's */
     /* Giving up (ws_pack_params.give_up_blocked), for each blocked word, the
      * last word (in placement order) that holds it, read either way, or
      * NO_INDEX: laid over a reading, that word makes it its own (see
@@ -278,8 +280,54 @@ static int workers_open(pack_run *r)
     return 1;
 }
 
-/* What blocked words need: with pruning, the parents dropped; giving up, each
- * blocked word's last holder. 0 when out of memory. */
+/* With pruning, the list's own words for reading them again (see
+ * step_ctx.own_words), when each has two letters or more, as the automaton
+ * takes; 0 when out of memory. */
+static int own_words_open(pack_run *r)
+{
+    const ws_pack_params *p = r->params;
+    const int32_t count = p->words.count;
+    int top = 1;
+    for (int32_t w = 0; w < count; w++) {
+        if (p->words.offsets[w + 1] - p->words.offsets[w] < WS_MIN_BLOCKED)
+            return 1;
+        for (int32_t i = p->words.offsets[w]; i < p->words.offsets[w + 1]; i++)
+            top = p->words.letters[i] > top ? p->words.letters[i] : top;
+    }
+    r->closed_offsets = calloc((size_t)count + 2, sizeof(int32_t));
+    r->closed = malloc((size_t)ws_max32(count, 1) * sizeof(int32_t));
+    int32_t *last = malloc((size_t)ws_max32(count, 1) * sizeof(int32_t));
+    if (!r->closed_offsets || !r->closed || !last) {
+        free(last);
+        return 0;
+    }
+    /* Each word under the last of its containers, by counting sort. */
+    for (int32_t w = 0; w < count; w++) {
+        last[w] = NO_INDEX;
+        if (p->inside.offsets)
+            for (int32_t i = p->inside.offsets[w]; i < p->inside.offsets[w + 1]; i++)
+                last[w] = ws_max32(last[w], p->inside.words[i]);
+        if (last[w] != NO_INDEX)
+            r->closed_offsets[last[w] + 2]++;
+    }
+    for (int32_t v = 0; v < count; v++)
+        r->closed_offsets[v + 2] += r->closed_offsets[v + 1];
+    for (int32_t w = 0; w < count; w++)
+        if (last[w] != NO_INDEX)
+            r->closed[r->closed_offsets[last[w] + 1]++] = w;
+    free(last);
+    for (int k = 0; k < POOLS; k++) {
+        r->pools[k].pending = malloc((size_t)p->beam * sizeof(uint64_t));
+        if (!r->pools[k].pending)
+            return 0;
+    }
+    const ws_status built = ws_blocklist_build(&p->words, top, &r->own_words);
+    assert(built != WS_BAD_ARGUMENT); /* the words passed words_ok */
+    return built == WS_OK;
+}
+
+/* What blocked words need: with pruning, the parents dropped and the list's
+ * own words; giving up, each blocked word's last holder. 0 when out of memory. */
 static int blocked_open(pack_run *r)
 {
     const ws_pack_params *p = r->params;
@@ -287,7 +335,7 @@ static int blocked_open(pack_run *r)
         return 1;
     if (p->prune_blocked) {
         r->dead = malloc((size_t)p->beam);
-        return r->dead != NULL;
+        return r->dead != NULL && own_words_open(r);
     }
     if (!p->give_up_blocked)
         return 1;
@@ -381,6 +429,11 @@ static void run_close(pack_run *r, ws_workspace *ws)
     free(r->counts);
     free(r->index_scratch);
     free(r->dead);
+    ws_blocklist_free(r->own_words);
+    for (int k = 0; k < POOLS; k++)
+        free(r->pools[k].pending);
+    free(r->closed_offsets);
+    free(r->closed);
     free(r->last_holder);
 }
 
@@ -400,6 +453,9 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->board_words = r->board_words;
     s->board_pad = r->board_pad;
     s->dead = r->dead;
+    s->own_words = r->own_words;
+    s->closed_offsets = r->closed_offsets;
+    s->closed = r->closed;
     for (int32_t i = 0; i < ncells; i++) {
         const int32_t row = i / p->cols, col = i % p->cols;
         r->places[i] = (int16_t)row;
@@ -416,6 +472,8 @@ static void run_start(pack_run *r, const int32_t *lengths)
     memcpy(first->grids, p->cells, (size_t)ncells);
     r->empty_grid = (candidate){.score = 0, .parent = NO_INDEX, .start = NO_INDEX, .dir = 0,
                                 .worker = 0, .key = 0, .parent_key = 0};
+    if (first->pending)
+        first->pending[0] = 0;
     first->links = &r->empty_grid;
     first->size = 1;
     first->lowest = 0;

@@ -187,6 +187,10 @@ typedef struct {
     int32_t *starts;        /* cap * nwords */
     uint8_t *dirs;          /* cap * nwords */
     candidate *links;       /* size */
+    /* With the list's own words to prune by (step_ctx.own_words), cap: bit
+     * v % 64 of a puzzle's is set for each word v not laid yet that may read
+     * once on its letters already (see dead_now in ws_place.c); else NULL. */
+    uint64_t *pending;
     int32_t size;
     int32_t lowest;         /* the fewest letters */
 } pool;
@@ -231,6 +235,14 @@ typedef struct {
      * is written out and found to spell a blocked word: it is not expanded.
      * NULL without pruning. */
     uint8_t *dead;
+    /* With pruning, the list's own words, so that a parent is dropped too when
+     * its letters read a word again where that word can never be laid: see
+     * reads_again_now (ws_place.c). NULL when a word is shorter than the
+     * automaton takes (WS_MIN_BLOCKED). */
+    const ws_blocklist *own_words;
+    /* With own_words, the words whose last container (see ws_inside) is word v
+     * are closed[closed_offsets[v]] .. closed[closed_offsets[v + 1] - 1]. */
+    const int32_t *closed_offsets, *closed;
     const uint8_t *letters;
     int32_t len;
     int8_t first_at[CELL_CODES];  /* first index of each cell code in the word, or NO_INDEX */

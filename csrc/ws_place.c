@@ -893,13 +893,130 @@ static int letter_next(const step_ctx *s, const uint8_t *grid, int32_t at, int d
     return code != WS_EMPTY && code != WS_BLOCKED;
 }
 
+/* What a reading of a list word on a partial layout's letters makes of it. */
+typedef enum {
+    READ_NOT_COUNTED, /* v's own placement, on a container's, or a container may
+                         yet be laid over it */
+    READ_FIRST,       /* v is not laid yet, and may be laid exactly there */
+    READ_AGAIN        /* v reads here for good and also where it is or will be laid */
+} reading_kind;
+
+/* The kind of the reading of word v from cell `start` along `dir`, given the
+ * first `nplaced` words. Once all v's containers are laid, nothing can take a
+ * reading away (letters stay): laid, v then reads twice; not laid, it can
+ * never be laid on a reading two of whose cells lie on one placed word (a word
+ * shares at most one cell with each other word). */
+static reading_kind kind_of(const step_ctx *s, const ws_placed *placed, int32_t nplaced,
+                            int32_t v, int32_t start, int dir)
+{
+    const ws_pack_params *p = s->params;
+    const int32_t len = s->lengths[v], cols = p->cols;
+    const int32_t end = start + (len - 1) * s->step[dir];
+    if (p->inside.offsets)
+        for (int32_t i = p->inside.offsets[v]; i < p->inside.offsets[v + 1]; i++) {
+            const int32_t c = p->inside.words[i];
+            if (c >= nplaced || ws_within_segment(start, end, placed->starts[c], placed->dirs[c],
+                                                  s->lengths[c], cols))
+                return READ_NOT_COUNTED;
+        }
+    if (v < nplaced)
+        return ws_within_segment(start, end, placed->starts[v], placed->dirs[v], len, cols)
+                   ? READ_NOT_COUNTED
+                   : READ_AGAIN;
+    const int32_t r0 = start / cols, c0 = start % cols;
+    for (int32_t q = 0; q < nplaced; q++) {
+        if (placed->dirs[q] % (WS_NDIRS / 2) != dir % (WS_NDIRS / 2))
+            continue; /* across the reading's line: one cell at most */
+        int32_t on = 0;
+        for (int32_t k = 0; k < len && on < 2; k++)
+            on += ws_on_segment(r0 + k * WS_DROW[dir], c0 + k * WS_DCOL[dir], placed->starts[q],
+                                placed->dirs[q], s->lengths[q], cols);
+        if (on >= 2)
+            return READ_AGAIN;
+    }
+    return READ_FIRST;
+}
+
+static uint64_t pending_bit(int32_t v)
+{
+    return (uint64_t)1 << (v % 64);
+}
+
+/* Whether word v reads again on the grid, by all its readings: one READ_AGAIN,
+ * or two READ_FIRST (v can be laid on one of them only). One READ_FIRST sets
+ * v's bit in *pending. */
+static int word_reads_again(const step_ctx *s, const uint8_t *grid, const ws_placed *placed,
+                            int32_t nplaced, int32_t v, uint64_t *pending)
+{
+    const ws_pack_params *p = s->params;
+    const int32_t len = s->lengths[v];
+    const uint8_t *word = p->words.letters + p->words.offsets[v];
+    const int ndirs = ws_is_palindrome(word, len) ? WS_NDIRS / 2 : WS_NDIRS;
+    int32_t first = 0;
+    for (int32_t cell = 0; cell < s->size; cell++) {
+        if (grid[cell] != word[0])
+            continue;
+        const int32_t r = cell / p->cols, c = cell % p->cols;
+        for (int d = 0; d < ndirs; d++) {
+            if (!ws_on_grid(r + (len - 1) * WS_DROW[d], c + (len - 1) * WS_DCOL[d], p->rows,
+                            p->cols))
+                continue;
+            int32_t k = 1;
+            while (k < len && grid[cell + k * s->step[d]] == word[k])
+                k++;
+            if (k < len)
+                continue;
+            const reading_kind kind = kind_of(s, placed, nplaced, v, cell, d);
+            if (kind == READ_AGAIN || (kind == READ_FIRST && ++first == 2))
+                return 1;
+        }
+    }
+    if (first == 1)
+        *pending |= pending_bit(v);
+    return 0;
+}
+
+/* Whether the list's words read again (see word_reads_again) by their readings
+ * on the run through `cell` along d's line, given *pending, the words that may
+ * read once elsewhere, to which it adds; more readings than BLOCKED_READINGS
+ * count as reading again. */
+static int run_reads_again(const step_ctx *s, const uint8_t *grid, const ws_placed *placed,
+                           int32_t nplaced, int32_t cell, int d, uint64_t *pending)
+{
+    const ws_pack_params *p = s->params;
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    if (ws_blocklist_scan_run(s->own_words, grid, p->rows, p->cols, cell, d, word, start, dir,
+                              BLOCKED_READINGS, &found) != WS_OK)
+        return 1;
+    for (int32_t k = 0; k < found; k++) {
+        const int32_t v = word[k];
+        const reading_kind kind = kind_of(s, placed, nplaced, v, start[k], dir[k]);
+        if (kind == READ_AGAIN)
+            return 1;
+        if (kind != READ_FIRST)
+            continue;
+        if (!(*pending & pending_bit(v)))
+            *pending |= pending_bit(v); /* the first: the layout before held none */
+        else if (word_reads_again(s, grid, placed, nplaced, v, pending))
+            return 1; /* counted whole: this one again, or one more */
+    }
+    return 0;
+}
+
 /* Whether parent p, just written out, spells a blocked word outside its words'
- * own letters. Its parent did not, so a reading must pass through a cell the
- * word placed last filled: along that word's line, or across it at one of its
- * new cells. A partial layout that spells one has no finished puzzle that does
- * not (letters are never taken away), unless a later word is laid exactly over
- * the reading, which pruning gives up. */
-static int spells_blocked_now(const step_ctx *s, int32_t p)
+ * own letters, or (with s->own_words) reads one of the list's words again (see
+ * word_reads_again); then it is dropped. A layout that does has no finished
+ * puzzle that does not (letters are never taken away), unless a later word is
+ * laid exactly over a blocked reading, which pruning gives up.
+ *
+ * Its parent did neither, so what is new passes through a cell the word placed
+ * last filled, along that word's line or across it at one of its new cells,
+ * but for two things: the word laid last now reads again where it read once
+ * before (the parent's pending bit, then all its readings are counted), and a
+ * word whose last container it is now counts its readings (all counted). The
+ * pending bits are the parent's and those found here (see pool). */
+static int dead_now(const step_ctx *s, int32_t p)
 {
     if (s->word == 0)
         return 0;
@@ -910,13 +1027,22 @@ static int spells_blocked_now(const step_ctx *s, int32_t p)
                               .dirs = s->parents->dirs + (size_t)p * nwords};
     const candidate *link = &s->parents->links[p];
     const uint8_t *before = s->grandparents->grids + (size_t)link->parent * s->size;
-    const int32_t last_len = s->lengths[s->word - 1], d = link->dir;
+    const int32_t last = s->word - 1, last_len = s->lengths[last], d = link->dir;
+    const int own = s->own_words != NULL;
+    uint64_t pending = own ? s->grandparents->pending[link->parent] : 0;
+    if (own && (pending & pending_bit(last)) &&
+        word_reads_again(s, grid, &placed, s->word, last, &pending))
+        return 1;
     /* The run along the word is the word alone when no letter abuts either end,
-     * and every reading in it is then the word's own. */
+     * and every blocked reading in it is then the word's own; the list's words
+     * in it are the word and those it holds, which may lie outside its
+     * containers as the caller gave them. */
     const int32_t end = link->start + (last_len - 1) * s->step[d];
     if ((letter_next(s, grid, link->start, (d + WS_NDIRS / 2) % WS_NDIRS) ||
          letter_next(s, grid, end, d)) &&
         run_spells_blocked(params, grid, &placed, s->word, link->start, d))
+        return 1;
+    if (own && run_reads_again(s, grid, &placed, s->word, link->start, d, &pending))
         return 1;
     const unsigned half = (1u << WS_NDIRS / 2) - 1u; /* one direction of each line */
     for (int32_t j = 0; j < last_len; j++) {
@@ -935,7 +1061,18 @@ static int spells_blocked_now(const step_ctx *s, int32_t p)
                                               cell, across) &&
                 run_spells_blocked(params, grid, &placed, s->word, cell, across))
                 return 1;
+            if (own &&
+                ws_blocklist_may_read_through(s->own_words, grid, params->rows, params->cols,
+                                              cell, across) &&
+                run_reads_again(s, grid, &placed, s->word, cell, across, &pending))
+                return 1;
         }
+    }
+    if (own) {
+        for (int32_t i = s->closed_offsets[last]; i < s->closed_offsets[last + 1]; i++)
+            if (word_reads_again(s, grid, &placed, s->word, s->closed[i], &pending))
+                return 1;
+        s->parents->pending[p] = pending;
     }
     return 0;
 }
@@ -961,7 +1098,7 @@ int32_t ws_expand_parents(worker *wk, share_class kind, int32_t lo, int32_t hi,
         if (kind == s->first_pass) {
             realise(s, p);
             if (s->dead)
-                s->dead[p] = (uint8_t)spells_blocked_now(s, p);
+                s->dead[p] = (uint8_t)dead_now(s, p);
         }
         if (s->dead && s->dead[p])
             continue;

@@ -93,6 +93,28 @@ def spells_blocked(grid, words, placed, blocked) -> bool:
                for word in blocked for cells in readings(grid, word))
 
 
+def reads_again(grid, words, inside, placed) -> bool:
+    """Whether a word reads on the grid's letters where no later word can take the
+    reading away (all its containers, inside[w], laid; on none of them) and it
+    reads elsewhere too: laid, anywhere but its own placement; not laid, twice,
+    or once with two cells on one placed word (where it can never be laid)."""
+    cols = len(grid[0])
+    spans = [_cells(start, d, len(words[q]), cols) for q, (start, d) in enumerate(placed)]
+    for v, word in enumerate(words):
+        holders = inside[v] if inside else []
+        if any(c >= len(placed) for c in holders):
+            continue
+        counted = [cells for cells in readings(grid, word)
+                   if not any(cells <= spans[c] for c in holders)]
+        if v < len(placed):
+            if any(cells != spans[v] for cells in counted):
+                return True
+        elif len(counted) >= 2 or any(len(cells & span) >= 2
+                                      for cells in counted for span in spans):
+            return True
+    return False
+
+
 class AllBlocked(Exception):
     """Every layout of a pool before the last word spells a blocked word."""
 
@@ -108,8 +130,11 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
     (first row, last row, first column, last column). inside[w] are the words w
     lies inside: its readings within their placements do not count. Layouts that
     spell a `blocked` word (letter lists) come only when none is free of them;
-    with `prune`, a partial layout that spells one is dropped once it is chosen."""
+    with `prune`, a partial layout that spells one, or reads a word again for
+    good (reads_again; when each word has two letters or more), is dropped once
+    it is chosen."""
     rows, cols = len(cells), len(cells[0])
+    again = all(len(word) >= 2 for word in words)  # the C core reads them as blocked words
     pool = [([list(row) for row in cells], [], 0, 0)]  # (grid, [(start, dir)], letters, key)
     for w, word in enumerate(words):
         children = []
@@ -159,7 +184,9 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
             for k, letter in enumerate(word):
                 grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
             placed = pool[p][1] + [(start, d)]
-            if prune and w < len(words) - 1 and spells_blocked(grid, words, placed, blocked):
+            if prune and blocked and w < len(words) - 1 and (
+                    spells_blocked(grid, words, placed, blocked)
+                    or (again and reads_again(grid, words, inside, placed))):
                 continue
             next_pool.append((grid, placed, score, key))
         later = [list(v) for v in words[w + 1:]]
