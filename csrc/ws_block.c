@@ -12,7 +12,7 @@
 #define GRAM_BITS (1u << GRAM_BITS_LOG2)
 /* The letters a gram holds: a reading of four or more through a cell holds four
  * of them side by side with the cell; one of three is a blocked word itself. */
-#define GRAM 4
+#define GRAM (WS_WINDOW_SIDE + 1)
 
 /* The root state: no letter of any word matched yet. */
 #define ROOT 0
@@ -294,19 +294,26 @@ static int letter_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
     return code != WS_EMPTY && code != WS_BLOCKED;
 }
 
-int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
-                                  int32_t cols, int32_t cell, int dir)
+void ws_line_window_read(const uint8_t *grid, int32_t rows, int32_t cols, int32_t cell, int dir,
+                         ws_line_window *window)
 {
     const int32_t r = cell / cols, c = cell % cols, dr = WS_DROW[dir], dc = WS_DCOL[dir];
-    const int32_t step = dr * cols + dc, mid = GRAM - 1;
+    const int32_t step = dr * cols + dc, mid = WS_WINDOW_SIDE;
     const int32_t ahead = steps_to_edge(rows, cols, r, c, dr, dc, mid);
     const int32_t behind = steps_to_edge(rows, cols, r, c, -dr, -dc, mid);
-    unsigned at[2 * GRAM - 1] = {0}; /* the cell's letter, mid, and GRAM - 1 either side;
-                                        0 where a reading cannot pass */
+    memset(window->at, 0, sizeof window->at);
     for (int32_t k = -behind; k <= ahead; k++) {
-        const unsigned code = grid[cell + k * step];
-        at[mid + k] = code >= 1 && code <= (unsigned)list->nletters ? code : 0;
+        const uint8_t code = grid[cell + k * step];
+        window->at[mid + k] = code == WS_EMPTY || code == WS_BLOCKED ? 0 : code;
     }
+}
+
+int ws_blocklist_may_read_window(const ws_blocklist *list, const ws_line_window *window)
+{
+    const int32_t mid = GRAM - 1;
+    unsigned at[2 * GRAM - 1]; /* 0 where a reading of the list cannot pass */
+    for (int32_t k = 0; k < 2 * GRAM - 1; k++)
+        at[k] = window->at[k] <= (unsigned)list->nletters ? window->at[k] : 0;
     if (!at[mid] || (!at[mid - 1] && !at[mid + 1]))
         return 0; /* a reading has two letters or more, side by side */
     if (list->shortest < GRAM - 1)
@@ -319,6 +326,14 @@ int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid,
             gram_set(list, at[k], at[k + 1], at[k + 2], at[k + 3]))
             return 1;
     return 0;
+}
+
+int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
+                                  int32_t cols, int32_t cell, int dir)
+{
+    ws_line_window window;
+    ws_line_window_read(grid, rows, cols, cell, dir, &window);
+    return ws_blocklist_may_read_window(list, &window);
 }
 
 ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, int32_t rows,

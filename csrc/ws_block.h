@@ -51,6 +51,22 @@ ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, i
                                 int32_t *out_start, uint8_t *out_dir, int32_t capacity,
                                 int32_t *found);
 
+/* The cells either side of a cell that the filter below reads, along one line. */
+#define WS_WINDOW_SIDE 3
+
+/* A cell's letter code and those of WS_WINDOW_SIDE cells either way along a
+ * line (at[WS_WINDOW_SIDE] is the cell's), 0 off the grid or where no letter
+ * is: read once for the filters of two lists. */
+typedef struct {
+    uint8_t at[2 * WS_WINDOW_SIDE + 1];
+} ws_line_window;
+
+void ws_line_window_read(const uint8_t *grid, int32_t rows, int32_t cols, int32_t cell, int dir,
+                         ws_line_window *window);
+
+/* ws_blocklist_may_read_through on a window read before. */
+int ws_blocklist_may_read_window(const ws_blocklist *list, const ws_line_window *window);
+
 /* 0 when no blocked word can read through `cell` along the line of `dir`: the
  * letters beside it there, three either way, hold no blocked word of three
  * letters and no four side by side that a longer one holds; 1 when one may, and

@@ -220,6 +220,7 @@ typedef struct {
     uint8_t *dead;          /* with pruning, the parents dropped (see step_ctx.dead) */
     ws_blocklist *own_words; /* with pruning, the step's (see step_ctx.own_words) */
     int32_t *closed_offsets, *closed; /* with pruning, the step's */
+    uint8_t *holds_counted;           /* with pruning, the step's */
     /* Giving up (ws_pack_params.give_up_blocked), for each blocked word, the
      * last word (in placement order) that holds it, read either way, or
      * NO_INDEX: laid over a reading, that word makes it its own (see
@@ -280,6 +281,35 @@ static int workers_open(pack_run *r)
     return 1;
 }
 
+/* Fills r->holds_counted (see step_ctx), each word read as a grid of one row;
+ * 0 when out of memory. */
+static int holds_counted_open(pack_run *r)
+{
+    const ws_pack_params *p = r->params;
+    r->holds_counted = calloc((size_t)ws_max32(p->words.count, 1), 1);
+    if (!r->holds_counted)
+        return 0;
+    int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
+    uint8_t dir[BLOCKED_READINGS];
+    for (int32_t w = 0; w < p->words.count; w++) {
+        const int32_t from = p->words.offsets[w], len = p->words.offsets[w + 1] - from;
+        if (ws_blocklist_scan(r->own_words, p->words.letters + from, 1, len, word, start, dir,
+                              BLOCKED_READINGS, &found) != WS_OK) {
+            r->holds_counted[w] = 1; /* in doubt, its run is read */
+            continue;
+        }
+        for (int32_t k = 0; k < found && !r->holds_counted[w]; k++) {
+            int contained = word[k] == w; /* its own letters: the word itself */
+            if (p->inside.offsets)
+                for (int32_t i = p->inside.offsets[word[k]];
+                     i < p->inside.offsets[word[k] + 1]; i++)
+                    contained |= p->inside.words[i] == w;
+            r->holds_counted[w] = (uint8_t)!contained;
+        }
+    }
+    return 1;
+}
+
 /* With pruning, the list's own words for reading them again (see
  * step_ctx.own_words), when each has two letters or more, as the automaton
  * takes; 0 when out of memory. */
@@ -323,7 +353,7 @@ static int own_words_open(pack_run *r)
     }
     const ws_status built = ws_blocklist_build(&p->words, top, &r->own_words);
     assert(built != WS_BAD_ARGUMENT); /* the words passed words_ok */
-    return built == WS_OK;
+    return built == WS_OK && holds_counted_open(r);
 }
 
 /* What blocked words need: with pruning, the parents dropped and the list's
@@ -434,6 +464,7 @@ static void run_close(pack_run *r, ws_workspace *ws)
         free(r->pools[k].pending);
     free(r->closed_offsets);
     free(r->closed);
+    free(r->holds_counted);
     free(r->last_holder);
 }
 
@@ -456,6 +487,7 @@ static void run_start(pack_run *r, const int32_t *lengths)
     s->own_words = r->own_words;
     s->closed_offsets = r->closed_offsets;
     s->closed = r->closed;
+    s->holds_counted = r->holds_counted;
     for (int32_t i = 0; i < ncells; i++) {
         const int32_t row = i / p->cols, col = i % p->cols;
         r->places[i] = (int16_t)row;

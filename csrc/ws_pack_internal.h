@@ -243,6 +243,10 @@ typedef struct {
     /* With own_words, the words whose last container (see ws_inside) is word v
      * are closed[closed_offsets[v]] .. closed[closed_offsets[v + 1] - 1]. */
     const int32_t *closed_offsets, *closed;
+    /* With own_words, holds_counted[w] is 1 when word w's letters hold a word
+     * that does not name w as a container: a reading that counts, which its
+     * line is read for even when no letter abuts it. */
+    const uint8_t *holds_counted;
     const uint8_t *letters;
     int32_t len;
     int8_t first_at[CELL_CODES];  /* first index of each cell code in the word, or NO_INDEX */

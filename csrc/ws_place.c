@@ -1035,14 +1035,15 @@ static int dead_now(const step_ctx *s, int32_t p)
         return 1;
     /* The run along the word is the word alone when no letter abuts either end,
      * and every blocked reading in it is then the word's own; the list's words
-     * in it are the word and those it holds, which may lie outside its
-     * containers as the caller gave them. */
+     * in it are the word and those it holds, which count only when the word is
+     * not named as their container (see holds_counted). */
     const int32_t end = link->start + (last_len - 1) * s->step[d];
-    if ((letter_next(s, grid, link->start, (d + WS_NDIRS / 2) % WS_NDIRS) ||
-         letter_next(s, grid, end, d)) &&
-        run_spells_blocked(params, grid, &placed, s->word, link->start, d))
+    const int abuts = letter_next(s, grid, link->start, (d + WS_NDIRS / 2) % WS_NDIRS) ||
+                      letter_next(s, grid, end, d);
+    if (abuts && run_spells_blocked(params, grid, &placed, s->word, link->start, d))
         return 1;
-    if (own && run_reads_again(s, grid, &placed, s->word, link->start, d, &pending))
+    if (own && (abuts || s->holds_counted[last]) &&
+        run_reads_again(s, grid, &placed, s->word, link->start, d, &pending))
         return 1;
     const unsigned half = (1u << WS_NDIRS / 2) - 1u; /* one direction of each line */
     for (int32_t j = 0; j < last_len; j++) {
@@ -1057,13 +1058,12 @@ static int dead_now(const step_ctx *s, int32_t p)
         unsigned lines = (beside | half_turn(beside)) & half & ~(1u << d % (WS_NDIRS / 2));
         for (; lines; lines &= lines - 1) {
             const int across = lowest_dir(lines);
-            if (ws_blocklist_may_read_through(params->blocked, grid, params->rows, params->cols,
-                                              cell, across) &&
+            ws_line_window window;
+            ws_line_window_read(grid, params->rows, params->cols, cell, across, &window);
+            if (ws_blocklist_may_read_window(params->blocked, &window) &&
                 run_spells_blocked(params, grid, &placed, s->word, cell, across))
                 return 1;
-            if (own &&
-                ws_blocklist_may_read_through(s->own_words, grid, params->rows, params->cols,
-                                              cell, across) &&
+            if (own && ws_blocklist_may_read_window(s->own_words, &window) &&
                 run_reads_again(s, grid, &placed, s->word, cell, across, &pending))
                 return 1;
         }
