@@ -16,11 +16,13 @@ depend on the machine's speed).
 --seeds makes one puzzle of each list with each of these seeds instead, as a teacher
 who makes the list again would get them (a puzzle's seed is drawn when none is
 given): half of the elements' seeds lose a pack to a blocked word, so one seed's time
-is not the list's. Prints each seed's time and side, then the median and the most.
+is not the list's. Prints each seed's time, side and grid (the first 8 hex digits of
+its SHA-256, to tell two installs' puzzles apart), then the median and the most.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import sys
 import time
@@ -67,8 +69,9 @@ def _by_seed(name: str, words: list, threads: int, seeds: list[str], limit: dict
         start = time.perf_counter()
         puzzle = wordsearch.generate(words, seed=seed, threads=threads, **limit)
         times.append(time.perf_counter() - start)
+        grid = hashlib.sha256("\n".join(puzzle.grid).encode()).hexdigest()[:8]
         print(f"{name} threads={threads} seed {seed}: {times[-1]:.2f} s, "
-              f"{puzzle.cols}x{puzzle.rows}", flush=True)
+              f"{puzzle.cols}x{puzzle.rows}, grid {grid}", flush=True)
     print(f"{name:<16} {len(words):>4} words threads={threads}, {len(seeds)} seeds: median "
           f"{statistics.median(times):.2f} s, most {max(times):.2f} s", flush=True)
 
