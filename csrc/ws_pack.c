@@ -352,8 +352,9 @@ static int own_words_open(pack_run *r)
             return 0;
     }
     const ws_status built = ws_blocklist_build(&p->words, top, &r->own_words);
-    assert(built != WS_BAD_ARGUMENT); /* the words passed words_ok */
-    return built == WS_OK && holds_counted_open(r);
+    if (built != WS_OK)
+        return 0; /* out of memory, or a list too long for the automaton's table */
+    return holds_counted_open(r);
 }
 
 /* What blocked words need: with pruning, the parents dropped and the list's

@@ -61,8 +61,12 @@ typedef struct {
     const ws_blocklist *blocked;
     /* Nonzero (with `blocked`): a partial layout is dropped as soon as its
      * letters spell a blocked word outside a placement, instead of when it is
-     * finished. Its children no longer take the beam's places; the puzzles
-     * differ from those without. */
+     * finished; and, when every word has two letters or more, as soon as they
+     * read one of the words again for good: all its containers laid (see
+     * ws_inside) and the reading on none of them, the word laid and read
+     * elsewhere too, or not laid and read twice, or once with two cells on one
+     * placed word (where it can never be laid). Its children no longer take the
+     * beam's places; the puzzles differ from those without. */
     int32_t prune_blocked;
     /* Nonzero (with `blocked`, without pruning): a pack whose whole pool, after a
      * word of the first three quarters, spells a blocked word that no later word

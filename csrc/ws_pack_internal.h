@@ -187,9 +187,11 @@ typedef struct {
     int32_t *starts;        /* cap * nwords */
     uint8_t *dirs;          /* cap * nwords */
     candidate *links;       /* size */
-    /* With the list's own words to prune by (step_ctx.own_words), cap: bit
-     * v % 64 of a puzzle's is set for each word v not laid yet that may read
-     * once on its letters already (see dead_now in ws_place.c); else NULL. */
+    /* With the list's own words to prune by (step_ctx.own_words), cap: a
+     * puzzle's bits v % 64 for at least each word v not laid yet that reads
+     * once on its letters already (see dead_now in ws_place.c); words share
+     * bits and a laid word's stays, which costs only a count over the grid
+     * that finds nothing. Else NULL. */
     uint64_t *pending;
     int32_t size;
     int32_t lowest;         /* the fewest letters */
@@ -236,9 +238,9 @@ typedef struct {
      * NULL without pruning. */
     uint8_t *dead;
     /* With pruning, the list's own words, so that a parent is dropped too when
-     * its letters read a word again where that word can never be laid: see
-     * reads_again_now (ws_place.c). NULL when a word is shorter than the
-     * automaton takes (WS_MIN_BLOCKED). */
+     * its letters read one of them again for good: see dead_now and
+     * word_reads_again (ws_place.c). NULL without pruning, or when a word is
+     * shorter than the automaton takes (WS_MIN_BLOCKED). */
     const ws_blocklist *own_words;
     /* With own_words, the words whose last container (see ws_inside) is word v
      * are closed[closed_offsets[v]] .. closed[closed_offsets[v + 1] - 1]. */

@@ -978,8 +978,9 @@ static int word_reads_again(const step_ctx *s, const uint8_t *grid, const ws_pla
 
 /* Whether the list's words read again (see word_reads_again) by their readings
  * on the run through `cell` along d's line, given *pending, the words that may
- * read once elsewhere, to which it adds; more readings than BLOCKED_READINGS
- * count as reading again. */
+ * read once elsewhere, to which it adds. A run with more readings than
+ * BLOCKED_READINGS (a long word holding many of the others) has every word
+ * counted over the whole grid instead. */
 static int run_reads_again(const step_ctx *s, const uint8_t *grid, const ws_placed *placed,
                            int32_t nplaced, int32_t cell, int d, uint64_t *pending)
 {
@@ -987,8 +988,12 @@ static int run_reads_again(const step_ctx *s, const uint8_t *grid, const ws_plac
     int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
     uint8_t dir[BLOCKED_READINGS];
     if (ws_blocklist_scan_run(s->own_words, grid, p->rows, p->cols, cell, d, word, start, dir,
-                              BLOCKED_READINGS, &found) != WS_OK)
-        return 1;
+                              BLOCKED_READINGS, &found) != WS_OK) {
+        for (int32_t v = 0; v < p->words.count; v++)
+            if (word_reads_again(s, grid, placed, nplaced, v, pending))
+                return 1;
+        return 0;
+    }
     for (int32_t k = 0; k < found; k++) {
         const int32_t v = word[k];
         const reading_kind kind = kind_of(s, placed, nplaced, v, start[k], dir[k]);

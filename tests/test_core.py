@@ -190,6 +190,19 @@ def test_a_word_whose_last_container_is_laid_is_read_again_as_in_the_reference(
         assert run_core(*case, threads, WORKSPACE, blocked=blocked, prune=True) == expected
 
 
+def test_a_run_holding_more_readings_than_the_scan_has_room_for_is_counted_whole():
+    """A word of 64 A's holds 306 readings of the A's from 2 to 6 letters, more
+    than a run's scan has room for: the packer counts every word over the grid
+    instead, and drops what the reference drops (found by a review; the packer had
+    dropped the layout at once, and said the word of six did not fit)."""
+    words = [[1] * n for n in (64, 6, 5, 4, 3, 2)]
+    case = ([[0] * 64 for _ in range(3)], words, 4, 4, 12345, [])
+    expected = run_reference(*case, [[2, 2]], prune=True)
+    assert expected == ("no room", 3)
+    for threads in (1, 2):
+        assert run_core(*case, threads, WORKSPACE, blocked=[[2, 2]], prune=True) == expected
+
+
 @pytest.mark.slow
 def test_words_inside_others_pack_by_the_rule_as_in_the_reference():
     """Lists that hold words inside others (over three letters, most do) pack in C

@@ -76,8 +76,9 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     placement come only when no other layout of the pack is free of them (the words
     blocked everywhere: a filler-only string, PEE across two words, is no fault).
     With `prune_blocked` too, a partial layout is dropped as soon as its letters
-    spell one, so that the beam's places go to layouts that can still finish free of
-    them: other layouts than without, worth it where a pack was lost to them.
+    spell one, or read a word a second time where no later word can take the
+    reading away, so that the beam's places go to layouts that can still finish:
+    other layouts than without, worth it where a pack was lost to them.
 
     Raises NoRoom with the index (in `words`) of a word that found no position,
     NoUnique when every layout repeats a word, AllBlocked (with `give_up_blocked`,
