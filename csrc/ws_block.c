@@ -328,14 +328,6 @@ int ws_blocklist_may_read_window(const ws_blocklist *list, const ws_line_window 
     return 0;
 }
 
-int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
-                                  int32_t cols, int32_t cell, int dir)
-{
-    ws_line_window window;
-    ws_line_window_read(grid, rows, cols, cell, dir, &window);
-    return ws_blocklist_may_read_window(list, &window);
-}
-
 ws_status ws_blocklist_scan_run(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
                                 int32_t cols, int32_t cell, int dir, int32_t *out_word,
                                 int32_t *out_start, uint8_t *out_dir, int32_t capacity,

@@ -64,15 +64,11 @@ typedef struct {
 void ws_line_window_read(const uint8_t *grid, int32_t rows, int32_t cols, int32_t cell, int dir,
                          ws_line_window *window);
 
-/* ws_blocklist_may_read_through on a window read before. */
-int ws_blocklist_may_read_window(const ws_blocklist *list, const ws_line_window *window);
-
-/* 0 when no blocked word can read through `cell` along the line of `dir`: the
- * letters beside it there, three either way, hold no blocked word of three
+/* 0 when no word of the list can read through the window's cell along its
+ * line: the letters beside it there, three either way, hold no word of three
  * letters and no four side by side that a longer one holds; 1 when one may, and
  * the run is to be scanned. A cheap test before ws_blocklist_scan_run, which it
  * never contradicts. */
-int ws_blocklist_may_read_through(const ws_blocklist *list, const uint8_t *grid, int32_t rows,
-                                  int32_t cols, int32_t cell, int dir);
+int ws_blocklist_may_read_window(const ws_blocklist *list, const ws_line_window *window);
 
 #endif

@@ -7,22 +7,6 @@
 const int8_t WS_DROW[WS_NDIRS] = {-1, -1, 0, 1, 1, 1, 0, -1};
 const int8_t WS_DCOL[WS_NDIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
 
-/* Directions N, NE, E, SE: one of each opposite pair. */
-#define WS_HALF_DIRS 0x0Fu
-
-static int reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
-                    int32_t c, int dir, const uint8_t *word, int32_t len)
-{
-    if (!ws_run_on_grid(r, c, dir, len, rows, cols))
-        return 0;
-    const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
-    const uint8_t *cell = grid + r * cols + c;
-    for (int32_t i = 1; i < len; i++)
-        if (cell[i * step] != word[i])
-            return 0;
-    return 1;
-}
-
 /* The cells of a grid holding letters, by letter, so that a word is looked for
  * only where its first letter is: the cells holding letter v <= top are
  * cells[first[v]] .. cells[first[v + 1] - 1], in row-major order; no cell holds
@@ -67,13 +51,13 @@ static void each_reading(const uint8_t *grid, int32_t rows, int32_t cols,
                          visit_fn visit, void *ctx)
 {
     assert(len >= 1);
-    const unsigned dirs = ws_is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
+    const unsigned dirs = ws_reading_dirs(word, len);
     if (word[0] > index->top)
         return;
     for (int32_t k = index->first[word[0]]; k < index->first[word[0] + 1]; k++) {
         const int32_t at = index->cells[k], r = at / cols, c = at % cols;
         for (int dir = 0; dir < WS_NDIRS; dir++) {
-            if ((dirs >> dir) & 1u && reads_at(grid, rows, cols, r, c, dir, word, len)) {
+            if ((dirs >> dir) & 1u && ws_reads_at(grid, rows, cols, r, c, dir, word, len)) {
                 if (visit(ctx, at, dir))
                     return;
             }

@@ -48,6 +48,29 @@ static inline int ws_on_segment(int32_t r, int32_t c, int32_t start, int dir, in
     return ws_on_run(r, c, start / cols, start % cols, dir, len);
 }
 
+/* The directions a word is read in, as a bit set: all eight, or for a
+ * palindrome N, NE, E, SE, one of each opposite pair (read the other way, it
+ * lies on the same cells). */
+static inline unsigned ws_reading_dirs(const uint8_t *word, int32_t len)
+{
+    return ws_is_palindrome(word, len) ? 0x0Fu : WS_ALL_DIRS;
+}
+
+/* Whether `word` (len letters, its first already matched at (r, c)) reads from
+ * (r, c) along dir. */
+static inline int ws_reads_at(const uint8_t *grid, int32_t rows, int32_t cols, int32_t r,
+                              int32_t c, int dir, const uint8_t *word, int32_t len)
+{
+    if (!ws_run_on_grid(r, c, dir, len, rows, cols))
+        return 0;
+    const int32_t step = WS_DROW[dir] * cols + WS_DCOL[dir];
+    const uint8_t *cell = grid + r * cols + c;
+    for (int32_t i = 1; i < len; i++)
+        if (cell[i * step] != word[i])
+            return 0;
+    return 1;
+}
+
 /* Whether the straight reading from cell `first` to cell `last` lies within the
  * `len` cells from `start` in direction `dir`: both its ends on them put every
  * cell between on them too. */

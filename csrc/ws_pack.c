@@ -281,8 +281,17 @@ static int workers_open(pack_run *r)
     return 1;
 }
 
-/* Fills r->holds_counted (see step_ctx), each word read as a grid of one row;
- * 0 when out of memory. */
+/* The readings of `list`'s words in the letters of word w, read as a grid of
+ * one row (ws_blocklist_scan's outputs, with room for BLOCKED_READINGS). */
+static ws_status scan_word(const ws_blocklist *list, const ws_words *words, int32_t w,
+                           int32_t *word, int32_t *start, uint8_t *dir, int32_t *found)
+{
+    const int32_t from = words->offsets[w];
+    return ws_blocklist_scan(list, words->letters + from, 1, words->offsets[w + 1] - from, word,
+                             start, dir, BLOCKED_READINGS, found);
+}
+
+/* Fills r->holds_counted (see step_ctx); 0 when out of memory. */
 static int holds_counted_open(pack_run *r)
 {
     const ws_pack_params *p = r->params;
@@ -292,9 +301,7 @@ static int holds_counted_open(pack_run *r)
     int32_t word[BLOCKED_READINGS], start[BLOCKED_READINGS], found = 0;
     uint8_t dir[BLOCKED_READINGS];
     for (int32_t w = 0; w < p->words.count; w++) {
-        const int32_t from = p->words.offsets[w], len = p->words.offsets[w + 1] - from;
-        if (ws_blocklist_scan(r->own_words, p->words.letters + from, 1, len, word, start, dir,
-                              BLOCKED_READINGS, &found) != WS_OK) {
+        if (scan_word(r->own_words, &p->words, w, word, start, dir, &found) != WS_OK) {
             r->holds_counted[w] = 1; /* in doubt, its run is read */
             continue;
         }
@@ -546,9 +553,8 @@ static int cut_short(const pack_run *r)
     return r->all.keep < r->params->beam && (r->all.has_bar || r->all.size > r->all.keep);
 }
 
-/* Fills r->last_holder (see pack_run), each word read as a grid of one row;
- * 0 when a word holds more readings than there is room for (then no pack is
- * given up). */
+/* Fills r->last_holder (see pack_run); 0 when a word holds more readings than
+ * there is room for (then no pack is given up). */
 static int find_holders(pack_run *r)
 {
     const ws_pack_params *p = r->params;
@@ -557,10 +563,7 @@ static int find_holders(pack_run *r)
     for (int32_t b = 0; b < ws_blocklist_count(p->blocked); b++)
         r->last_holder[b] = NO_INDEX;
     for (int32_t v = 0; v < p->words.count; v++) {
-        const int32_t from = p->words.offsets[v];
-        if (ws_blocklist_scan(p->blocked, p->words.letters + from, 1,
-                              p->words.offsets[v + 1] - from, word, start, dir,
-                              BLOCKED_READINGS, &found) != WS_OK)
+        if (scan_word(p->blocked, &p->words, v, word, start, dir, &found) != WS_OK)
             return 0;
         for (int32_t k = 0; k < found; k++)
             r->last_holder[word[k]] = v;

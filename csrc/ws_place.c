@@ -951,20 +951,14 @@ static int word_reads_again(const step_ctx *s, const uint8_t *grid, const ws_pla
     const ws_pack_params *p = s->params;
     const int32_t len = s->lengths[v];
     const uint8_t *word = p->words.letters + p->words.offsets[v];
-    const int ndirs = ws_is_palindrome(word, len) ? WS_NDIRS / 2 : WS_NDIRS;
+    const unsigned dirs = ws_reading_dirs(word, len);
     int32_t first = 0;
     for (int32_t cell = 0; cell < s->size; cell++) {
         if (grid[cell] != word[0])
             continue;
         const int32_t r = cell / p->cols, c = cell % p->cols;
-        for (int d = 0; d < ndirs; d++) {
-            if (!ws_on_grid(r + (len - 1) * WS_DROW[d], c + (len - 1) * WS_DCOL[d], p->rows,
-                            p->cols))
-                continue;
-            int32_t k = 1;
-            while (k < len && grid[cell + k * s->step[d]] == word[k])
-                k++;
-            if (k < len)
+        for (int d = 0; d < WS_NDIRS; d++) {
+            if (!(dirs >> d & 1u) || !ws_reads_at(grid, p->rows, p->cols, r, c, d, word, len))
                 continue;
             const reading_kind kind = kind_of(s, placed, nplaced, v, cell, d);
             if (kind == READ_AGAIN || (kind == READ_FIRST && ++first == 2))

@@ -23,7 +23,7 @@
  *       palindromes, some repeated or reversed) scanned for in random grids with
  *       empty and outside cells: ws_blocklist_scan must report exactly the
  *       readings a brute force over every cell and direction finds, each once,
- *       and ws_blocklist_may_read_through must turn away no line a word reads on;
+ *       and ws_blocklist_may_read_window must turn away no line a word reads on;
  *   (e) BLOCKED_PACKS packs with a blocklist of short words: on 1 and 2 threads
  *       the same output, and either every finished puzzle is free of blocked
  *       words outside its placements (by brute force) or none is (the fallback
@@ -726,7 +726,7 @@ static int reads_through(const ws_words *words, int32_t w, const uint8_t *grid, 
     return 0;
 }
 
-/* Sweep (d), the filter: where ws_blocklist_may_read_through turns a cell's line
+/* Sweep (d), the filter: where ws_blocklist_may_read_window turns a cell's line
  * away, no word reads through the cell along it (by brute force). Returns the
  * lines it turned away. */
 static int32_t through_check(const ws_blocklist *list, const ws_words *words,
@@ -735,7 +735,9 @@ static int32_t through_check(const ws_blocklist *list, const ws_words *words,
     int32_t turned_away = 0;
     for (int32_t at = 0; at < rows * cols; at++)
         for (int dir = 0; dir < WS_NDIRS / 2; dir++) {
-            if (ws_blocklist_may_read_through(list, grid, rows, cols, at, dir))
+            ws_line_window window;
+            ws_line_window_read(grid, rows, cols, at, dir, &window);
+            if (ws_blocklist_may_read_window(list, &window))
                 continue;
             turned_away++;
             for (int32_t w = 0; w < words->count; w++)

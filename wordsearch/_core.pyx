@@ -304,9 +304,10 @@ def pack(const uint8_t[:, ::1] cells, const uint8_t[::1] letters,
     With `blocked`, puzzles whose placed letters spell one of its words outside a
     placement come only when no other does. With `prune_blocked` too, a partial
     layout is dropped as soon as its letters spell one, or read a word of the
-    list again for good (other puzzles: see ws_pack_params.prune_blocked). With `give_up_blocked` instead, a pack whose
-    every partial layout spells one for good ends early, raising AllBlocked(the
-    least such blocked word's index; see ws_pack_params.give_up_blocked).
+    list again for good (other puzzles: see ws_pack_params.prune_blocked). With
+    `give_up_blocked` instead, a pack whose every partial layout spells one for
+    good ends early, raising AllBlocked(the least such blocked word's index; see
+    ws_pack_params.give_up_blocked).
 
     The first len(regions) words cross nothing and have their middle letter in
     rows regions[w, 0]..regions[w, 1], columns regions[w, 2]..regions[w, 3].

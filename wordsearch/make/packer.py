@@ -84,8 +84,8 @@ def pack(words: Sequence[Word], shape: Shape, directions: Sequence[str], *, seed
     NoUnique when every layout repeats a word, AllBlocked (with `give_up_blocked`,
     without `prune_blocked`) when every partial layout spells a blocked word that no
     later word holds, with its index in `blocked.everywhere`, TimeUp at the
-    deadline; Ctrl-C
-    stops it at once (KeyboardInterrupt) where Python would raise one.
+    deadline; Ctrl-C stops it at once (KeyboardInterrupt) where Python would raise
+    one.
     """
     # Two pools, each a grid and every word's start (4 bytes) and direction (1) a puzzle.
     pool_bytes = 2 * beam * (shape.rows * shape.cols + 5 * len(words))
