@@ -156,6 +156,21 @@ def test_words_that_do_not_fit_a_fixed_grid_fail_naming_one():
     assert message.endswith("Try a bigger grid, more directions or fewer words.")
 
 
+def test_a_word_that_did_not_fit_once_blocked_words_were_set_aside_says_so():
+    """The first pack of these twelve words in 8x8 is lost to blocked words spelled
+    across their own letters; the second, pruned, finds no room for ALLOW. Saying
+    only that ALLOW did not fit would hide that the grid was full of layouts
+    spelling blocked words."""
+    words = ["library", "reason", "lantern", "limit", "allow", "number", "ticket", "thunder",
+             "market", "window", "tomato", "tunnel"]
+    with pytest.raises(PackingError) as exc:
+        wordsearch.generate(words, grid=8, seed="s75", beam=64)
+    assert str(exc.value) == (
+        'could not build the puzzle: "allow" did not fit in the 8×8 grid once the layouts '
+        "spelling a blocked word, such as ACNE, across the words' own letters were set "
+        "aside. Try a bigger grid or fewer words.")
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"beam": 0}, "a beam of 0 is out of range; use 1 to 131072."),
     ({"grid": "3x"}, 'the grid size "3x" is not a size; write N for N x N or WxH (columns x '

@@ -229,9 +229,9 @@ class Mode:
 
     def __init__(self, making: Making):
         self.making = making
-        # Set once a pack was lost to a blocked word spelled across the words' own
-        # letters: the packs after it drop such layouts as they are laid.
-        self.prune_blocked = False
+        # The blocked word a pack was lost to, spelled across the words' own letters
+        # ("" until then): the packs after it drop such layouts as they are laid.
+        self.lost_to = ""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
         raise NotImplementedError
@@ -257,19 +257,27 @@ class Mode:
                                alphabet=making.language.alphabet, inside=making.word_list.inside,
                                beam=making.options.beam, threads=making.threads,
                                deadline=making.deadline, blocked=making.blocked,
-                               prune_blocked=self.prune_blocked,
+                               prune_blocked=bool(self.lost_to),
                                give_up_blocked=self.gives_up_blocked)
         except NoRoom as exc:
-            raise Failed(f"{words[exc.word_index].where()} did not fit in the "
-                         f"{shape.describe()}", next_grid=True) from None
+            raise Failed(self.no_room(words[exc.word_index], shape), next_grid=True) from None
         except NoUnique as exc:
             raise Failed(f"every layout in the {shape.describe()} spelled "
                          f"{words[exc.word_index].where()} twice", next_grid=True) from None
         except AllBlocked as exc:
-            self.prune_blocked = True
             why = Unfilled(making.blocked.everywhere[exc.blocked_index], blocked=True,
                            by_words=True)
+            self.lost_to = why.form
             raise Failed(_unfilled(why, shape), next_grid=False) from None
+
+    def no_room(self, word: Word, shape: Shape) -> str:
+        """Once packs prune, a word that did not fit had only the layouts free of
+        blocked words to go into: saying just that it did not fit would hide why."""
+        said = f"{word.where()} did not fit in the {shape.describe()}"
+        if not self.lost_to:
+            return said
+        return (f"{said} once the layouts spelling a blocked word, such as {self.lost_to}, "
+                f"across the words' own letters were set aside")
 
     def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
                added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:
@@ -340,7 +348,8 @@ class Plain(Mode):
                                            making.language, seeds.seed_for(making.code, "fill"),
                                            making.word_list.inside, making.blocked)
         except Unfilled as why:
-            self.prune_blocked |= why.blocked and why.by_words
+            if why.blocked and why.by_words and not self.lost_to:
+                self.lost_to = why.form
             raise Failed(_unfilled(why, shape), next_grid=False) from None
         return self.puzzle(rows, layout.placements)
 
@@ -442,8 +451,9 @@ def _pack_purpose(attempt: int) -> str:
 
 def _unfilled(why: Unfilled, shape: Shape) -> str:
     if why.blocked and why.by_words:
-        return (f"every layout in the {shape.describe()} spelled the blocked word {why.form} "
-                f"across the words' own letters")
+        # Each layout may spell another blocked word: the one named is one of them.
+        return (f"every layout in the {shape.describe()} spelled a blocked word, such as "
+                f"{why.form}, across the words' own letters")
     if why.blocked:
         return f"filler letters kept spelling the blocked word {why.form} in the {shape.describe()}"
     return f"filler letters kept spelling {why.form or 'a word'} twice in the {shape.describe()}"
