@@ -19,6 +19,8 @@
 /* Compass directions, in this order: N NE E SE S SW W NW. */
 #define WS_NDIRS 8
 #define WS_ALL_DIRS 0xFFu
+/* N, NE, E, SE: one direction of each line. */
+#define WS_HALF_DIRS 0x0Fu
 /* Longest word the core accepts. */
 #define WS_MAX_WORD 64
 /* Longest row or column: a place in a grid fits in 16 bits. */

@@ -53,7 +53,7 @@ static inline int ws_on_segment(int32_t r, int32_t c, int32_t start, int dir, in
  * lies on the same cells). */
 static inline unsigned ws_reading_dirs(const uint8_t *word, int32_t len)
 {
-    return ws_is_palindrome(word, len) ? 0x0Fu : WS_ALL_DIRS;
+    return ws_is_palindrome(word, len) ? WS_HALF_DIRS : WS_ALL_DIRS;
 }
 
 /* Whether `word` (len letters, its first already matched at (r, c)) reads from

@@ -1044,7 +1044,6 @@ static int dead_now(const step_ctx *s, int32_t p)
     if (own && (abuts || s->holds_counted[last]) &&
         run_reads_again(s, grid, &placed, s->word, link->start, d, &pending))
         return 1;
-    const unsigned half = (1u << WS_NDIRS / 2) - 1u; /* one direction of each line */
     for (int32_t j = 0; j < last_len; j++) {
         const int32_t cell = link->start + j * s->step[d];
         if (before[cell] != WS_EMPTY)
@@ -1054,7 +1053,8 @@ static int dead_now(const step_ctx *s, int32_t p)
         const uint64_t around = neighbours(s, grid + cell, cell);
         const unsigned beside = WS_ALL_DIRS & ~(same_as(around, WS_EMPTY) |
                                                 same_as(around, WS_BLOCKED));
-        unsigned lines = (beside | half_turn(beside)) & half & ~(1u << d % (WS_NDIRS / 2));
+        unsigned lines = (beside | half_turn(beside)) & WS_HALF_DIRS &
+                         ~(1u << d % (WS_NDIRS / 2));
         for (; lines; lines &= lines - 1) {
             const int across = lowest_dir(lines);
             ws_line_window window;

@@ -348,7 +348,7 @@ class Plain(Mode):
                                            making.language, seeds.seed_for(making.code, "fill"),
                                            making.word_list.inside, making.blocked)
         except Unfilled as why:
-            if why.blocked and why.by_words and not self.lost_to:
+            if why.blocked and why.by_words:
                 self.lost_to = why.form
             raise Failed(_unfilled(why, shape), next_grid=False) from None
         return self.puzzle(rows, layout.placements)
