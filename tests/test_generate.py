@@ -171,6 +171,26 @@ def test_a_word_that_did_not_fit_once_blocked_words_were_set_aside_says_so():
         "aside. Try a bigger grid or fewer words.")
 
 
+def test_a_grid_whose_every_layout_read_a_word_twice_is_packed_again_dropping_them(
+        monkeypatch):
+    """Down only, the beam keeps the layouts that stack these words in one column,
+    and every one reads NAN twice; 5x5 and 6x6 hold them, so a 10x10 grid must too.
+    The pack that drops layouts reading a word twice makes it on the same grid,
+    where the grid used to be refused with the advice to make it bigger."""
+    asked = []
+    real = packer.pack
+
+    def pack(*args, **kwargs):
+        asked.append(kwargs["prune_blocked"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(packer, "pack", pack)
+    words = ["ana", "nan", "naan", "anna"]
+    puzzle = wordsearch.generate(words, grid=10, directions=["s"], seed="x")
+    assert asked == [False, True] and puzzle.rows == 10
+    reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["S"])
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"beam": 0}, "a beam of 0 is out of range; use 1 to 131072."),
     ({"grid": "3x"}, 'the grid size "3x" is not a size; write N for N x N or WxH (columns x '

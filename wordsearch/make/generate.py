@@ -229,9 +229,10 @@ class Mode:
 
     def __init__(self, making: Making):
         self.making = making
-        # The blocked word a pack was lost to, spelled across the words' own letters
-        # ("" until then): the packs after it drop such layouts as they are laid.
-        self.lost_to = ""
+        # The layouts a pack was lost to ("" until then): those spelling a blocked
+        # word across the words' own letters, or reading a word twice. The packs
+        # after it drop such layouts as they are laid.
+        self.set_aside = ""
 
     def build(self, shape: Shape, attempt: int) -> Puzzle:
         raise NotImplementedError
@@ -257,27 +258,33 @@ class Mode:
                                alphabet=making.language.alphabet, inside=making.word_list.inside,
                                beam=making.options.beam, threads=making.threads,
                                deadline=making.deadline, blocked=making.blocked,
-                               prune_blocked=bool(self.lost_to),
+                               prune_blocked=bool(self.set_aside),
                                give_up_blocked=self.gives_up_blocked)
         except NoRoom as exc:
             raise Failed(self.no_room(words[exc.word_index], shape), next_grid=True) from None
         except NoUnique as exc:
-            raise Failed(f"every layout in the {shape.describe()} spelled "
-                         f"{words[exc.word_index].where()} twice", next_grid=True) from None
+            word = words[exc.word_index].where()
+            # The beam keeps the layouts sharing the most cells, and with few
+            # directions every one of those may read a word twice where a layout
+            # sharing fewer would not: a pack that drops them finds it, in this grid.
+            prunes = not self.set_aside and making.blocked.words_automaton is not None
+            if prunes:
+                self.set_aside = f"the layouts reading {word} twice"
+            raise Failed(f"every layout in the {shape.describe()} spelled {word} twice",
+                         next_grid=not prunes) from None
         except AllBlocked as exc:
             why = Unfilled(making.blocked.everywhere[exc.blocked_index], blocked=True,
                            by_words=True)
-            self.lost_to = why.form
+            self.set_aside = _spelling_blocked(why.form)
             raise Failed(_unfilled(why, shape), next_grid=False) from None
 
     def no_room(self, word: Word, shape: Shape) -> str:
-        """Once packs prune, a word that did not fit had only the layouts free of
-        blocked words to go into: saying just that it did not fit would hide why."""
+        """Once packs prune, a word that did not fit had only the layouts left to go
+        into: saying just that it did not fit would hide why."""
         said = f"{word.where()} did not fit in the {shape.describe()}"
-        if not self.lost_to:
+        if not self.set_aside:
             return said
-        return (f"{said} once the layouts spelling a blocked word, such as {self.lost_to}, "
-                f"across the words' own letters were set aside")
+        return f"{said} once {self.set_aside} were set aside"
 
     def puzzle(self, rows: tuple[str, ...], placements: Sequence[tuple[int, int, str]],
                added: Sequence[tuple[Word, tuple[int, int, str]]] = ()) -> Puzzle:
@@ -349,7 +356,7 @@ class Plain(Mode):
                                            making.word_list.inside, making.blocked)
         except Unfilled as why:
             if why.blocked and why.by_words:
-                self.lost_to = why.form
+                self.set_aside = _spelling_blocked(why.form)
             raise Failed(_unfilled(why, shape), next_grid=False) from None
         return self.puzzle(rows, layout.placements)
 
@@ -447,6 +454,11 @@ def _unhidden(why: Unhidden, shape: Shape, form: str) -> str:
 def _pack_purpose(attempt: int) -> str:
     """The first pack keeps the seed every earlier version used."""
     return "pack" if attempt == 0 else f"pack/{attempt + 1}"
+
+
+def _spelling_blocked(form: str) -> str:
+    """The layouts a pack lost to blocked words set aside (each may spell another)."""
+    return f"the layouts spelling a blocked word, such as {form}, across the words' own letters"
 
 
 def _unfilled(why: Unfilled, shape: Shape) -> str:
