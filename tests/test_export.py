@@ -277,6 +277,25 @@ def test_standard_output_into_a_closed_pipe_names_standard_output(tmp_path):
     assert result.stderr == "error: cannot write to standard output: Broken pipe.\n"
 
 
+@pytest.mark.slow  # processes of their own
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_pipe_whose_reader_leaves_early_is_named_however_output_is_buffered(
+        tmp_path, unbuffered):
+    """About 100 KB, more than a pipe holds, to a reader that takes 10 bytes and goes.
+    Unbuffered, a write may take part of the bytes and say so rather than fail: the
+    rest used to be dropped and the command said nothing and exited 0."""
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    args = command("--seed", "p", "-g", "100", "--copies", "8", "--format", "json", "-q",
+                   "sun", "moon", "star", "comet", "planet", "orbit")
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                          cwd=tmp_path) as run:
+        assert len(run.stdout.read(10)) == 10
+        run.stdout.close()
+        stderr = run.stderr.read().decode()
+        assert run.wait(timeout=60) == 1
+    assert stderr == "error: cannot write to standard output: Broken pipe.\n"
+
+
 def test_two_hard_links_of_one_file_are_the_same_file(space_set, tmp_path):
     (tmp_path / "x.pdf").write_bytes(b"old")
     os.link(tmp_path / "x.pdf", tmp_path / "hard.pdf")

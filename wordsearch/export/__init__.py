@@ -9,6 +9,7 @@ export/atomic.py (commit, named here too: the command writes its books through i
 """
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -212,8 +213,17 @@ def _written(made: Mapping[Path | None, bytes]) -> list[Path]:
 def write_stdout(data: bytes) -> None:
     if sys.stdout is None:
         raise OutputError("cannot write to standard output: it is closed.")
+    # Unbuffered (python -u, PYTHONUNBUFFERED), the stream is the raw file, whose
+    # write may take part of the bytes and say how many (None: none, as the file is
+    # set not to wait): the rest must follow, or be lost without a word when a
+    # pipe's reader is gone.
+    out, left = sys.stdout.buffer, memoryview(data)
     try:
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        while left:
+            taken = out.write(left)
+            if taken is None:
+                raise BlockingIOError(errno.EAGAIN, "it is set not to wait")
+            left = left[taken:]
+        out.flush()
     except OSError as exc:
         raise OutputError(f"cannot write to standard output: {exc.strerror or exc}.") from None
