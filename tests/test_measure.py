@@ -63,10 +63,12 @@ def test_a_title_too_long_for_its_lines_says_how_many_characters_fit():
 
 
 @pytest.mark.parametrize("text, what, message, option", [
-    ("W" * 300, "title", 'the title "W+" is too long to print on one line of this page: '
+    ("W" * 300, "title", 'the title "W{60}…" is too long to print on one line of this page: '
                          r"\d+ of its 300 characters fit; shorten it", "title"),
     ("Class ☀", "field", r'the field "Class ☀" has characters the font Andika cannot print '
                          r"\(☀\)", "field"),
+    ("s" * 5000, "subject", 'the subject "s{60}…" is too long', "subject"),
+    ("Ann ☀", "author", r'the author "Ann ☀" has characters', "author"),
 ])
 def test_a_line_that_cannot_print_is_refused(text, what, message, option):
     with pytest.raises(LayoutError, match=message) as caught:

@@ -28,7 +28,7 @@ import click
 from wordsearch import export, fields, lang, web
 from wordsearch.lang import lists
 from wordsearch.entry import EXIT_INTERRUPTED
-from wordsearch.errors import InputError, OutputError, WordsearchError
+from wordsearch.errors import InputError, OutputError, WordsearchError, quoted
 from wordsearch.make import choose, classset, level, message, packer
 from wordsearch.make.blocked import Blocked, blocked_words
 from wordsearch.make.deadline import DEFAULT_TIME_LIMIT
@@ -151,7 +151,7 @@ def _pictures(ctx, param, values: tuple[str, ...]) -> tuple[tuple[str, str], ...
     for value in values:
         word, equals, picture = value.partition("=")
         if not equals or not word.strip() or not picture.strip():
-            raise click.BadParameter(f'"{value}" is not WORD=FILE; write the word, an equals '
+            raise click.BadParameter(f"{quoted(value)} is not WORD=FILE; write the word, an equals "
                                      f"sign and the picture, such as cat=cat.png.")
         pairs.append((word.strip(), picture.strip()))
     return tuple(pairs)

@@ -13,7 +13,7 @@ from functools import cache
 import cairo
 
 from wordsearch import lang
-from wordsearch.errors import InputError, LayoutError
+from wordsearch.errors import InputError, LayoutError, quoted
 from wordsearch.puzzle import Puzzle
 from wordsearch.render import font
 from wordsearch.render.model import Frame, Text
@@ -25,7 +25,8 @@ PROBE_SIZE = 10.0
 # A line too long for its width is set smaller, rounded down to a tenth of a point.
 STEPS_PER_POINT = 10
 # The option that gives each kind of line, for an error about it.
-LINE_OPTIONS = {"title": "title", "field": "field", "Name field's value": "students"}
+LINE_OPTIONS = {"title": "title", "field": "field", "Name field's value": "students",
+                "subject": "subject", "author": "author"}
 # Letters of a missing alphabet an error names before it says "…".
 SHOWN_MISSING = 12
 # A page's content ends this many footer sizes above the bottom margin, so that the
@@ -101,7 +102,7 @@ def wrapped(text: str, measure: Measure, size: float, width: float, bold: bool, 
     unknown = measure.missing(text, bold)
     option = LINE_OPTIONS.get(what)
     if unknown:
-        raise LayoutError(f'the {what} "{text}" has characters the font {measure.family} '
+        raise LayoutError(f"the {what} {quoted(text)} has characters the font {measure.family} "
                           f"cannot print ({' '.join(unknown)}); leave them out.", option=option)
     best = 0.0, (text,)
     for count in range(1, most + 1):
@@ -115,7 +116,7 @@ def wrapped(text: str, measure: Measure, size: float, width: float, bold: bool, 
             break
     if best[0] < MIN_TEXT:
         where = "one line" if most == 1 else f"{most} lines"
-        raise LayoutError(f'the {what} "{text}" is too long to print on {where} of this '
+        raise LayoutError(f"the {what} {quoted(text)} is too long to print on {where} of this "
                           f"page: {_most_characters(text, measure, width, bold, most)} of its "
                           f"{len(text)} characters fit; shorten it or use a wider page.",
                           option=option)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wordsearch.errors import LayoutError
+from wordsearch.errors import LayoutError, quoted
 from wordsearch.puzzle import Puzzle
 from wordsearch.render.blanks import BLANK_SHARE, LETTER_GAP_SHARE
 from wordsearch.render.measure import Measure
@@ -360,7 +360,7 @@ def list_arrangements(puzzle: Puzzle, entries: Entries, heading: str, measure: M
         longest = max(range(len(entries)), key=widths.__getitem__, default=None)
         long = (heading if longest is None or measure.width(heading, sizes[-1], True)
                 > widths[longest] else entries.texts[longest])
-        raise LayoutError(f'the word list entry "{long}" is too long to print on this page; '
+        raise LayoutError(f"the word list entry {quoted(long)} is too long to print on this page; "
                           f"use a shorter {'clue' if entries.letters or entries.answers else 'label'}"
                           f" or a wider page.")
     return found
