@@ -120,6 +120,21 @@ def serve(folder: Path, *args: str, db: str | None = None,
                          f"{process.communicate()[1].decode()}")
 
 
+@pytest.fixture
+def packs(monkeypatch):
+    """The keyword arguments of every call generate() makes to the packer, in order."""
+    from wordsearch.make import packer
+
+    calls, real = [], packer.pack
+
+    def pack(*args, **kwargs):
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(packer, "pack", pack)
+    return calls
+
+
 @pytest.fixture(scope="session")
 def fruit():
     """A 15x15 puzzle of 15 words, accents and phrases among them."""

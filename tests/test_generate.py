@@ -11,7 +11,6 @@ import wordsearch
 from wordlists import draw, read_list
 from wordsearch.directions import COMPASS
 from wordsearch.errors import InputError, PackingError
-from wordsearch.make import packer
 from wordsearch.make.generate import usable_cores
 from wordsearch.puzzle import Puzzle
 
@@ -56,18 +55,10 @@ def test_the_same_code_gives_the_same_puzzle_and_threads_never_change_it():
         assert again.to_json() == first.to_json()
 
 
-def test_packing_threads_are_capped_at_the_usable_cores(monkeypatch):
-    asked = []
-    real_pack = packer.pack
-
-    def spy(*args, **kwargs):
-        asked.append(kwargs["threads"])
-        return real_pack(*args, **kwargs)
-
-    monkeypatch.setattr(packer, "pack", spy)
+def test_packing_threads_are_capped_at_the_usable_cores(packs):
     wordsearch.generate(["apple", "banana", "cherry"], seed="t1", threads=64)
     wordsearch.generate(["apple", "banana", "cherry"], seed="t1")
-    assert asked == [usable_cores(), usable_cores()]
+    assert [pack["threads"] for pack in packs] == [usable_cores(), usable_cores()]
 
 
 @pytest.mark.slow
@@ -171,23 +162,14 @@ def test_a_word_that_did_not_fit_once_blocked_words_were_set_aside_says_so():
         "aside. Try a bigger grid or fewer words.")
 
 
-def test_a_grid_whose_every_layout_read_a_word_twice_is_packed_again_dropping_them(
-        monkeypatch):
+def test_a_grid_whose_every_layout_read_a_word_twice_is_packed_again_dropping_them(packs):
     """Down only, the beam keeps the layouts that stack these words in one column,
     and every one reads NAN twice; 5x5 and 6x6 hold them, so a 10x10 grid must too.
     The pack that drops layouts reading a word twice makes it on the same grid,
     where the grid used to be refused with the advice to make it bigger."""
-    asked = []
-    real = packer.pack
-
-    def pack(*args, **kwargs):
-        asked.append(kwargs["prune_blocked"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(packer, "pack", pack)
     words = ["ana", "nan", "naan", "anna"]
     puzzle = wordsearch.generate(words, grid=10, directions=["s"], seed="x")
-    assert asked == [False, True] and puzzle.rows == 10
+    assert [pack["prune_blocked"] for pack in packs] == [False, True] and puzzle.rows == 10
     reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["S"])
 
 
