@@ -129,7 +129,8 @@ def test_word_objects_pass_through():
 
 
 @pytest.mark.parametrize("text, label", [("ice cream", "Ice Cream"), ("ICE-CREAM", "Ice-Cream"),
-                                         ("McDonald", "McDonald")])
+                                         ("McDonald", "McDonald"), ("ﬁsh", "Fish"),
+                                         ("ǆungla", "ǅungla")])
 def test_labels_are_title_cased_unless_the_case_is_mixed(text, label):
     assert make_label(text) == label
 
@@ -137,7 +138,8 @@ def test_labels_are_title_cased_unless_the_case_is_mixed(text, label):
 @pytest.mark.parametrize("text, label", [("ice cream", "Ice cream"),
                                          ("pomme de terre", "Pomme de terre"),
                                          ("flip-flops", "Flip-flops"), ("North Pole", "North Pole"),
-                                         ("T rex", "T rex"), ("étoile de mer", "Étoile de mer")])
+                                         ("T rex", "T rex"), ("étoile de mer", "Étoile de mer"),
+                                         ("ﬂag", "Flag")])
 def test_the_languages_own_words_are_labelled_as_written_with_a_capital(text, label):
     """Themes and dictionaries are written as the language writes them: only the first
     letter is raised (make_label's title case guesses for words typed in any case)."""

@@ -86,7 +86,9 @@ def make_label(text: str) -> str:
         return text
     out, start = [], True
     for ch in text.lower():
-        out.append(ch.upper() if start else ch)
+        # A letter's title case, not its upper case, where they differ: the ligature
+        # ﬁ starts "Fish", not "FIsh"; the digraph ǆ starts "ǅungla".
+        out.append(ch.title() if start else ch)
         start = ch in " -"
     return "".join(out)
 
@@ -98,7 +100,7 @@ def written_label(text: str) -> str:
     terre"). make_label's title case is a guess for words typed in any case, and would
     print "Pomme De Terre"."""
     text = " ".join(text.split())
-    return text[:1].upper() + text[1:]
+    return text[:1].title() + text[1:]
 
 
 # Scripts a grid of letters read in eight directions cannot hold: written right to
