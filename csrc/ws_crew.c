@@ -239,6 +239,8 @@ void ws_offer_children(crew *c, selection *all, const candidate *bar)
         wk->queue.count = (wk->nparents + PARENT_BLOCK - 1) / PARENT_BLOCK;
         wk->sel.has_bar = all->has_bar;
         wk->sel.bar = all->bar;
+        wk->sel.has_floor = all->has_floor;
+        wk->sel.floor = all->floor;
         wk->sel.nbatch = 0;
         /* The families found before are another word's, but for the same word
          * again (see take_finished), whose grandparents are as they were. */

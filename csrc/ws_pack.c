@@ -675,13 +675,39 @@ static void take_from(pack_run *r, pool *done, pool *before, ws_pack_output *out
     collect_finished(s, out, check_blocked, r->index_scratch);
 }
 
+/* Expands the last word again into `done`, keeping `keep` of its children;
+ * its workers keep the families they found (see ws_offer_children). */
+static void expand_last_again(pack_run *r, pool *done, pool *before, int32_t keep)
+{
+    /* The parents' links back in buffers[0], where expand_word keeps them. */
+    candidate *const children = r->buffers[0];
+    r->buffers[0] = r->buffers[1];
+    r->buffers[1] = children;
+    expand_word(r, r->params->words.count - 1, before, done, keep);
+}
+
+/* The worst of a pool's links in the total order. */
+static candidate worst_of(const pool *done)
+{
+    candidate worst = done->links[0];
+    for (int32_t i = 1; i < done->size; i++)
+        if (cand_less(&worst, &done->links[i]))
+            worst = done->links[i];
+    return worst;
+}
+
 /* Takes the finished puzzles in `done`: those that spell no blocked word when
  * any does so, else the others. When the last word kept fewer children than
  * the beam (see FINISHED_MARGIN) and too few of them pass, it is expanded
  * again, keeping twice as many as the share that passed needs, at least twice
- * as many as before, at most the beam; its workers keep the families they
- * found (see ws_offer_children). The output is the same either way, as the
- * children kept are the best of the beam's, in the same order. */
+ * as many as before, at most the beam. The output is the same either way, as
+ * the children kept are the best of the beam's, in the same order.
+ *
+ * With pruning, when not one of the beam's finished puzzles reads every word
+ * once, the next beam's worth of the last word's children in the total order
+ * is taken, and so on, until one does or there are no more: the beam holds the
+ * layouts sharing the most cells, and with few directions every one of those
+ * may read a word twice where a layout sharing fewer would not. */
 static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
 {
     const ws_pack_params *p = r->params;
@@ -692,18 +718,25 @@ static ws_status take_finished(pack_run *r, pool *done, ws_pack_output *out)
         const int64_t kept = r->all.keep, passed = out->count > 0 ? out->count : 1;
         const int64_t by_share = 2 * kept * out->capacity / passed;
         const int64_t wanted = by_share > 2 * kept ? by_share : 2 * kept;
-        /* The parents' links back in buffers[0], where expand_word keeps them. */
-        candidate *const children = r->buffers[0];
-        r->buffers[0] = r->buffers[1];
-        r->buffers[1] = children;
-        expand_word(r, p->words.count - 1, before, done,
-                    wanted < p->beam ? (int32_t)wanted : p->beam);
+        expand_last_again(r, done, before, wanted < p->beam ? (int32_t)wanted : p->beam);
         if (ws_stopping(&p->stop))
             return WS_STOPPED;
         take_from(r, done, before, out, p->blocked != NULL);
     }
     if (out->count == 0 && p->blocked != NULL)
         take_from(r, done, before, out, 0);
+    while (out->count == 0 && p->prune_blocked && p->blocked != NULL &&
+           r->all.keep == p->beam && done->size == p->beam) {
+        r->all.floor = worst_of(done);
+        r->all.has_floor = 1;
+        expand_last_again(r, done, before, p->beam);
+        r->all.has_floor = 0;
+        if (ws_stopping(&p->stop))
+            return WS_STOPPED;
+        take_from(r, done, before, out, 1);
+        if (out->count == 0)
+            take_from(r, done, before, out, 0);
+    }
     if (out->count == 0)
         return WS_NO_UNIQUE;
     out->stuck_word = NO_INDEX;

@@ -109,6 +109,8 @@ typedef struct {
     int32_t expanding;  /* workers not yet through the word */
     int has_bar;
     candidate bar;
+    int has_floor;      /* only candidates after the floor are kept (see take_finished) */
+    candidate floor;
 } selection;
 
 /* The buffer is cut when it holds keep + keep / CUT_OVER (rounded up), not
@@ -132,6 +134,8 @@ typedef struct {
     int16_t worker;
     int has_bar;
     candidate bar;
+    int has_floor;
+    candidate floor;
     int32_t nbatch;
     candidate batch[BATCH];
 } selector;
@@ -166,6 +170,8 @@ static inline int sel_admits(const selector *sel, int32_t score, uint64_t key)
 static inline void sel_add(selector *sel, const candidate *c)
 {
     if (sel->has_bar && !cand_less(c, &sel->bar))
+        return;
+    if (sel->has_floor && !cand_less(&sel->floor, c))
         return;
     sel->batch[sel->nbatch++] = *c;
     if (sel->nbatch == BATCH)

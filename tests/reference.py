@@ -132,7 +132,9 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
     spell a `blocked` word (letter lists) come only when none is free of them;
     with `prune`, a partial layout that spells one, or reads a word again for
     good (reads_again; when each word has two letters or more), is dropped once
-    it is chosen."""
+    it is chosen, and when none of the beam's finished layouts reads each word
+    once, the next beam's worth of the last word's children is looked at, and so
+    on, until one does or there are no more."""
     rows, cols = len(cells), len(cells[0])
     again = all(len(word) >= 2 for word in words)  # the C core reads them as blocked words
     pool = [([list(row) for row in cells], [], 0, 0)]  # (grid, [(start, dir)], letters, key)
@@ -177,13 +179,10 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
         if not children:
             raise LookupError(w)
         children.sort()
+        parents = pool
         next_pool = []
-        for score, key, _parent_key, start, d, p in children[:beam]:
-            grid = [row[:] for row in pool[p][0]]
-            r, c = divmod(start, cols)
-            for k, letter in enumerate(word):
-                grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
-            placed = pool[p][1] + [(start, d)]
+        for child in children[:beam]:
+            grid, placed, score, key = laid(parents, word, child)
             if prune and blocked and w < len(words) - 1 and (
                     spells_blocked(grid, words, placed, blocked)
                     or (again and reads_again(grid, words, inside, placed))):
@@ -196,14 +195,37 @@ def pack(cells, words, dir_mask, beam, seed, capacity, regions=(), inside=(), bl
                 spells_blocked(g, words, placed, for_good) for g, placed, _, _ in next_pool):
             raise AllBlocked(w)
         pool = next_pool
-    done = [(g, placed) for g, placed, _, _ in pool
-            if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))]
+    done = once(pool, words, inside)
+    # With pruning, a beam with no layout that reads each word once is followed by
+    # the next beam's worth of the last word's children, in their order.
+    first = beam
+    while prune and blocked and not done and first < len(children):
+        done = once([laid(parents, words[-1], child) for child in children[first:first + beam]],
+                    words, inside)
+        first += beam
     clean = [(g, placed) for g, placed in done if not spells_blocked(g, words, placed, blocked)]
     done = (clean or done)[:capacity]
     if not done:
         raise ValueError("no layout reads each word once")
     return ([g for g, _ in done], [[s for s, _ in pl] for _, pl in done],
             [[d for _, d in pl] for _, pl in done])
+
+
+def laid(pool, word, child):
+    """(grid, placed, letters, key) of a child: its parent with the word laid."""
+    score, key, _parent_key, start, d, p = child
+    grid = [row[:] for row in pool[p][0]]
+    cols = len(grid[0])
+    r, c = divmod(start, cols)
+    for k, letter in enumerate(word):
+        grid[r + k * STEPS[d][0]][c + k * STEPS[d][1]] = letter
+    return grid, pool[p][1] + [(start, d)], score, key
+
+
+def once(pool, words, inside):
+    """(grid, placed) of the finished layouts that read each word once."""
+    return [(g, placed) for g, placed, _, _ in pool
+            if all(len(found) == 1 for found in counted_readings(g, words, inside, placed))]
 
 
 def _holds(word: list[int], part: list[int]) -> bool:

@@ -173,6 +173,17 @@ def test_a_grid_whose_every_layout_read_a_word_twice_is_packed_again_dropping_th
     reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["S"])
 
 
+def test_a_pruned_pack_looks_past_the_beam_for_a_last_word_that_reads_once(packs):
+    """Down-right only, every one of the beam's 8,192 finished layouts read AAAAA
+    twice, in the pack that prunes too, though 6x6 to 15x15 hold the words. The last
+    word's children after the beam's hold layouts that read each word once, and the
+    20x20 grid is made where it was refused."""
+    words = ["aaa", "aaaa", "aaaaa"]
+    puzzle = wordsearch.generate(words, grid=20, directions=["se"], seed="x")
+    assert [pack["prune_blocked"] for pack in packs] == [False, True] and puzzle.rows == 20
+    reference.verify(puzzle.to_dict(), [w.upper() for w in words], ["SE"])
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"beam": 0}, "a beam of 0 is out of range; use 1 to 131072."),
     ({"grid": "3x"}, 'the grid size "3x" is not a size; write N for N x N or WxH (columns x '
