@@ -633,6 +633,25 @@ def test_the_play_page_in_dark_mode(server, width):
         driver.quit()
 
 
+@pytest.mark.slow
+def test_on_a_phone_the_grid_stays_put_between_a_first_and_a_last_tap(server):
+    """The first tap's "First letter: …, row 2, column 5. Now the last letter." takes
+    two lines at 390 px, and pushed the grid down 22 px, so that a pupil's second
+    tap, aimed where the last letter had been, landed on the letter above it."""
+    made = make_puzzle(server, seed="tap", title="Animals")
+    driver = browser(width=390, height=844, phone=True)
+    try:
+        play(driver, server + made["links"]["play"])
+        first, second = driver.find_elements(By.CSS_SELECTOR, ".cell")[:2]
+        before = box(driver, first)
+        second.click()  # on the first screen: nothing to scroll
+        wait(driver, lambda d: "First letter" in text_of(d, "say"))
+        assert box(driver, first) == before
+        assert not axe(driver)
+    finally:
+        driver.quit()
+
+
 BIG = ("planet comet orbit moon star sun galaxy nebula rocket shuttle crater meteor asteroid "
        "eclipse gravity telescope astronaut satellite universe cosmos jupiter saturn mercury "
        "venus mars neptune uranus pluto quasar pulsar").split()
